@@ -1,0 +1,115 @@
+/**
+ * @file common.h
+ * @brief Status codes, move and player types, the allocator hook and
+ *        ownership rules shared by every part of the libtablegames API.
+ *
+ * Ownership in one paragraph: handles (::tg_game, ::tg_state) are created by
+ * a `*_new`/`*_load` call and released by the matching `*_free`. Buffers the
+ * library allocates for you (JSON text, binary saves) are released with
+ * tg_free(), never with the C library's free(). Small results (move text,
+ * legal moves) go into buffers you own; when a buffer is too small the call
+ * returns #TG_E_BUFFER_TOO_SMALL, reports the size it needs and writes
+ * nothing.
+ */
+#ifndef BOARDGAMES_COMMON_H
+#define BOARDGAMES_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(TG_BUILDING_LIBRARY) && !defined(TG_STATIC)
+#define TG_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(TG_STATIC)
+#define TG_API __declspec(dllimport)
+#elif defined(__GNUC__) && defined(TG_BUILDING_LIBRARY)
+#define TG_API __attribute__((visibility("default")))
+#else
+/** Marks a function exported by the shared library. */
+#define TG_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @defgroup common Common types
+ * @{
+ */
+
+/**
+ * Result of every call that can fail. Zero is success; every failure is
+ * negative, so `if (status < 0)` catches all of them. Values never change
+ * between releases; new codes may be added.
+ */
+typedef enum tg_status {
+    TG_OK = 0,                      /**< Success. */
+    TG_E_INVALID_ARGUMENT = -1,     /**< A NULL handle or pointer, or a value out of range. */
+    TG_E_UNKNOWN_GAME = -2,         /**< No registered game has that id. */
+    TG_E_BAD_OPTION = -3,           /**< An options string names an unknown option or a bad value. */
+    TG_E_ILLEGAL_MOVE = -4,         /**< The move is not legal in this state; nothing changed. */
+    TG_E_WRONG_PHASE = -5,          /**< The call does not fit whose turn it is (chance, player or game over). */
+    TG_E_BUFFER_TOO_SMALL = -6,     /**< The caller's buffer is too small; the needed size was reported. */
+    TG_E_PARSE = -7,                /**< Text (a move, JSON) could not be understood. */
+    TG_E_CORRUPT = -8,              /**< Saved data is malformed, truncated, tampered or breaks the rules. */
+    TG_E_VERSION = -9,              /**< Saved data uses a format version this library cannot read. */
+    TG_E_MISMATCH = -10,            /**< Two handles that must belong to the same game do not. */
+    TG_E_NO_MEMORY = -11,           /**< An allocation failed; nothing changed. */
+    TG_E_NOTHING_TO_UNDO = -12,     /**< Undo was asked for at the start of the recorded history. */
+    TG_E_TOO_LARGE = -13            /**< An input exceeds a documented size limit. */
+} tg_status;
+
+/**
+ * A decision: a number from 0 to tg_game_move_count() - 1. Player moves and
+ * chance outcomes share one space; what each number means is documented per
+ * game and is part of the stable contract.
+ */
+typedef uint32_t tg_move;
+
+/** tg_state_current_player(): a chance event (a die, a shuffle) is next. */
+#define TG_PLAYER_CHANCE (-1)
+/** tg_state_current_player(): the game is over. */
+#define TG_PLAYER_TERMINAL (-2)
+/** tg_state_current_player(): the handle was NULL. */
+#define TG_PLAYER_INVALID (-3)
+/** Viewer for observations and events that sees everything (a referee). */
+#define TG_VIEW_OMNISCIENT (-1)
+/** Most players any game supports; winners are reported as a bit mask. */
+#define TG_MAX_PLAYERS 8
+
+/**
+ * Optional memory hook. Every allocation the library makes for handles and
+ * returned buffers goes through it. JSON parsing and printing inside the
+ * library use jansson, whose allocator is process-wide and is left alone.
+ */
+typedef struct tg_allocator {
+    /** Returns @p size bytes aligned for any type, or NULL. */
+    void *(*alloc)(size_t size, void *user_data);
+    /** Releases a block from @p alloc; @p ptr is never NULL. */
+    void (*release)(void *ptr, void *user_data);
+    /** Passed unchanged to both functions. */
+    void *user_data;
+} tg_allocator;
+
+/**
+ * Short English text for a status, e.g. "illegal move". Never NULL; an
+ * unknown value gives "unknown status".
+ */
+TG_API const char *tg_status_text(tg_status status);
+
+/** The status's enumerator name, e.g. "TG_E_ILLEGAL_MOVE". Never NULL. */
+TG_API const char *tg_status_name(tg_status status);
+
+/**
+ * Releases a buffer the library returned (JSON text, saves). NULL is
+ * ignored. Uses the allocator the buffer was made with.
+ */
+TG_API void tg_free(void *buffer);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,189 @@
+/**
+ * @file state.h
+ * @brief States: a position of one game, its decisions, chance and undo.
+ *
+ * A ::tg_state belongs to one thread at a time. It holds a game position, a
+ * seedable random number generator (xoshiro256**, the same sequence on every
+ * platform) and the history of decisions since its root position (the
+ * initial position, or the position it was loaded or resampled from).
+ *
+ * Every call that is rejected leaves the state exactly as it was. Calls that
+ * take a non-const state keep a message for their last failure, read with
+ * tg_state_last_error().
+ */
+#ifndef BOARDGAMES_STATE_H
+#define BOARDGAMES_STATE_H
+
+#include "common.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @defgroup state States and decisions
+ * @{
+ */
+
+/** A game position with its RNG and history. Opaque. */
+typedef struct tg_state tg_state;
+
+/**
+ * Makes the initial state of @p game. The state holds a reference to the
+ * game. The first decisions of most games are chance (the setup).
+ *
+ * @param seed seeds the state's RNG; the same seed gives the same game.
+ */
+TG_API tg_status tg_state_new(tg_game *game, uint64_t seed, tg_state **out);
+
+/** Makes an independent copy: position, RNG and history. */
+TG_API tg_status tg_state_clone(const tg_state *state, tg_state **out);
+
+/**
+ * Makes @p dst a copy of @p src (both of the same game handle or of equal
+ * games). Reuses @p dst's memory: allocates only when @p src's history is
+ * longer than any @p dst has held.
+ * @return #TG_E_MISMATCH when the games differ.
+ */
+TG_API tg_status tg_state_copy(tg_state *dst, const tg_state *src);
+
+/**
+ * Returns the state to the game's initial position with an empty history
+ * and the RNG seeded with @p seed. Allocates nothing.
+ */
+TG_API tg_status tg_state_reset(tg_state *state, uint64_t seed);
+
+/** Releases a state. NULL is ignored. */
+TG_API void tg_state_free(tg_state *state);
+
+/** The state's game (borrowed), or NULL for a NULL handle. */
+TG_API const tg_game *tg_state_game(const tg_state *state);
+
+/**
+ * Whose decision it is: a player 0..n-1, #TG_PLAYER_CHANCE,
+ * #TG_PLAYER_TERMINAL, or #TG_PLAYER_INVALID for a NULL handle.
+ */
+TG_API int tg_state_current_player(const tg_state *state);
+
+/** Non-zero when the game is over (also for a NULL handle). */
+TG_API int tg_state_is_terminal(const tg_state *state);
+
+/** Decisions made since the game began (chance included). 0 for NULL. */
+TG_API uint32_t tg_state_move_number(const tg_state *state);
+
+/**
+ * Bit mask of the winners (bit i: player i won); 0 while the game goes on
+ * or when it ended with no winner.
+ */
+TG_API tg_status tg_state_winners(const tg_state *state, uint32_t *mask);
+
+/**
+ * Each player's result: 1 for a winner (shared equally when several win),
+ * 0 for everyone else and for every player before the end.
+ * @param cap entries in @p out; must be at least the number of players.
+ */
+TG_API tg_status tg_state_returns(const tg_state *state, double *out, size_t cap);
+
+/**
+ * Writes the legal moves, or at a chance point the possible outcomes, in
+ * increasing order without duplicates. None at the end of the game.
+ *
+ * @param buf   receives the moves; may be NULL when @p cap is 0.
+ * @param cap   entries in @p buf; tg_game_max_legal_moves() is always enough.
+ * @param count receives the number of moves, also when @p cap is too small
+ *              (then #TG_E_BUFFER_TOO_SMALL is returned and nothing written).
+ */
+TG_API tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf,
+                                      size_t cap, size_t *count);
+
+/** #TG_OK when @p move is legal now, else #TG_E_ILLEGAL_MOVE. */
+TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);
+
+/**
+ * At a chance point: the outcomes in increasing order and the exact
+ * probability of each (each in (0, 1], summing to 1).
+ * @return #TG_E_WRONG_PHASE when it is not a chance point.
+ */
+TG_API tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves,
+                                          double *probs, size_t cap, size_t *count);
+
+/**
+ * Applies a decision: a legal move of the current player, or at a chance
+ * point the outcome that happened (a host for a real board passes the die
+ * that was really rolled). Allocates only when the history outgrows its
+ * buffer. An illegal move returns #TG_E_ILLEGAL_MOVE and changes nothing.
+ */
+TG_API tg_status tg_state_apply(tg_state *state, tg_move move);
+
+/** Parses @p text with tg_state_parse_move() and applies it. */
+TG_API tg_status tg_state_apply_text(tg_state *state, const char *text);
+
+/**
+ * At a chance point, draws an outcome by its probabilities with the state's
+ * RNG (advancing only the RNG) and stores it in @p out without applying it.
+ */
+TG_API tg_status tg_state_sample_chance(tg_state *state, tg_move *out);
+
+/**
+ * At a chance point, draws an outcome with the state's RNG and applies it.
+ * @param applied optional: receives the outcome.
+ */
+TG_API tg_status tg_state_apply_chance(tg_state *state, tg_move *applied);
+
+/**
+ * Writes the notation of a legal move (NUL-terminated) into @p buf, e.g.
+ * "enter" or "14". The notation is documented per game; texts of the legal
+ * moves of one state are unique.
+ *
+ * @param len optional: receives the text's length without the NUL, also
+ *            when @p cap is too small.
+ */
+TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
+                                    char *buf, size_t cap, size_t *len);
+
+/**
+ * Finds the legal move whose notation is @p text (case and surrounding
+ * spaces ignored). A decimal number prefixed with '#' ("#17") is taken as a
+ * move id. #TG_E_PARSE when nothing matches.
+ */
+TG_API tg_status tg_state_parse_move(const tg_state *state, const char *text,
+                                     tg_move *out);
+
+/**
+ * Takes back the last decision, chance included, restoring the position
+ * exactly. The RNG is not rewound.
+ * @return #TG_E_NOTHING_TO_UNDO at the root of the history.
+ */
+TG_API tg_status tg_state_undo(tg_state *state);
+
+/** Number of decisions in the history (that undo can take back). */
+TG_API uint32_t tg_state_history_length(const tg_state *state);
+
+/** Copies the history, oldest first, into @p buf (see tg_state_legal_moves()). */
+TG_API tg_status tg_state_history(const tg_state *state, tg_move *buf,
+                                  size_t cap, size_t *count);
+
+/** Re-seeds the state's RNG. */
+TG_API tg_status tg_state_seed(tg_state *state, uint64_t seed);
+
+/**
+ * Non-zero when both states hold the same game position (same game
+ * options, same pieces, same hidden facts, same move number). The RNG and
+ * the history are not compared. 0 when either is NULL.
+ */
+TG_API int tg_state_equal(const tg_state *a, const tg_state *b);
+
+/**
+ * Message for the last failed call on this state that took it as non-const
+ * ("" when there was none). Valid until the next such call. Never NULL.
+ */
+TG_API const char *tg_state_last_error(const tg_state *state);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

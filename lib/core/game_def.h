@@ -1,0 +1,92 @@
+/* The table of functions every game provides. The core reaches a game only
+ * through this table, and a game reaches the core only through the helpers
+ * declared here, so games never see each other or the core's insides.
+ *
+ * Contract for a game's position block (state_size bytes):
+ *  - it holds only uint8_t fields and arrays of them, so it has no padding,
+ *    no byte order and can be saved as raw bytes;
+ *  - init() writes every byte, so equal positions are equal byte for byte;
+ *  - validate() accepts exactly the blocks the other functions handle
+ *    safely: a block that passes validate() may be handed to every function
+ *    below without any out-of-range access;
+ *  - the events of the last decision live inside the block, so clone, undo
+ *    and save carry them for free.
+ * The core checks legality (the move is in legal_moves()) and the phase
+ * before calling apply(), so apply() may assume both. */
+#ifndef TG_CORE_GAME_DEF_H
+#define TG_CORE_GAME_DEF_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "boardgames/catalogue.h"
+#include "boardgames/common.h"
+#include "msg.h"
+#include "rng.h"
+#include "strbuf.h"
+
+/* A parsed option value; which member is meaningful follows the option's
+ * type (INT and BOOL in i, CHOICE as the index of the word in i, NUMBER in d). */
+typedef struct tg_optval {
+    int64_t i;
+    double d;
+} tg_optval;
+
+/* Bounds a game reports once its options are known. */
+typedef struct tg_limits {
+    uint32_t move_count;          /* every move id is below this */
+    uint32_t max_legal_moves;     /* most moves/outcomes legal_moves() writes */
+    uint32_t max_chance_outcomes; /* most outcomes at one chance point */
+    uint32_t max_length;          /* cap on decisions; reaching it ends the game */
+} tg_limits;
+
+typedef struct tg_game_def {
+    const char *id;
+    const char *name;
+    const char *summary;
+    int min_players;
+    int max_players;
+    /* options[0] must be "players". */
+    const tg_option_info *options;
+    size_t option_count;
+    size_t config_size; /* bytes of the game's parsed configuration */
+    size_t state_size;  /* bytes of one position block */
+
+    /* Fills cfg from option values (indexed like options) and checks the
+     * combinations a single option's range cannot express. */
+    tg_status (*configure)(void *cfg, const tg_optval *values, tg_msg *msg);
+    void (*limits)(const void *cfg, tg_limits *out);
+    void (*init)(const void *cfg, void *st);
+
+    /* >= 0 a player, TG_PLAYER_CHANCE or TG_PLAYER_TERMINAL. */
+    int (*current_player)(const void *cfg, const void *st);
+    /* Writes legal moves (or chance outcomes), sorted and unique; returns how many. */
+    size_t (*legal_moves)(const void *cfg, const void *st, tg_move *out);
+    /* At a chance point: outcomes sorted, with integer weights; returns how many.
+     * Integer weights make sampling exact and identical on every platform. */
+    size_t (*chance)(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+    void (*apply)(const void *cfg, void *st, tg_move move);
+    /* Bit mask of winners once terminal (0: no winner). */
+    uint32_t (*winners)(const void *cfg, const void *st);
+
+    /* Notation of a move legal in st; returns the length it needs, like snprintf. */
+    size_t (*move_text)(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+
+    json_t *(*board_json)(const void *cfg);
+    /* viewer is a player or TG_VIEW_OMNISCIENT (already checked by the core). */
+    json_t *(*observe)(const void *cfg, const void *st, int viewer);
+    json_t *(*events)(const void *cfg, const void *st, int viewer);
+    void (*render_text)(const void *cfg, const void *st, int viewer, tg_strbuf *out);
+
+    /* The "position" object of the JSON save form, and back. from_json
+     * writes the whole block; the core then runs validate() on it. */
+    json_t *(*position_to_json)(const void *cfg, const void *st);
+    tg_status (*position_from_json)(const void *cfg, const json_t *position, void *st, tg_msg *msg);
+    tg_status (*validate)(const void *cfg, const void *st, tg_msg *msg);
+
+    /* Redraws what player cannot know; player's observation and events stay equal. */
+    void (*resample)(const void *cfg, void *st, int player, tg_rng *rng);
+} tg_game_def;
+
+#endif
