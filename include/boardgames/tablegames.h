@@ -9,7 +9,7 @@
 #define BOARDGAMES_TABLEGAMES_H
 
 #include "common.h"
-#include "version.h"
+#include "boardgames/version.h"
 #include "catalogue.h"
 #include "game.h"
 #include "state.h"

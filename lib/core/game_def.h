@@ -42,14 +42,10 @@ typedef struct tg_limits {
 } tg_limits;
 
 typedef struct tg_game_def {
-    const char *id;
-    const char *name;
-    const char *summary;
-    int min_players;
-    int max_players;
-    /* options[0] must be "players". */
+    /* The catalogue entry: id, name, summary, player range, option_count. */
+    tg_game_info info;
+    /* info.option_count entries; options[0] must be "players". */
     const tg_option_info *options;
-    size_t option_count;
     size_t config_size; /* bytes of the game's parsed configuration */
     size_t state_size;  /* bytes of one position block */
 

@@ -11,7 +11,8 @@ typedef struct tg_rng {
 
 void tgR_seed(tg_rng *rng, uint64_t seed);
 uint64_t tgR_next(tg_rng *rng);
-/* Uniform in [0, bound) without modulo bias (Lemire); bound must be > 0. */
+/* Uniform in [0, bound) without modulo bias; bound must be > 0. */
 uint32_t tgR_below(tg_rng *rng, uint32_t bound);
+uint64_t tgR_below64(tg_rng *rng, uint64_t bound);
 
 #endif

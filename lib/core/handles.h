@@ -1,0 +1,76 @@
+/* The insides of the public handles, shared by the core's files only. */
+#ifndef TG_CORE_HANDLES_H
+#define TG_CORE_HANDLES_H
+
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "boardgames/tablegames.h"
+#include "game_def.h"
+
+/* Large enough for every game's legal moves; checked when a game is made,
+ * so the core can keep move lists on the stack and never allocate for them. */
+#define TG_CORE_MAX_LEGAL 4096
+/* Longest move text the core renders. */
+#define TG_CORE_MOVE_TEXT 128
+
+struct tg_game {
+    const tg_game_def *def;
+    tg_allocator alloc;
+    atomic_int refs;
+    int players;
+    tg_limits limits;
+    char *options; /* canonical options string */
+    alignas(max_align_t) unsigned char config[];
+};
+
+/* One allocation holds the handle, the position block and the root block
+ * (the position the history starts from), so clone is one copy. */
+struct tg_state {
+    tg_game *game;
+    tg_rng rng;
+    uint32_t move_number;      /* decisions since the game began */
+    uint32_t root_move_number; /* move number of the root block */
+    tg_move *hist;             /* decisions since the root */
+    uint32_t hist_len;
+    uint32_t hist_cap;
+    char err[TG_MSG_MAX];
+    alignas(max_align_t) unsigned char blocks[]; /* position, then root */
+};
+
+static inline unsigned char *tgH_block(const tg_state *st)
+{
+    return (unsigned char *)st->blocks;
+}
+
+static inline unsigned char *tgH_root(const tg_state *st)
+{
+    return (unsigned char *)st->blocks + st->game->def->state_size;
+}
+
+static inline const void *tgH_cfg(const tg_game *g)
+{
+    return g->config;
+}
+
+/* Whose turn it is, with the length cap applied. */
+int tgH_current(const tg_state *st);
+/* Records a failure message on the state and returns status. */
+tg_status tgH_fail(tg_state *st, tg_status status, const char *fmt, ...) TG_PRINTF(3, 4);
+/* A fresh state for game (one reference taken), position zeroed. */
+tg_state *tgH_state_alloc(tg_game *game);
+/* Makes a game from a definition and an options string. */
+tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_allocator *alloc,
+                        tg_game **out, tg_msg *msg);
+/* Two game handles describe the same game (same definition and options). */
+int tgH_same_game(const tg_game *a, const tg_game *b);
+/* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */
+tg_status tgH_reserve_history(tg_state *st, uint32_t n);
+/* Rebuilds the position from the root and the first n history entries;
+ * returns non-zero if some entry is not legal where it stands. */
+int tgH_replay(tg_state *st, uint32_t n);
+/* Serialises a json_t into a caller-owned buffer and drops the reference. */
+tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len);
+
+#endif

@@ -1,0 +1,250 @@
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "handles.h"
+
+static size_t legal_of(const tg_state *st, tg_move *out)
+{
+    if (tgH_current(st) == TG_PLAYER_TERMINAL)
+        return 0;
+    const tg_game *g = st->game;
+    return g->def->legal_moves(tgH_cfg(g), tgH_block(st), out);
+}
+
+static int contains(const tg_move *moves, size_t n, tg_move m)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (moves[mid] < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && moves[lo] == m;
+}
+
+static int is_legal(const tg_state *st, tg_move m)
+{
+    if (m >= st->game->limits.move_count)
+        return 0;
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    return contains(legal, legal_of(st, legal), m);
+}
+
+tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
+{
+    if (!state || !count || (!buf && cap))
+        return TG_E_INVALID_ARGUMENT;
+    if (cap >= state->game->limits.max_legal_moves) {
+        *count = legal_of(state, buf);
+        return TG_OK;
+    }
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    size_t n = legal_of(state, legal);
+    *count = n;
+    if (cap < n)
+        return TG_E_BUFFER_TOO_SMALL;
+    if (n)
+        memcpy(buf, legal, n * sizeof *buf);
+    return TG_OK;
+}
+
+tg_status tg_state_is_legal(const tg_state *state, tg_move move)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    return is_legal(state, move) ? TG_OK : TG_E_ILLEGAL_MOVE;
+}
+
+/* The outcomes of a chance point with their integer weights and total. */
+static size_t chance_of(const tg_state *st, tg_move *moves, uint32_t *weights, uint64_t *total)
+{
+    const tg_game *g = st->game;
+    size_t n = g->def->chance(tgH_cfg(g), tgH_block(st), moves, weights);
+    *total = 0;
+    for (size_t i = 0; i < n; i++)
+        *total += weights[i];
+    return n;
+}
+
+tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double *probs,
+                                   size_t cap, size_t *count)
+{
+    if (!state || !count || ((!moves || !probs) && cap))
+        return TG_E_INVALID_ARGUMENT;
+    if (tgH_current(state) != TG_PLAYER_CHANCE)
+        return TG_E_WRONG_PHASE;
+    tg_move m[TG_CORE_MAX_LEGAL];
+    uint32_t w[TG_CORE_MAX_LEGAL];
+    uint64_t total;
+    size_t n = chance_of(state, m, w, &total);
+    *count = n;
+    if (cap < n)
+        return TG_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++) {
+        moves[i] = m[i];
+        probs[i] = (double)w[i] / (double)total;
+    }
+    return TG_OK;
+}
+
+static tg_status apply_checked(tg_state *st, tg_move m)
+{
+    int cur = tgH_current(st);
+    if (cur == TG_PLAYER_TERMINAL)
+        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
+    if (!is_legal(st, m))
+        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
+                        cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
+    if (tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
+        return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+    const tg_game *g = st->game;
+    g->def->apply(tgH_cfg(g), tgH_block(st), m);
+    st->hist[st->hist_len++] = m;
+    st->move_number++;
+    st->err[0] = '\0';
+    return TG_OK;
+}
+
+tg_status tg_state_apply(tg_state *state, tg_move move)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    return apply_checked(state, move);
+}
+
+static tg_status sample(tg_state *st, tg_move *out)
+{
+    if (tgH_current(st) != TG_PLAYER_CHANCE)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    tg_move m[TG_CORE_MAX_LEGAL];
+    uint32_t w[TG_CORE_MAX_LEGAL];
+    uint64_t total;
+    size_t n = chance_of(st, m, w, &total);
+    if (n == 0 || total == 0)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
+    uint64_t r = tgR_below64(&st->rng, total);
+    size_t i = 0;
+    while (r >= w[i]) {
+        r -= w[i];
+        i++;
+    }
+    *out = m[i];
+    return TG_OK;
+}
+
+tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
+{
+    if (!state || !out)
+        return TG_E_INVALID_ARGUMENT;
+    return sample(state, out);
+}
+
+tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    tg_move m;
+    tg_rng before = state->rng;
+    tg_status s = sample(state, &m);
+    if (s == TG_OK)
+        s = apply_checked(state, m);
+    if (s != TG_OK) {
+        state->rng = before;
+        return s;
+    }
+    if (applied)
+        *applied = m;
+    return TG_OK;
+}
+
+/* Renders a move known to be legal; returns its length. */
+static size_t render(const tg_state *st, tg_move m, char *buf, size_t cap)
+{
+    const tg_game *g = st->game;
+    return g->def->move_text(tgH_cfg(g), tgH_block(st), m, buf, cap);
+}
+
+tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, size_t cap,
+                             size_t *len)
+{
+    if (!state || (!buf && cap))
+        return TG_E_INVALID_ARGUMENT;
+    if (!is_legal(state, move))
+        return TG_E_ILLEGAL_MOVE;
+    char text[TG_CORE_MOVE_TEXT];
+    size_t n = render(state, move, text, sizeof text);
+    if (n >= sizeof text)
+        n = sizeof text - 1;
+    if (len)
+        *len = n;
+    if (cap < n + 1)
+        return TG_E_BUFFER_TOO_SMALL;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return TG_OK;
+}
+
+/* "#17" names move 17; anything else is matched against the notation. */
+static int parse_id(const char *t, size_t n, tg_move *out)
+{
+    if (n < 2 || t[0] != '#' || n > 11)
+        return 0;
+    unsigned long long v = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!isdigit((unsigned char)t[i]))
+            return 0;
+        v = v * 10 + (unsigned)(t[i] - '0');
+    }
+    if (v > UINT32_MAX)
+        return 0;
+    *out = (tg_move)v;
+    return 1;
+}
+
+static tg_status parse(const tg_state *st, const char *text, tg_move *out)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t n = strnlen(text, TG_CORE_MOVE_TEXT + 1);
+    while (n > 0 && isspace((unsigned char)text[n - 1]))
+        n--;
+    if (n == 0 || n >= TG_CORE_MOVE_TEXT)
+        return TG_E_PARSE;
+    tg_move id;
+    if (parse_id(text, n, &id))
+        return is_legal(st, id) ? (*out = id, TG_OK) : TG_E_ILLEGAL_MOVE;
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    size_t count = legal_of(st, legal);
+    for (size_t i = 0; i < count; i++) {
+        char t[TG_CORE_MOVE_TEXT];
+        size_t len = render(st, legal[i], t, sizeof t);
+        if (len == n && strncasecmp(t, text, n) == 0) {
+            *out = legal[i];
+            return TG_OK;
+        }
+    }
+    return TG_E_PARSE;
+}
+
+tg_status tg_state_parse_move(const tg_state *state, const char *text, tg_move *out)
+{
+    if (!state || !text || !out)
+        return TG_E_INVALID_ARGUMENT;
+    return parse(state, text, out);
+}
+
+tg_status tg_state_apply_text(tg_state *state, const char *text)
+{
+    if (!state || !text)
+        return TG_E_INVALID_ARGUMENT;
+    tg_move m;
+    tg_status s = parse(state, text, &m);
+    if (s != TG_OK)
+        return tgH_fail(state, s, "'%.60s' is not a legal move here", text);
+    return apply_checked(state, m);
+}

@@ -1,0 +1,88 @@
+#include <string.h>
+
+#include "alloc.h"
+#include "handles.h"
+
+static int viewer_ok(const tg_state *st, int viewer)
+{
+    return viewer == TG_VIEW_OMNISCIENT || (viewer >= 0 && viewer < st->game->players);
+}
+
+/* The core's fields sit beside the game's own, so every observation says
+ * where in the game it is taken without each game repeating it. */
+static json_t *with_core_fields(const tg_state *st, int viewer, json_t *obs)
+{
+    if (!obs)
+        return NULL;
+    uint32_t w = 0;
+    tg_state_winners(st, &w);
+    json_t *winners = json_array();
+    for (int p = 0; p < st->game->players; p++)
+        if ((w >> p) & 1u)
+            json_array_append_new(winners, json_integer(p));
+    json_object_set_new(obs, "game", json_string(st->game->def->info.id));
+    json_object_set_new(obs, "viewer", json_integer(viewer));
+    json_object_set_new(obs, "players", json_integer(st->game->players));
+    json_object_set_new(obs, "move_number", json_integer(st->move_number));
+    json_object_set_new(obs, "current_player", json_integer(tgH_current(st)));
+    json_object_set_new(obs, "winners", winners);
+    return obs;
+}
+
+tg_status tg_state_observation_json(const tg_state *state, int viewer, char **out, size_t *len)
+{
+    if (!state || !out || !viewer_ok(state, viewer)) {
+        if (out)
+            *out = NULL;
+        return TG_E_INVALID_ARGUMENT;
+    }
+    const tg_game *g = state->game;
+    json_t *obs = g->def->observe(tgH_cfg(g), tgH_block(state), viewer);
+    return tgH_json_out(g, with_core_fields(state, viewer, obs), out, len);
+}
+
+tg_status tg_state_events_json(const tg_state *state, int viewer, char **out, size_t *len)
+{
+    if (!state || !out || !viewer_ok(state, viewer)) {
+        if (out)
+            *out = NULL;
+        return TG_E_INVALID_ARGUMENT;
+    }
+    const tg_game *g = state->game;
+    return tgH_json_out(g, g->def->events(tgH_cfg(g), tgH_block(state), viewer), out, len);
+}
+
+tg_status tg_state_to_text(const tg_state *state, int viewer, char **out, size_t *len)
+{
+    if (!state || !out || !viewer_ok(state, viewer)) {
+        if (out)
+            *out = NULL;
+        return TG_E_INVALID_ARGUMENT;
+    }
+    const tg_game *g = state->game;
+    tg_strbuf sb;
+    tgS_init(&sb);
+    g->def->render_text(tgH_cfg(g), tgH_block(state), viewer, &sb);
+    *out = sb.failed ? NULL : tgA_strdup_out(&g->alloc, sb.data ? sb.data : "", sb.len);
+    tgS_free(&sb);
+    if (!*out)
+        return TG_E_NO_MEMORY;
+    if (len)
+        *len = strlen(*out);
+    return TG_OK;
+}
+
+tg_status tg_state_resample(tg_state *state, int player)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    if (player < 0 || player >= state->game->players)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "player %d is not in the game", player);
+    const tg_game *g = state->game;
+    g->def->resample(tgH_cfg(g), tgH_block(state), player, &state->rng);
+    memcpy(tgH_root(state), tgH_block(state), g->def->state_size);
+    state->root_move_number = state->move_number;
+    state->hist_len = 0;
+    state->err[0] = '\0';
+    return TG_OK;
+}

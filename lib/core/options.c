@@ -1,0 +1,179 @@
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const bool_true[] = {"yes", "true", "on", "1", NULL};
+static const char *const bool_false[] = {"no", "false", "off", "0", NULL};
+
+static int word_index(const char *const *words, const char *w)
+{
+    for (int i = 0; words && words[i]; i++)
+        if (strcasecmp(words[i], w) == 0)
+            return i;
+    return -1;
+}
+
+static tg_status parse_value(const tg_option_info *opt, const char *v, tg_optval *out, tg_msg *msg)
+{
+    char *end = NULL;
+    switch (opt->type) {
+    case TG_OPTION_INT: {
+        errno = 0;
+        long long x = strtoll(v, &end, 10);
+        if (*v == '\0' || *end != '\0' || errno || (double)x < opt->min || (double)x > opt->max) {
+            tgM_set(msg, "option '%s' must be a whole number from %.0f to %.0f, got '%s'",
+                    opt->name, opt->min, opt->max, v);
+            return TG_E_BAD_OPTION;
+        }
+        out->i = x;
+        return TG_OK;
+    }
+    case TG_OPTION_NUMBER: {
+        errno = 0;
+        double x = strtod(v, &end);
+        if (*v == '\0' || *end != '\0' || errno || !isfinite(x) || x < opt->min || x > opt->max) {
+            tgM_set(msg, "option '%s' must be a number from %g to %g, got '%s'", opt->name,
+                    opt->min, opt->max, v);
+            return TG_E_BAD_OPTION;
+        }
+        out->d = x;
+        return TG_OK;
+    }
+    case TG_OPTION_BOOL:
+        if (word_index(bool_true, v) >= 0)
+            out->i = 1;
+        else if (word_index(bool_false, v) >= 0)
+            out->i = 0;
+        else {
+            tgM_set(msg, "option '%s' must be yes or no, got '%s'", opt->name, v);
+            return TG_E_BAD_OPTION;
+        }
+        return TG_OK;
+    case TG_OPTION_CHOICE: {
+        int i = word_index(opt->choices, v);
+        if (i < 0) {
+            tgM_set(msg, "option '%s' must be one of %s, got '%s'", opt->name, opt->allowed, v);
+            return TG_E_BAD_OPTION;
+        }
+        out->i = i;
+        return TG_OK;
+    }
+    }
+    tgM_set(msg, "option '%s' has an unknown type", opt->name);
+    return TG_E_BAD_OPTION;
+}
+
+/* Cuts leading and trailing white space in place. */
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+static void known_names(const tg_game_def *def, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < def->info.option_count && used < cap; i++)
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? ", " : "",
+                                 def->options[i].name);
+}
+
+tg_status tgO_parse(const tg_game_def *def, const char *text, tg_optval *values, tg_msg *msg)
+{
+    size_t n = def->info.option_count;
+    unsigned char seen[64] = {0};
+    for (size_t i = 0; i < n; i++) {
+        tg_status s = parse_value(&def->options[i], def->options[i].default_value, &values[i], msg);
+        if (s != TG_OK)
+            return s;
+    }
+    if (!text)
+        return TG_OK;
+    size_t len = strlen(text);
+    if (len > TG_OPTIONS_MAX) {
+        tgM_set(msg, "options string is longer than %d bytes", TG_OPTIONS_MAX);
+        return TG_E_BAD_OPTION;
+    }
+    char buf[TG_OPTIONS_MAX + 1];
+    memcpy(buf, text, len + 1);
+    if (trim(buf)[0] == '\0')
+        return TG_OK;
+    char *rest = buf;
+    while (rest) {
+        char *item = rest;
+        char *comma = strchr(item, ',');
+        rest = comma ? comma + 1 : NULL;
+        if (comma)
+            *comma = '\0';
+        char *eq = strchr(item, '=');
+        if (!eq) {
+            tgM_set(msg, "option '%.60s' has no '=value'", trim(item));
+            return TG_E_BAD_OPTION;
+        }
+        *eq = '\0';
+        char *key = trim(item), *val = trim(eq + 1);
+        size_t k = 0;
+        while (k < n && strcasecmp(def->options[k].name, key) != 0)
+            k++;
+        if (k == n) {
+            char names[512];
+            known_names(def, names, sizeof names);
+            tgM_set(msg, "unknown option '%.60s' for %s (known: %s)", key, def->info.id, names);
+            return TG_E_BAD_OPTION;
+        }
+        if (seen[k]) {
+            tgM_set(msg, "option '%s' is given twice", def->options[k].name);
+            return TG_E_BAD_OPTION;
+        }
+        seen[k] = 1;
+        tg_status s = parse_value(&def->options[k], val, &values[k], msg);
+        if (s != TG_OK)
+            return s;
+    }
+    return TG_OK;
+}
+
+/* Shortest decimal text that reads back as exactly the same double. */
+static void format_number(double d, char *buf, size_t cap)
+{
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, cap, "%.*g", prec, d);
+        if (strtod(buf, NULL) == d)
+            return;
+    }
+}
+
+void tgO_format(const tg_game_def *def, const tg_optval *values, tg_strbuf *out)
+{
+    for (size_t i = 0; i < def->info.option_count; i++) {
+        const tg_option_info *o = &def->options[i];
+        char num[40];
+        const char *v = num;
+        switch (o->type) {
+        case TG_OPTION_INT:
+            snprintf(num, sizeof num, "%lld", (long long)values[i].i);
+            break;
+        case TG_OPTION_BOOL:
+            v = values[i].i ? "yes" : "no";
+            break;
+        case TG_OPTION_CHOICE:
+            v = o->choices[values[i].i];
+            break;
+        case TG_OPTION_NUMBER:
+            format_number(values[i].d, num, sizeof num);
+            break;
+        }
+        tgS_printf(out, "%s%s=%s", i ? "," : "", o->name, v);
+    }
+}

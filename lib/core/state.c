@@ -1,0 +1,277 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "handles.h"
+
+tg_state *tgH_state_alloc(tg_game *game)
+{
+    size_t size = game->def->state_size;
+    tg_state *st = tgA_alloc(&game->alloc, sizeof *st + 2 * size);
+    if (!st)
+        return NULL;
+    memset(st, 0, sizeof *st + 2 * size);
+    atomic_fetch_add_explicit(&game->refs, 1, memory_order_relaxed);
+    st->game = game;
+    return st;
+}
+
+static void set_initial(tg_state *st, uint64_t seed)
+{
+    const tg_game *g = st->game;
+    g->def->init(tgH_cfg(g), tgH_block(st));
+    memcpy(tgH_root(st), tgH_block(st), g->def->state_size);
+    tgR_seed(&st->rng, seed);
+    st->move_number = 0;
+    st->root_move_number = 0;
+    st->hist_len = 0;
+    st->err[0] = '\0';
+}
+
+tg_status tg_state_new(tg_game *game, uint64_t seed, tg_state **out)
+{
+    if (out)
+        *out = NULL;
+    if (!game || !out)
+        return TG_E_INVALID_ARGUMENT;
+    tg_state *st = tgH_state_alloc(game);
+    if (!st)
+        return TG_E_NO_MEMORY;
+    set_initial(st, seed);
+    *out = st;
+    return TG_OK;
+}
+
+tg_status tg_state_reset(tg_state *state, uint64_t seed)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    set_initial(state, seed);
+    return TG_OK;
+}
+
+void tg_state_free(tg_state *state)
+{
+    if (!state)
+        return;
+    tg_game *g = state->game;
+    tgA_release(&g->alloc, state->hist);
+    tgA_release(&g->alloc, state);
+    tg_game_free(g);
+}
+
+tg_status tgH_reserve_history(tg_state *st, uint32_t n)
+{
+    if (n <= st->hist_cap)
+        return TG_OK;
+    uint32_t cap = st->hist_cap ? st->hist_cap : 64;
+    while (cap < n)
+        cap = cap > UINT32_MAX / 2 ? n : cap * 2;
+    tg_move *h = tgA_alloc(&st->game->alloc, (size_t)cap * sizeof *h);
+    if (!h)
+        return TG_E_NO_MEMORY;
+    if (st->hist_len)
+        memcpy(h, st->hist, st->hist_len * sizeof *h);
+    tgA_release(&st->game->alloc, st->hist);
+    st->hist = h;
+    st->hist_cap = cap;
+    return TG_OK;
+}
+
+static void copy_into(tg_state *dst, const tg_state *src)
+{
+    size_t size = src->game->def->state_size;
+    dst->rng = src->rng;
+    dst->move_number = src->move_number;
+    dst->root_move_number = src->root_move_number;
+    memcpy(tgH_block(dst), tgH_block(src), size);
+    memcpy(tgH_root(dst), tgH_root(src), size);
+    if (src->hist_len)
+        memcpy(dst->hist, src->hist, src->hist_len * sizeof *src->hist);
+    dst->hist_len = src->hist_len;
+}
+
+tg_status tg_state_clone(const tg_state *state, tg_state **out)
+{
+    if (out)
+        *out = NULL;
+    if (!state || !out)
+        return TG_E_INVALID_ARGUMENT;
+    tg_state *st = tgH_state_alloc(state->game);
+    if (!st)
+        return TG_E_NO_MEMORY;
+    if (tgH_reserve_history(st, state->hist_len) != TG_OK) {
+        tg_state_free(st);
+        return TG_E_NO_MEMORY;
+    }
+    copy_into(st, state);
+    *out = st;
+    return TG_OK;
+}
+
+tg_status tg_state_copy(tg_state *dst, const tg_state *src)
+{
+    if (!dst || !src)
+        return TG_E_INVALID_ARGUMENT;
+    if (dst == src)
+        return TG_OK;
+    if (!tgH_same_game(dst->game, src->game))
+        return tgH_fail(dst, TG_E_MISMATCH, "the states belong to different games");
+    if (tgH_reserve_history(dst, src->hist_len) != TG_OK)
+        return tgH_fail(dst, TG_E_NO_MEMORY, "out of memory for the history");
+    copy_into(dst, src);
+    dst->err[0] = '\0';
+    return TG_OK;
+}
+
+tg_status tgH_fail(tg_state *st, tg_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->err, sizeof st->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *tg_state_last_error(const tg_state *state)
+{
+    return state ? state->err : "the state handle is NULL";
+}
+
+const tg_game *tg_state_game(const tg_state *state)
+{
+    return state ? state->game : NULL;
+}
+
+int tgH_current(const tg_state *st)
+{
+    const tg_game *g = st->game;
+    if (st->move_number >= g->limits.max_length)
+        return TG_PLAYER_TERMINAL;
+    return g->def->current_player(tgH_cfg(g), tgH_block(st));
+}
+
+int tg_state_current_player(const tg_state *state)
+{
+    return state ? tgH_current(state) : TG_PLAYER_INVALID;
+}
+
+int tg_state_is_terminal(const tg_state *state)
+{
+    return !state || tgH_current(state) == TG_PLAYER_TERMINAL;
+}
+
+uint32_t tg_state_move_number(const tg_state *state)
+{
+    return state ? state->move_number : 0;
+}
+
+static uint32_t winners_of(const tg_state *st)
+{
+    if (tgH_current(st) != TG_PLAYER_TERMINAL)
+        return 0;
+    const tg_game *g = st->game;
+    /* A game cut off by the length cap has no winner. */
+    if (g->def->current_player(tgH_cfg(g), tgH_block(st)) != TG_PLAYER_TERMINAL)
+        return 0;
+    return g->def->winners(tgH_cfg(g), tgH_block(st));
+}
+
+tg_status tg_state_winners(const tg_state *state, uint32_t *mask)
+{
+    if (!state || !mask)
+        return TG_E_INVALID_ARGUMENT;
+    *mask = winners_of(state);
+    return TG_OK;
+}
+
+tg_status tg_state_returns(const tg_state *state, double *out, size_t cap)
+{
+    if (!state || !out)
+        return TG_E_INVALID_ARGUMENT;
+    int n = state->game->players;
+    if (cap < (size_t)n)
+        return TG_E_BUFFER_TOO_SMALL;
+    uint32_t w = winners_of(state);
+    int count = 0;
+    for (int p = 0; p < n; p++)
+        count += (int)((w >> p) & 1u);
+    for (int p = 0; p < n; p++)
+        out[p] = ((w >> p) & 1u) ? 1.0 / count : 0.0;
+    return TG_OK;
+}
+
+int tgH_replay(tg_state *st, uint32_t n)
+{
+    const tg_game *g = st->game;
+    const void *cfg = tgH_cfg(g);
+    unsigned char *block = tgH_block(st);
+    memcpy(block, tgH_root(st), g->def->state_size);
+    st->move_number = st->root_move_number;
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    for (uint32_t i = 0; i < n; i++) {
+        tg_move m = st->hist[i];
+        if (tgH_current(st) == TG_PLAYER_TERMINAL)
+            return 1;
+        size_t count = g->def->legal_moves(cfg, block, legal);
+        size_t lo = 0, hi = count;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (legal[mid] < m)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == count || legal[lo] != m)
+            return 1;
+        g->def->apply(cfg, block, m);
+        st->move_number++;
+    }
+    return 0;
+}
+
+tg_status tg_state_undo(tg_state *state)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    if (state->hist_len == 0)
+        return tgH_fail(state, TG_E_NOTHING_TO_UNDO, "no decision to take back");
+    state->hist_len--;
+    tgH_replay(state, state->hist_len);
+    state->err[0] = '\0';
+    return TG_OK;
+}
+
+uint32_t tg_state_history_length(const tg_state *state)
+{
+    return state ? state->hist_len : 0;
+}
+
+tg_status tg_state_history(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
+{
+    if (!state || !count || (!buf && cap))
+        return TG_E_INVALID_ARGUMENT;
+    *count = state->hist_len;
+    if (cap < state->hist_len)
+        return TG_E_BUFFER_TOO_SMALL;
+    if (state->hist_len)
+        memcpy(buf, state->hist, state->hist_len * sizeof *buf);
+    return TG_OK;
+}
+
+tg_status tg_state_seed(tg_state *state, uint64_t seed)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    tgR_seed(&state->rng, seed);
+    return TG_OK;
+}
+
+int tg_state_equal(const tg_state *a, const tg_state *b)
+{
+    if (!a || !b)
+        return 0;
+    return tgH_same_game(a->game, b->game) && a->move_number == b->move_number &&
+           memcmp(tgH_block(a), tgH_block(b), a->game->def->state_size) == 0;
+}
