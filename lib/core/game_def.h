@@ -83,6 +83,11 @@ typedef struct tg_game_def {
 
     /* Redraws what player cannot know; player's observation and events stay equal. */
     void (*resample)(const void *cfg, void *st, int player, tg_rng *rng);
+
+    /* Optional (may be NULL): a faster answer to "is move in legal_moves()?"
+     * for a move below move_count in a state that is not terminal. It must
+     * agree exactly with legal_moves(); the conformance suite checks that. */
+    int (*is_legal)(const void *cfg, const void *st, tg_move move);
 } tg_game_def;
 
 #endif

@@ -29,8 +29,12 @@ static int contains(const tg_move *moves, size_t n, tg_move m)
 
 static int is_legal(const tg_state *st, tg_move m)
 {
-    if (m >= st->game->limits.move_count)
+    const tg_game *g = st->game;
+    if (m >= g->limits.move_count)
         return 0;
+    if (g->def->is_legal)
+        return tgH_current(st) != TG_PLAYER_TERMINAL &&
+               g->def->is_legal(tgH_cfg(g), tgH_block(st), m);
     tg_move legal[TG_CORE_MAX_LEGAL];
     return contains(legal, legal_of(st, legal), m);
 }
