@@ -1,0 +1,408 @@
+/* Tests of the core's own machinery (options, chance, history, saves,
+ * allocator, views) on the mini_race test game, independent of real games. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <boardgames/tablegames.h>
+
+static tg_game *make(const char *options)
+{
+    tg_game *g = NULL;
+    char err[256];
+    tg_status s = tg_game_new("mini_race", options, NULL, &g, err, sizeof err);
+    if (s != TG_OK)
+        fail_msg("game: %s", err);
+    return g;
+}
+
+/* Plays the setup and n turns, always stepping; returns the state. */
+static tg_state *played(tg_game *g, uint64_t seed, int decisions)
+{
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, seed, &st), TG_OK);
+    for (int i = 0; i < decisions && !tg_state_is_terminal(st); i++) {
+        if (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+            assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
+        else
+            assert_int_equal(tg_state_apply_text(st, "step"), TG_OK);
+    }
+    return st;
+}
+
+static void options_are_parsed_and_canonical(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(" target = 30 , players=3");
+    assert_string_equal(tg_game_options(g), "players=3,target=30");
+    assert_int_equal(tg_game_players(g), 3);
+    tg_game_free(g);
+    g = make(NULL);
+    assert_string_equal(tg_game_options(g), "players=2,target=12");
+    tg_game_free(g);
+}
+
+static void bad_options_name_the_problem(void **unused)
+{
+    (void)unused;
+    static const char *const bad[][2] = {
+        {"colour=red", "colour"}, {"players=9", "players"}, {"players=two", "players"},
+        {"players=2,players=3", "twice"}, {"target", "target"}, {"target=5x", "target"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tg_game *g = (tg_game *)&g;
+        char err[256] = "";
+        assert_int_equal(tg_game_new("mini_race", bad[i][0], NULL, &g, err, sizeof err),
+                         TG_E_BAD_OPTION);
+        assert_null(g);
+        if (!strstr(err, bad[i][1]))
+            fail_msg("message for '%s' does not name '%s': %s", bad[i][0], bad[i][1], err);
+    }
+    char tiny[1] = {'x'};
+    tg_game *g = NULL;
+    assert_int_equal(tg_game_new("no_such_game", NULL, NULL, &g, tiny, sizeof tiny),
+                     TG_E_UNKNOWN_GAME);
+    assert_int_equal(tiny[0], '\0');
+}
+
+static void chance_follows_integer_weights(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 1, &st), TG_OK);
+    tg_move m[8];
+    double p[8];
+    size_t n = 0;
+    assert_int_equal(tg_state_chance_outcomes(st, m, p, 8, &n), TG_OK);
+    assert_int_equal(n, 2);
+    assert_true(p[0] == 0.25 && p[1] == 0.75);
+    int ones = 0;
+    for (int i = 0; i < 4000; i++) {
+        tg_move out;
+        assert_int_equal(tg_state_sample_chance(st, &out), TG_OK);
+        ones += out == m[1];
+    }
+    assert_in_range(ones, 2800, 3200);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void same_seed_same_game(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *a = played(g, 42, 500), *b = played(g, 42, 500), *c = played(g, 43, 500);
+    tg_move ha[600], hb[600], hc[600];
+    size_t na, nb, nc;
+    assert_int_equal(tg_state_history(a, ha, 600, &na), TG_OK);
+    assert_int_equal(tg_state_history(b, hb, 600, &nb), TG_OK);
+    assert_int_equal(tg_state_history(c, hc, 600, &nc), TG_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(ha, hb, na * sizeof *ha);
+    assert_true(na != nc || memcmp(ha, hc, na * sizeof *ha) != 0);
+    tg_state_free(a);
+    tg_state_free(b);
+    tg_state_free(c);
+    tg_game_free(g);
+}
+
+static void illegal_move_changes_nothing(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = played(g, 5, 5);
+    unsigned char *before, *after;
+    size_t lb, la;
+    assert_int_equal(tg_state_save(st, &before, &lb), TG_OK);
+    assert_int_equal(tg_state_apply(st, 9999), TG_E_ILLEGAL_MOVE);
+    assert_true(strlen(tg_state_last_error(st)) > 0);
+    assert_int_equal(tg_state_apply_text(st, "fly"), TG_E_PARSE);
+    assert_int_equal(tg_state_apply(st, tg_state_current_player(st) == TG_PLAYER_CHANCE ? 6 : 0),
+                     TG_E_ILLEGAL_MOVE);
+    assert_int_equal(tg_state_save(st, &after, &la), TG_OK);
+    assert_int_equal(lb, la);
+    assert_memory_equal(before, after, lb);
+    tg_free(before);
+    tg_free(after);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void undo_walks_back_to_the_root(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("target=60");
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 9, &st), TG_OK);
+    tg_state *snaps[40];
+    for (int i = 0; i < 40; i++) {
+        assert_int_equal(tg_state_clone(st, &snaps[i]), TG_OK);
+        if (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+            assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
+        else
+            assert_int_equal(tg_state_apply_text(st, i % 3 ? "STEP" : " stay "), TG_OK);
+    }
+    for (int i = 39; i >= 0; i--) {
+        assert_int_equal(tg_state_undo(st), TG_OK);
+        assert_true(tg_state_equal(st, snaps[i]));
+        tg_state_free(snaps[i]);
+    }
+    assert_int_equal(tg_state_undo(st), TG_E_NOTHING_TO_UNDO);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void binary_save_round_trips_and_rejects_damage(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("players=3");
+    tg_state *st = played(g, 11, 30), *back = NULL;
+    unsigned char *bytes, *again;
+    size_t n, n2;
+    assert_int_equal(tg_state_save(st, &bytes, &n), TG_OK);
+    assert_int_equal(tg_state_load(bytes, n, NULL, &back, NULL, 0), TG_OK);
+    assert_true(tg_state_equal(st, back));
+    assert_int_equal(tg_state_save(back, &again, &n2), TG_OK);
+    assert_int_equal(n, n2);
+    assert_memory_equal(bytes, again, n);
+    assert_int_equal(tg_state_undo(back), TG_OK);
+    for (size_t i = 0; i < n; i++) {
+        for (int bit = 0; bit < 8; bit += 3) {
+            bytes[i] ^= (unsigned char)(1u << bit);
+            tg_state *bad = NULL;
+            tg_status s = tg_state_load(bytes, n, NULL, &bad, NULL, 0);
+            if (s == TG_OK)
+                fail_msg("flipping bit %d of byte %zu was not noticed", bit, i);
+            assert_null(bad);
+            bytes[i] ^= (unsigned char)(1u << bit);
+        }
+    }
+    for (size_t cut = 0; cut < n; cut++) {
+        tg_state *bad = NULL;
+        char err[256];
+        assert_int_not_equal(tg_state_load(bytes, cut, NULL, &bad, err, sizeof err), TG_OK);
+        assert_true(strlen(err) > 0);
+    }
+    tg_free(bytes);
+    tg_free(again);
+    tg_state_free(st);
+    tg_state_free(back);
+    tg_game_free(g);
+}
+
+static void json_save_round_trips_and_hand_positions_load(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = played(g, 3, 25), *back = NULL;
+    char *text;
+    size_t n;
+    assert_int_equal(tg_state_to_json(st, &text, &n), TG_OK);
+    assert_int_equal(tg_state_from_json(text, n, NULL, &back, NULL, 0), TG_OK);
+    assert_true(tg_state_equal(st, back));
+    assert_int_equal(tg_state_history_length(back), tg_state_history_length(st));
+    tg_free(text);
+    tg_state_free(back);
+    static const char *hand = "{\"game\":\"mini_race\",\"position\":{\"positions\":[3,4],"
+                              "\"coins\":[0,1],\"coins_dealt\":2,\"turn\":1,\"die\":5}}";
+    char err[256];
+    assert_int_equal(tg_state_from_json(hand, strlen(hand), NULL, &back, err, sizeof err), TG_OK);
+    assert_int_equal(tg_state_current_player(back), 1);
+    assert_int_equal(tg_state_apply_text(back, "step"), TG_OK);
+    assert_int_equal(tg_state_undo(back), TG_OK);
+    assert_int_equal(tg_state_undo(back), TG_E_NOTHING_TO_UNDO);
+    tg_state_free(back);
+    static const char *const bad[][2] = {
+        {"{\"game\":\"mini_race\",\"position\":{\"positions\":[3],\"coins\":[0,1],"
+         "\"coins_dealt\":2,\"turn\":1,\"die\":5}}", "positions"},
+        {"{\"game\":\"mini_race\",\"history\":[1],\"position\":{\"positions\":[3,4],"
+         "\"coins\":[0,1],\"coins_dealt\":2,\"turn\":1,\"die\":5}}", "root"},
+        {"{\"game\":\"mini_race\",\"position\":{}}", "positions"},
+        {"{\"game\":\"mini_race\"", "JSON"},
+        {"[1,2]", "object"},
+        {"{\"game\":\"mini_race\",\"format_version\":99,\"position\":{}}", "version"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        back = NULL;
+        assert_int_not_equal(tg_state_from_json(bad[i][0], strlen(bad[i][0]), NULL, &back, err,
+                                                sizeof err), TG_OK);
+        assert_null(back);
+        if (!strstr(err, bad[i][1]))
+            fail_msg("message for case %zu does not mention '%s': %s", i, bad[i][1], err);
+    }
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void resample_keeps_what_the_player_knows(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("players=4");
+    tg_state *st = played(g, 8, 10);
+    char *before, *after;
+    assert_int_equal(tg_state_observation_json(st, 2, &before, NULL), TG_OK);
+    int changed = 0;
+    for (int i = 0; i < 50; i++) {
+        tg_state *c = NULL;
+        assert_int_equal(tg_state_clone(st, &c), TG_OK);
+        assert_int_equal(tg_state_seed(c, (uint64_t)i), TG_OK);
+        assert_int_equal(tg_state_resample(c, 2), TG_OK);
+        assert_int_equal(tg_state_history_length(c), 0);
+        assert_int_equal(tg_state_observation_json(c, 2, &after, NULL), TG_OK);
+        assert_string_equal(before, after);
+        changed += !tg_state_equal(c, st);
+        tg_free(after);
+        tg_state_free(c);
+    }
+    assert_true(changed > 0);
+    assert_int_equal(tg_state_resample(st, 4), TG_E_INVALID_ARGUMENT);
+    tg_free(before);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void length_cap_ends_without_winner(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("target=60");
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 1, &st), TG_OK);
+    while (!tg_state_is_terminal(st)) {
+        if (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+            assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
+        else
+            assert_int_equal(tg_state_apply_text(st, "stay"), TG_OK);
+    }
+    assert_int_equal(tg_state_move_number(st), tg_game_max_length(g));
+    uint32_t w = 1;
+    assert_int_equal(tg_state_winners(st, &w), TG_OK);
+    assert_int_equal(w, 0);
+    size_t n = 1;
+    assert_int_equal(tg_state_legal_moves(st, NULL, 0, &n), TG_OK);
+    assert_int_equal(n, 0);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+typedef struct counting {
+    int allocs, frees, fail_at;
+} counting;
+
+static void *count_alloc(size_t size, void *ud)
+{
+    counting *c = ud;
+    if (++c->allocs == c->fail_at)
+        return NULL;
+    return malloc(size);
+}
+
+static void count_release(void *p, void *ud)
+{
+    ((counting *)ud)->frees++;
+    free(p);
+}
+
+/* Runs create-play-save-load with the n-th allocation failing. */
+static tg_status lifecycle(counting *c)
+{
+    tg_allocator a = {count_alloc, count_release, c};
+    tg_game_params params = TG_GAME_PARAMS_INIT;
+    params.allocator = &a;
+    tg_game *g = NULL;
+    tg_state *st = NULL, *back = NULL;
+    unsigned char *bytes = NULL;
+    char *text = NULL;
+    size_t n;
+    tg_status s = tg_game_new("mini_race", NULL, &params, &g, NULL, 0);
+    if (s == TG_OK)
+        s = tg_state_new(g, 1, &st);
+    for (int i = 0; s == TG_OK && i < 100 && !tg_state_is_terminal(st); i++)
+        s = tg_state_current_player(st) == TG_PLAYER_CHANCE ? tg_state_apply_chance(st, NULL)
+                                                            : tg_state_apply_text(st, "step");
+    if (s == TG_OK)
+        s = tg_state_save(st, &bytes, &n);
+    if (s == TG_OK)
+        s = tg_state_load(bytes, n, &params, &back, NULL, 0);
+    if (s == TG_OK)
+        s = tg_state_to_json(back, &text, &n);
+    tg_free(text);
+    tg_free(bytes);
+    tg_state_free(back);
+    tg_state_free(st);
+    tg_game_free(g);
+    return s;
+}
+
+static void every_failed_allocation_is_reported_and_clean(void **unused)
+{
+    (void)unused;
+    counting full = {0, 0, -1};
+    assert_int_equal(lifecycle(&full), TG_OK);
+    assert_int_equal(full.allocs, full.frees);
+    for (int k = 1; k <= full.allocs; k++) {
+        counting c = {0, 0, k};
+        assert_int_equal(lifecycle(&c), TG_E_NO_MEMORY);
+        assert_int_equal(c.allocs - 1, c.frees);
+    }
+}
+
+static void buffers_too_small_report_the_size(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 1, &st), TG_OK);
+    tg_move one[2] = {77, 77};
+    size_t n = 0;
+    assert_int_equal(tg_state_legal_moves(st, one, 1, &n), TG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(n, 2);
+    assert_int_equal(one[0], 77);
+    char text[3] = {'x', 'x', 'x'};
+    size_t len = 0;
+    assert_int_equal(tg_state_move_text(st, 9, text, 3, &len), TG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(len, 5);
+    assert_int_equal(text[0], 'x');
+    tg_move m;
+    assert_int_equal(tg_state_parse_move(st, "#9", &m), TG_OK);
+    assert_int_equal(m, 9);
+    assert_int_equal(tg_state_parse_move(st, "#6", &m), TG_E_ILLEGAL_MOVE);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+static void state_keeps_its_game_alive(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 1, &st), TG_OK);
+    tg_game_free(g);
+    assert_string_equal(tg_game_id(tg_state_game(st)), "mini_race");
+    assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
+    tg_state_free(st);
+    tg_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(options_are_parsed_and_canonical),
+        cmocka_unit_test(bad_options_name_the_problem),
+        cmocka_unit_test(chance_follows_integer_weights),
+        cmocka_unit_test(same_seed_same_game),
+        cmocka_unit_test(illegal_move_changes_nothing),
+        cmocka_unit_test(undo_walks_back_to_the_root),
+        cmocka_unit_test(binary_save_round_trips_and_rejects_damage),
+        cmocka_unit_test(json_save_round_trips_and_hand_positions_load),
+        cmocka_unit_test(resample_keeps_what_the_player_knows),
+        cmocka_unit_test(length_cap_ends_without_winner),
+        cmocka_unit_test(every_failed_allocation_is_reported_and_clean),
+        cmocka_unit_test(buffers_too_small_report_the_size),
+        cmocka_unit_test(state_keeps_its_game_alive),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
