@@ -96,14 +96,9 @@ tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double
     return TG_OK;
 }
 
-static tg_status apply_checked(tg_state *st, tg_move m)
+/* Applies a move already known to be legal. */
+static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
-    int cur = tgH_current(st);
-    if (cur == TG_PLAYER_TERMINAL)
-        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
-    if (!is_legal(st, m))
-        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
-                        cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
     if (tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
         return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
     const tg_game *g = st->game;
@@ -112,6 +107,17 @@ static tg_status apply_checked(tg_state *st, tg_move m)
     st->move_number++;
     st->err[0] = '\0';
     return TG_OK;
+}
+
+static tg_status apply_checked(tg_state *st, tg_move m)
+{
+    int cur = tgH_current(st);
+    if (cur == TG_PLAYER_TERMINAL)
+        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
+    if (!is_legal(st, m))
+        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
+                        cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
+    return apply_known_legal(st, m);
 }
 
 tg_status tg_state_apply(tg_state *state, tg_move move)
@@ -155,8 +161,8 @@ tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
     tg_move m;
     tg_rng before = state->rng;
     tg_status s = sample(state, &m);
-    if (s == TG_OK)
-        s = apply_checked(state, m);
+    if (s == TG_OK) /* an outcome of chance() is legal by definition */
+        s = apply_known_legal(state, m);
     if (s != TG_OK) {
         state->rng = before;
         return s;
