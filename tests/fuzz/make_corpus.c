@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <boardgames/tablegames.h>
 
@@ -48,6 +49,14 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *out = argv[1];
+    static const char *const subs[] = {"load_binary", "load_json", "options", "move_text",
+                                       "api_sequence"};
+    mkdir(out, 0777);
+    for (int i = 0; i < 5; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", out, subs[i]);
+        mkdir(path, 0777);
+    }
     for (size_t gi = 0; gi < tg_catalogue_count(); gi++) {
         const tg_game_info *info = tg_catalogue_get(gi);
         for (int p = info->min_players; p <= info->max_players; p++) {
