@@ -168,8 +168,13 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     size_t size = (size_t)get(&r, 4);
     d.move_number = (uint32_t)get(&r, 4);
     d.root_move_number = (uint32_t)get(&r, 4);
+    uint64_t any = 0;
     for (int i = 0; i < 4; i++)
-        d.rng.s[i] = get(&r, 8);
+        any |= d.rng.s[i] = get(&r, 8);
+    if (!r.short_read && any == 0) {
+        tg_game_free(g);
+        return corrupt(msg, "save has an all-zero RNG state, which xoshiro cannot leave");
+    }
     if (!r.short_read && size != def->state_size) {
         tg_game_free(g);
         tgM_set(msg, "save holds %zu-byte positions; %s uses %zu", size, def->info.id,
