@@ -15,5 +15,6 @@
 #include "state.h"
 #include "observe.h"
 #include "save.h"
+#include "bot.h"
 
 #endif

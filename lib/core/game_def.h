@@ -88,6 +88,12 @@ typedef struct tg_game_def {
      * for a move below move_count in a state that is not terminal. It must
      * agree exactly with legal_moves(); the conformance suite checks that. */
     int (*is_legal)(const void *cfg, const void *st, tg_move move);
+
+    /* Optional (may be NULL): the easy bot's rule of thumb. Scores a legal
+     * move of player in st (a position re-drawn from player's point of
+     * view, so hidden facts in it are guesses); higher is better. The rule
+     * is documented in the game's rule document. */
+    int (*easy_score)(const void *cfg, const void *st, int player, tg_move move);
 } tg_game_def;
 
 #endif

@@ -70,6 +70,13 @@ tg_status tgH_reserve_history(tg_state *st, uint32_t n);
 /* Rebuilds the position from the root and the first n history entries;
  * returns non-zero if some entry is not legal where it stands. */
 int tgH_replay(tg_state *st, uint32_t n);
+/* For search (the bots): the position of src as dst's root, with no
+ * history; then decisions applied without recording them, so thinking
+ * never allocates. */
+void tgH_copy_position(tg_state *dst, const tg_state *src);
+void tgH_apply_unrecorded(tg_state *st, tg_move move);
+/* Draws a chance outcome with the state's RNG (the state must be at chance). */
+tg_status tgH_sample(tg_state *st, tg_move *out);
 /* Serialises a json_t into a caller-owned buffer and drops the reference. */
 tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len);
 

@@ -127,7 +127,7 @@ tg_status tg_state_apply(tg_state *state, tg_move move)
     return apply_checked(state, move);
 }
 
-static tg_status sample(tg_state *st, tg_move *out)
+tg_status tgH_sample(tg_state *st, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
         return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
@@ -151,7 +151,7 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 {
     if (!state || !out)
         return TG_E_INVALID_ARGUMENT;
-    return sample(state, out);
+    return tgH_sample(state, out);
 }
 
 tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
@@ -160,7 +160,7 @@ tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
         return TG_E_INVALID_ARGUMENT;
     tg_move m;
     tg_rng before = state->rng;
-    tg_status s = sample(state, &m);
+    tg_status s = tgH_sample(state, &m);
     if (s == TG_OK) /* an outcome of chance() is legal by definition */
         s = apply_known_legal(state, m);
     if (s != TG_OK) {
@@ -257,4 +257,11 @@ tg_status tg_state_apply_text(tg_state *state, const char *text)
     if (s != TG_OK)
         return tgH_fail(state, s, "'%.60s' is not a legal move here", text);
     return apply_checked(state, m);
+}
+
+void tgH_apply_unrecorded(tg_state *st, tg_move move)
+{
+    const tg_game *g = st->game;
+    g->def->apply(tgH_cfg(g), tgH_block(st), move);
+    st->move_number++;
 }

@@ -275,3 +275,13 @@ int tg_state_equal(const tg_state *a, const tg_state *b)
     return tgH_same_game(a->game, b->game) && a->move_number == b->move_number &&
            memcmp(tgH_block(a), tgH_block(b), a->game->def->state_size) == 0;
 }
+
+void tgH_copy_position(tg_state *dst, const tg_state *src)
+{
+    size_t size = src->game->def->state_size;
+    memcpy(tgH_block(dst), tgH_block(src), size);
+    memcpy(tgH_root(dst), tgH_block(src), size);
+    dst->move_number = src->move_number;
+    dst->root_move_number = src->move_number;
+    dst->hist_len = 0;
+}

@@ -272,4 +272,5 @@ const tg_game_def tgG_mini_race = {
     mr_validate,
     mr_resample,
     NULL,
+    NULL,
 };

@@ -1,0 +1,45 @@
+/* The insides of a bot, shared by the bot's files. */
+#ifndef TG_BOTS_INTERNAL_H
+#define TG_BOTS_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "boardgames/bot.h"
+#include "core/handles.h"
+
+/* One node of the search tree: a decision reached by `move` from `parent`,
+ * taken by `mover`. Open loop: chance is sampled afresh on every descent, so
+ * a node stands for the sequence of decisions, not for one position. */
+typedef struct tgB_node {
+    tg_move move;
+    int32_t parent;
+    int32_t first_child;
+    int32_t next_sibling;
+    int32_t mover;
+    uint32_t visits;
+    uint32_t avail;   /* descents in which this move was legal (ISMCTS) */
+    double reward;    /* sum of the mover's returns */
+} tgB_node;
+
+struct tg_bot {
+    tg_game *game;
+    int seat;
+    tg_bot_params params;
+    tg_rng rng;
+    atomic_int stop;
+    uint32_t last_simulations;
+    tg_state *root; /* the caller's position, re-drawn for the seat */
+    tg_state *work; /* one simulation's position */
+    tgB_node *nodes;
+    uint32_t node_cap;
+    uint32_t node_count;
+};
+
+/* Runs the search from bot->root; fills the root's children. */
+void tgB_search(tg_bot *bot);
+/* The easy bot's choice (or scores, when scores is non-NULL, for a hint). */
+tg_move tgB_easy(tg_bot *bot, const tg_move *legal, size_t n, int *scores);
+/* Copies the caller's position and re-draws what the seat cannot know. */
+void tgB_determinise(tg_bot *bot, tg_state *dst, const tg_state *src);
+
+#endif
