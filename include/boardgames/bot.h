@@ -85,9 +85,12 @@ TG_API void tg_bot_free(tg_bot *bot);
 TG_API tg_status tg_bot_choose(tg_bot *bot, const tg_state *state, tg_move *out);
 
 /**
- * Ranks the legal moves for a hint: writes them best first into @p moves,
- * with a score each in @p scores (the estimated chance of winning for search
- * bots, the rule of thumb's value for easy bots).
+ * Ranks the legal moves for a hint: writes them into @p moves in the order
+ * the bot prefers them (its choice first), with a score each in @p scores.
+ * Search bots rank by how often the search chose a move, which is what they
+ * trust; their score is the estimated chance of winning after it, so a less
+ * explored move can show a higher score than a better-ranked one. Easy bots
+ * score by the game's rule of thumb.
  * @param count receives the number of legal moves, also when @p cap is too small.
  */
 TG_API tg_status tg_bot_hint(tg_bot *bot, const tg_state *state, tg_move *moves,

@@ -44,7 +44,7 @@ fi
 libdir=$(dirname "$(find "$sysroot" -name 'libtablegames.so.1' -print -quit)")
 export LD_LIBRARY_PATH=$libdir
 echo "== consumer through pkg-config"
-flags=$(PKG_CONFIG_PATH=$libdir/pkgconfig PKG_CONFIG_SYSROOT_DIR=$sysroot pkg-config --cflags --libs tablegames)
+flags=$(PKG_CONFIG_PATH=$libdir/pkgconfig pkg-config --cflags --libs tablegames)
 cc -std=c99 -Wall -Wextra -Werror "$root/tests/install/consumer.c" $flags -o "$work/consumer_pc"
 "$work/consumer_pc"
 echo "== consumer through find_package"

@@ -1,0 +1,107 @@
+/* Internal interface between the files of the Lua module. Each file owns
+ * one concern: the module table (ltg_module.c), error values
+ * (ltg_errors.c), C allocations held by userdata (ltg_owned.c), JSON to Lua
+ * tables (ltg_json.c), game userdata (ltg_game.c) and state userdata
+ * (ltg_state.c). */
+#ifndef LTG_H
+#define LTG_H
+
+#include <boardgames/tablegames.h>
+#include <lauxlib.h>
+#include <lua.h>
+
+#define LTG_GAME_MT "tablegames.Game"
+#define LTG_STATE_MT "tablegames.State"
+#define LTG_ERROR_MT "tablegames.Error"
+#define LTG_OWNED_MT "tablegames.owned"
+#define LTG_BOT_MT "tablegames.Bot"
+#define LTG_ERRBUF_SIZE 512
+
+/* Userdata bodies; the pointer is NULL once closed. A state's first user
+ * value is the game userdata it came from (or nil for loaded states until
+ * state:game() makes an equal one). */
+typedef struct ltg_game {
+    tg_game *game;
+} ltg_game;
+
+typedef struct ltg_state {
+    tg_state *state;
+} ltg_state;
+
+/* A bot's user value is its game userdata, as for states. */
+typedef struct ltg_bot {
+    tg_bot *bot;
+} ltg_bot;
+
+/* Entry point called by require("tablegames"). */
+#if defined(__GNUC__)
+#define LTG_EXPORT __attribute__((visibility("default")))
+#else
+#define LTG_EXPORT
+#endif
+LTG_EXPORT int luaopen_tablegames(lua_State *L);
+
+/* ltg_owned.c: a C allocation owned by a userdata on the stack, so that a Lua error
+ * raised while it is in use (out of memory, a bad value) never leaks it:
+ * __gc releases whatever ptr still holds. */
+typedef struct ltg_owned {
+    void *ptr;
+    void (*release)(void *ptr);
+} ltg_owned;
+/* Pushes an empty holder; the caller stores its allocation in ->ptr. */
+ltg_owned *ltg_push_owned(lua_State *L, void (*release)(void *ptr));
+/* Releases the allocation now (idempotent). */
+void ltg_owned_release(ltg_owned *owned);
+void ltg_owned_register(lua_State *L);
+
+/* ltg_errors.c: raises an error object {status=, name=, message=} whose
+ * tostring is "NAME: message"; message NULL or "" uses the status text. */
+int ltg_raise(lua_State *L, tg_status status, const char *message);
+/* Raises for a negative status, with the state's last error when st is given. */
+void ltg_check(lua_State *L, tg_status status, const tg_state *st);
+void ltg_errors_register(lua_State *L);
+
+/* ltg_json.c: parses JSON text and pushes it as Lua values (arrays become
+ * sequences, null becomes tablegames.null); raises on bad text. */
+void ltg_push_json(lua_State *L, const char *text, size_t len);
+/* Pushes a tg_free() buffer, already stored in holder (the userdata on top
+ * of the stack), as a string (json == 0) or parsed JSON; releases it and
+ * leaves only the pushed value in the holder's place. */
+void ltg_push_owned_text(lua_State *L, ltg_owned *holder, size_t len, int json);
+/* Pushes the value tablegames.null stands for. */
+void ltg_push_null(lua_State *L);
+
+
+/* ltg_game.c */
+void ltg_game_register(lua_State *L);
+int ltg_game_new(lua_State *L);
+/* Pushes a new game userdata owning game. */
+void ltg_push_game(lua_State *L, tg_game *game);
+tg_game *ltg_check_game(lua_State *L, int idx);
+/* Pushes a table describing a catalogue entry. */
+void ltg_push_info(lua_State *L, const tg_game_info *info);
+
+/* ltg_state.c */
+void ltg_state_register(lua_State *L);
+/* Pushes a new state userdata owning st; game_idx is the game userdata's
+ * stack index or 0 when unknown. */
+void ltg_push_state(lua_State *L, tg_state *st, int game_idx);
+int ltg_state_load(lua_State *L);
+int ltg_state_from_json(lua_State *L);
+int ltg_state_new_from_game(lua_State *L);
+tg_state *ltg_check_state(lua_State *L, int idx);
+/* Pushes the text of a move legal in st, or "#id" when it has none. */
+void ltg_push_move_text(lua_State *L, const tg_state *st, tg_move m);
+
+/* Pushes a sequence of {move =, <value_key> =, text =} from a call that
+ * fills moves with a number each (chance probabilities, bot scores). */
+typedef tg_status (*ltg_scored_fn)(void *ctx, const tg_state *st, tg_move *moves,
+                                   double *values, size_t cap, size_t *count);
+int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, void *ctx,
+                          const char *value_key);
+
+/* ltg_bot.c */
+void ltg_bot_register(lua_State *L);
+int ltg_bot_new(lua_State *L);
+
+#endif

@@ -1,0 +1,609 @@
+/* State userdata: decisions, chance, undo, views and saving. Player
+ * numbers and move ids are the C API's (players from 0); lists are Lua
+ * sequences, so returns()[1] is player 0's result. */
+#include <limits.h>
+#include <string.h>
+
+#include "ltg.h"
+
+static ltg_state *ltg_state_ud(lua_State *L, int idx)
+{
+    return luaL_checkudata(L, idx, LTG_STATE_MT);
+}
+
+tg_state *ltg_check_state(lua_State *L, int idx)
+{
+    ltg_state *s = ltg_state_ud(L, idx);
+    if (s->state == NULL)
+        luaL_error(L, "attempt to use a closed state");
+    return s->state;
+}
+
+void ltg_push_state(lua_State *L, tg_state *st, int game_idx)
+{
+    ltg_state *s;
+    if (game_idx != 0)
+        game_idx = lua_absindex(L, game_idx);
+    s = lua_newuserdatauv(L, sizeof *s, 1);
+    s->state = st;
+    luaL_setmetatable(L, LTG_STATE_MT);
+    if (game_idx != 0) {
+        lua_pushvalue(L, game_idx);
+        lua_setiuservalue(L, -2, 1);
+    }
+}
+
+static uint64_t ltg_seed_arg(lua_State *L, int idx)
+{
+    /* Any integer is a seed; negative ones wrap, as they would in C. */
+    return (uint64_t)luaL_optinteger(L, idx, 0);
+}
+
+static int ltg_viewer_arg(lua_State *L, int idx)
+{
+    lua_Integer v = lua_isnoneornil(L, idx) ? TG_VIEW_OMNISCIENT : luaL_checkinteger(L, idx);
+    if (v < INT_MIN || v > INT_MAX)
+        ltg_raise(L, TG_E_INVALID_ARGUMENT, "player number out of range");
+    return (int)v;
+}
+
+static int ltg_required_viewer(lua_State *L, int idx)
+{
+    luaL_checkinteger(L, idx);
+    return ltg_viewer_arg(L, idx);
+}
+
+/* A move as an id or as its text; ids beyond 32 bits would wrap in C. */
+static tg_move ltg_move_arg(lua_State *L, tg_state *st, int idx)
+{
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, idx, &len);
+        tg_move m = 0;
+        if (strlen(text) != len)
+            ltg_raise(L, TG_E_PARSE, "move text contains a NUL character");
+        ltg_check(L, tg_state_parse_move(st, text, &m), NULL);
+        return m;
+    }
+    lua_Integer m = luaL_checkinteger(L, idx);
+    if (m < 0 || (uint64_t)m > UINT32_MAX)
+        ltg_raise(L, TG_E_ILLEGAL_MOVE, "move id out of range");
+    return (tg_move)m;
+}
+
+void ltg_push_move_text(lua_State *L, const tg_state *st, tg_move m)
+{
+    char small[64];
+    size_t len = 0;
+    tg_status status = tg_state_move_text(st, m, small, sizeof small, &len);
+    if (status == TG_OK) {
+        lua_pushlstring(L, small, len);
+    } else if (status == TG_E_BUFFER_TOO_SMALL) {
+        char *big = lua_newuserdatauv(L, len + 1, 0);
+        ltg_check(L, tg_state_move_text(st, m, big, len + 1, &len), NULL);
+        lua_pushlstring(L, big, len);
+        lua_remove(L, -2);
+    } else {
+        lua_pushfstring(L, "#%d", (int)m);
+    }
+}
+
+/* Fills a move list with one of the list-style calls, growing the buffer
+ * when needed. The buffer is a userdata left on the stack. */
+typedef tg_status (*ltg_list_fn)(const tg_state *st, tg_move *buf, size_t cap, size_t *count);
+
+static tg_move *ltg_move_list(lua_State *L, const tg_state *st, ltg_list_fn fn, size_t cap,
+                              size_t *count)
+{
+    for (;;) {
+        tg_move *buf = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *buf, 0);
+        tg_status status = fn(st, buf, cap, count);
+        if (status == TG_E_BUFFER_TOO_SMALL && *count > cap) {
+            lua_pop(L, 1);
+            cap = *count;
+            continue;
+        }
+        ltg_check(L, status, NULL);
+        return buf;
+    }
+}
+
+static void ltg_push_ids(lua_State *L, const tg_move *moves, size_t n)
+{
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushinteger(L, moves[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+/* Runs one of the calls that return a tg_free() text and pushes it as a
+ * string (json == 0) or parsed into Lua values. */
+typedef tg_status (*ltg_view_fn)(const tg_state *st, int viewer, char **out, size_t *len);
+
+static int ltg_push_view(lua_State *L, const tg_state *st, ltg_view_fn fn, int viewer, int json)
+{
+    ltg_owned *buf = ltg_push_owned(L, tg_free);
+    char *text = NULL;
+    size_t len = 0;
+    ltg_check(L, fn(st, viewer, &text, &len), NULL);
+    buf->ptr = text;
+    ltg_push_owned_text(L, buf, len, json);
+    return 1;
+}
+
+/* ---- making, closing, copying ---------------------------------------- */
+
+int ltg_state_new_from_game(lua_State *L)
+{
+    tg_game *game = ltg_check_game(L, 1);
+    tg_state *st = NULL;
+    ltg_check(L, tg_state_new(game, ltg_seed_arg(L, 2), &st), NULL);
+    ltg_push_state(L, st, 1);
+    return 1;
+}
+
+static int ltg_state_close(lua_State *L)
+{
+    ltg_state *s = ltg_state_ud(L, 1);
+    tg_state_free(s->state);
+    s->state = NULL;
+    return 0;
+}
+
+static int ltg_state_is_closed(lua_State *L)
+{
+    lua_pushboolean(L, ltg_state_ud(L, 1)->state == NULL);
+    return 1;
+}
+
+static int ltg_state_clone(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_state *copy = NULL;
+    ltg_check(L, tg_state_clone(st, &copy), NULL);
+    lua_getiuservalue(L, 1, 1);
+    ltg_push_state(L, copy, lua_isnil(L, -1) ? 0 : -1);
+    return 1;
+}
+
+static int ltg_state_copy_from(lua_State *L)
+{
+    tg_state *dst = ltg_check_state(L, 1);
+    ltg_check(L, tg_state_copy(dst, ltg_check_state(L, 2)), dst);
+    return 0;
+}
+
+static int ltg_state_reset(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_check(L, tg_state_reset(st, ltg_seed_arg(L, 2)), st);
+    return 0;
+}
+
+static int ltg_state_seed(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    luaL_checkinteger(L, 2);
+    ltg_check(L, tg_state_seed(st, ltg_seed_arg(L, 2)), st);
+    return 0;
+}
+
+/* The game userdata; a loaded state gets an equal game made on first use,
+ * since the C API lends its game without a way to take a reference. */
+static int ltg_state_game(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    lua_getiuservalue(L, 1, 1);
+    if (lua_isnil(L, -1) || ((ltg_game *)luaL_checkudata(L, -1, LTG_GAME_MT))->game == NULL) {
+        char err[LTG_ERRBUF_SIZE];
+        const tg_game *g = tg_state_game(st);
+        tg_game *game = NULL;
+        tg_status status = tg_game_new(tg_game_id(g), tg_game_options(g), NULL, &game, err,
+                                       sizeof err);
+        if (status < 0)
+            return ltg_raise(L, status, err);
+        ltg_push_game(L, game);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, 1, 1);
+    }
+    return 1;
+}
+
+/* ---- whose turn, results ------------------------------------------------ */
+
+static int ltg_state_current_player(lua_State *L)
+{
+    lua_pushinteger(L, tg_state_current_player(ltg_check_state(L, 1)));
+    return 1;
+}
+
+static int ltg_state_is_chance(lua_State *L)
+{
+    lua_pushboolean(L, tg_state_current_player(ltg_check_state(L, 1)) == TG_PLAYER_CHANCE);
+    return 1;
+}
+
+static int ltg_state_is_terminal(lua_State *L)
+{
+    lua_pushboolean(L, tg_state_is_terminal(ltg_check_state(L, 1)));
+    return 1;
+}
+
+static int ltg_state_move_number(lua_State *L)
+{
+    lua_pushinteger(L, tg_state_move_number(ltg_check_state(L, 1)));
+    return 1;
+}
+
+static int ltg_state_players(lua_State *L)
+{
+    lua_pushinteger(L, tg_game_players(tg_state_game(ltg_check_state(L, 1))));
+    return 1;
+}
+
+static int ltg_state_winners(lua_State *L)
+{
+    uint32_t mask = 0;
+    lua_Integer n = 0;
+    ltg_check(L, tg_state_winners(ltg_check_state(L, 1), &mask), NULL);
+    lua_newtable(L);
+    for (int p = 0; p < 32; p++) {
+        if (mask >> p & 1u) {
+            lua_pushinteger(L, p);
+            lua_rawseti(L, -2, ++n);
+        }
+    }
+    return 1;
+}
+
+static int ltg_state_returns(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    double r[TG_MAX_PLAYERS];
+    int n = tg_game_players(tg_state_game(st));
+    ltg_check(L, tg_state_returns(st, r, TG_MAX_PLAYERS), NULL);
+    lua_createtable(L, n, 0);
+    for (int p = 0; p < n && p < TG_MAX_PLAYERS; p++) {
+        lua_pushnumber(L, r[p]);
+        lua_rawseti(L, -2, p + 1);
+    }
+    return 1;
+}
+
+static int ltg_state_last_error(lua_State *L)
+{
+    lua_pushstring(L, tg_state_last_error(ltg_check_state(L, 1)));
+    return 1;
+}
+
+/* ---- moves ---------------------------------------------------------------- */
+
+/* Returns the legal moves' ids and, as a second sequence, their texts. */
+static int ltg_state_legal_moves(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    size_t n = 0;
+    tg_move *moves = ltg_move_list(L, st, tg_state_legal_moves,
+                                   tg_game_max_legal_moves(tg_state_game(st)), &n);
+    ltg_push_ids(L, moves, n);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        ltg_push_move_text(L, st, moves[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 2;
+}
+
+static int ltg_state_is_legal(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_move m = 0;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, 2, &len);
+        lua_pushboolean(L, strlen(text) == len && tg_state_parse_move(st, text, &m) == TG_OK);
+        return 1;
+    }
+    lua_Integer id = luaL_checkinteger(L, 2);
+    lua_pushboolean(L, id >= 0 && (uint64_t)id <= UINT32_MAX
+                           && tg_state_is_legal(st, (tg_move)id) == TG_OK);
+    return 1;
+}
+
+static int ltg_state_move_text(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_move m = ltg_move_arg(L, st, 2);
+    ltg_check(L, tg_state_is_legal(st, m), NULL);
+    ltg_push_move_text(L, st, m);
+    return 1;
+}
+
+static int ltg_state_parse_move(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    luaL_checktype(L, 2, LUA_TSTRING);
+    lua_pushinteger(L, ltg_move_arg(L, st, 2));
+    return 1;
+}
+
+/* Applies a move (id or text); returns its id and text. */
+static int ltg_state_apply(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_move m = 0;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        size_t len;
+        const char *text = lua_tolstring(L, 2, &len);
+        if (strlen(text) == len && tg_state_parse_move(st, text, &m) != TG_OK) {
+            /* The non-const call keeps a message that names the text. */
+            ltg_check(L, tg_state_apply_text(st, text), st);
+            return ltg_raise(L, TG_E_PARSE, "move text accepted only on a second reading");
+        }
+    }
+    m = ltg_move_arg(L, st, 2);
+    if (tg_state_is_legal(st, m) == TG_OK)
+        ltg_push_move_text(L, st, m);
+    else
+        lua_pushliteral(L, "");
+    ltg_check(L, tg_state_apply(st, m), st);
+    lua_pushinteger(L, m);
+    lua_insert(L, -2);
+    return 2;
+}
+
+int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, void *ctx,
+                          const char *value_key)
+{
+    const tg_game *g = tg_state_game(st);
+    size_t cap = tg_game_max_chance_outcomes(g);
+    size_t n = 0;
+    tg_status status;
+    tg_move *moves;
+    double *values;
+    if (cap < tg_game_max_legal_moves(g))
+        cap = tg_game_max_legal_moves(g);
+    for (;;) {
+        moves = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *moves, 0);
+        values = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *values, 0);
+        status = fn(ctx, st, moves, values, cap, &n);
+        if (status != TG_E_BUFFER_TOO_SMALL || n <= cap)
+            break;
+        lua_pop(L, 2);
+        cap = n;
+    }
+    ltg_check(L, status, NULL);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, moves[i]);
+        lua_setfield(L, -2, "move");
+        lua_pushnumber(L, values[i]);
+        lua_setfield(L, -2, value_key);
+        ltg_push_move_text(L, st, moves[i]);
+        lua_setfield(L, -2, "text");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static tg_status ltg_chance_fill(void *ctx, const tg_state *st, tg_move *moves, double *probs,
+                                 size_t cap, size_t *count)
+{
+    (void)ctx;
+    return tg_state_chance_outcomes(st, moves, probs, cap, count);
+}
+
+/* At a chance point: a sequence of {move =, probability =, text =}. */
+static int ltg_state_chance_outcomes(lua_State *L)
+{
+    return ltg_push_scored_moves(L, ltg_check_state(L, 1), ltg_chance_fill, NULL, "probability");
+}
+
+/* Draws an outcome with the state's RNG; returns its id and text. */
+static int ltg_state_sample_chance(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_move m = 0;
+    ltg_check(L, tg_state_sample_chance(st, &m), st);
+    lua_pushinteger(L, m);
+    ltg_push_move_text(L, st, m);
+    return 2;
+}
+
+static int ltg_state_apply_chance(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    tg_move m = 0;
+    ltg_check(L, tg_state_sample_chance(st, &m), st);
+    lua_pushinteger(L, m);
+    ltg_push_move_text(L, st, m);
+    ltg_check(L, tg_state_apply(st, m), st);
+    return 2;
+}
+
+static int ltg_state_undo(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_check(L, tg_state_undo(st), st);
+    return 0;
+}
+
+static int ltg_state_history(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    size_t n = 0;
+    tg_move *moves = ltg_move_list(L, st, tg_state_history, tg_state_history_length(st), &n);
+    ltg_push_ids(L, moves, n);
+    return 1;
+}
+
+static int ltg_state_history_length(lua_State *L)
+{
+    lua_pushinteger(L, tg_state_history_length(ltg_check_state(L, 1)));
+    return 1;
+}
+
+/* ---- views ---------------------------------------------------------------- */
+
+static int ltg_state_observation(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    return ltg_push_view(L, st, tg_state_observation_json, ltg_required_viewer(L, 2), 1);
+}
+
+static int ltg_state_events(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    return ltg_push_view(L, st, tg_state_events_json, ltg_required_viewer(L, 2), 1);
+}
+
+static int ltg_state_to_text(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    return ltg_push_view(L, st, tg_state_to_text, ltg_viewer_arg(L, 2), 0);
+}
+
+static int ltg_state_resample(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_check(L, tg_state_resample(st, ltg_required_viewer(L, 2)), st);
+    return 0;
+}
+
+/* ---- saving ---------------------------------------------------------------- */
+
+static int ltg_state_save(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_owned *buf = ltg_push_owned(L, tg_free);
+    unsigned char *data = NULL;
+    size_t len = 0;
+    ltg_check(L, tg_state_save(st, &data, &len), NULL);
+    buf->ptr = data;
+    ltg_push_owned_text(L, buf, len, 0);
+    return 1;
+}
+
+static int ltg_state_to_json(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_owned *buf = ltg_push_owned(L, tg_free);
+    char *text = NULL;
+    size_t len = 0;
+    ltg_check(L, tg_state_to_json(st, &text, &len), NULL);
+    buf->ptr = text;
+    ltg_push_owned_text(L, buf, len, 0);
+    return 1;
+}
+
+int ltg_state_load(lua_State *L)
+{
+    size_t len;
+    const char *data = luaL_checklstring(L, 1, &len);
+    char err[LTG_ERRBUF_SIZE];
+    tg_state *st = NULL;
+    tg_status status = tg_state_load((const unsigned char *)data, len, NULL, &st, err,
+                                     sizeof err);
+    if (status < 0)
+        return ltg_raise(L, status, err);
+    ltg_push_state(L, st, 0);
+    return 1;
+}
+
+int ltg_state_from_json(lua_State *L)
+{
+    size_t len;
+    const char *text = luaL_checklstring(L, 1, &len);
+    char err[LTG_ERRBUF_SIZE];
+    tg_state *st = NULL;
+    tg_status status = tg_state_from_json(text, len, NULL, &st, err, sizeof err);
+    if (status < 0)
+        return ltg_raise(L, status, err);
+    ltg_push_state(L, st, 0);
+    return 1;
+}
+
+/* ---- metamethods ----------------------------------------------------------- */
+
+static int ltg_state_eq(lua_State *L)
+{
+    lua_pushboolean(L, tg_state_equal(ltg_check_state(L, 1), ltg_check_state(L, 2)));
+    return 1;
+}
+
+static int ltg_state_tostring(lua_State *L)
+{
+    ltg_state *s = ltg_state_ud(L, 1);
+    int player;
+    if (s->state == NULL) {
+        lua_pushliteral(L, "tablegames.State (closed)");
+        return 1;
+    }
+    player = tg_state_current_player(s->state);
+    lua_pushfstring(L, "tablegames.State %s, move %d, ", tg_game_id(tg_state_game(s->state)),
+                    (int)tg_state_move_number(s->state));
+    if (player == TG_PLAYER_CHANCE)
+        lua_pushliteral(L, "chance\n");
+    else if (player == TG_PLAYER_TERMINAL)
+        lua_pushliteral(L, "game over\n");
+    else
+        lua_pushfstring(L, "player %d to move\n", player);
+    ltg_push_view(L, s->state, tg_state_to_text, TG_VIEW_OMNISCIENT, 0);
+    lua_concat(L, 3);
+    return 1;
+}
+
+static const luaL_Reg ltg_state_methods[] = {
+    { "game", ltg_state_game },
+    { "players", ltg_state_players },
+    { "current_player", ltg_state_current_player },
+    { "is_chance", ltg_state_is_chance },
+    { "is_terminal", ltg_state_is_terminal },
+    { "move_number", ltg_state_move_number },
+    { "winners", ltg_state_winners },
+    { "returns", ltg_state_returns },
+    { "last_error", ltg_state_last_error },
+    { "legal_moves", ltg_state_legal_moves },
+    { "is_legal", ltg_state_is_legal },
+    { "move_text", ltg_state_move_text },
+    { "parse_move", ltg_state_parse_move },
+    { "apply", ltg_state_apply },
+    { "chance_outcomes", ltg_state_chance_outcomes },
+    { "sample_chance", ltg_state_sample_chance },
+    { "apply_chance", ltg_state_apply_chance },
+    { "undo", ltg_state_undo },
+    { "history", ltg_state_history },
+    { "history_length", ltg_state_history_length },
+    { "clone", ltg_state_clone },
+    { "copy_from", ltg_state_copy_from },
+    { "reset", ltg_state_reset },
+    { "seed", ltg_state_seed },
+    { "observation", ltg_state_observation },
+    { "events", ltg_state_events },
+    { "to_text", ltg_state_to_text },
+    { "resample", ltg_state_resample },
+    { "save", ltg_state_save },
+    { "to_json", ltg_state_to_json },
+    { "close", ltg_state_close },
+    { "is_closed", ltg_state_is_closed },
+    { NULL, NULL },
+};
+
+static const luaL_Reg ltg_state_meta[] = {
+    { "__gc", ltg_state_close },
+    { "__close", ltg_state_close },
+    { "__tostring", ltg_state_tostring },
+    { "__eq", ltg_state_eq },
+    { NULL, NULL },
+};
+
+void ltg_state_register(lua_State *L)
+{
+    luaL_newmetatable(L, LTG_STATE_MT);
+    luaL_setfuncs(L, ltg_state_meta, 0);
+    luaL_newlib(L, ltg_state_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}

@@ -1,0 +1,39 @@
+-- LuaRocks recipe for the Lua 5.4 module. libtablegames (and jansson) must be
+-- installed first; point TABLEGAMES_DIR / JANSSON_DIR at them if they are not
+-- in the usual places, e.g. luarocks make TABLEGAMES_DIR=/usr/local.
+rockspec_format = "3.0"
+package = "tablegames"
+version = "1.0.0-1"
+source = {
+   url = "file://./",
+}
+description = {
+   summary = "Lua bindings for libtablegames, the rules of family board games",
+   detailed = [[
+      Game and state objects with garbage collection and <close> support,
+      observations and events as Lua tables, errors as values carrying the
+      library's status name and message.
+   ]],
+   license = "see the libtablegames distribution",
+}
+dependencies = {
+   "lua >= 5.4, < 5.5",
+}
+external_dependencies = {
+   TABLEGAMES = { header = "boardgames/tablegames.h", library = "tablegames" },
+   JANSSON = { header = "jansson.h", library = "jansson" },
+}
+build = {
+   type = "builtin",
+   modules = {
+      tablegames = {
+         sources = {
+            "src/ltg_module.c", "src/ltg_errors.c", "src/ltg_owned.c",
+            "src/ltg_json.c", "src/ltg_game.c", "src/ltg_state.c", "src/ltg_bot.c",
+         },
+         libraries = { "tablegames", "jansson" },
+         incdirs = { "$(TABLEGAMES_INCDIR)", "$(JANSSON_INCDIR)" },
+         libdirs = { "$(TABLEGAMES_LIBDIR)", "$(JANSSON_LIBDIR)" },
+      },
+   },
+}

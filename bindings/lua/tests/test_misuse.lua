@@ -1,0 +1,180 @@
+-- Whatever a script does, the interpreter survives: wrong types, bad moves,
+-- closed handles and corrupted saves all end in a catchable Lua error.
+local tg = require("tablegames")
+local h = require("harness")
+local test, check, eq, raises = h.test, h.check, h.eq, h.raises
+math.randomseed(7)
+
+local first = tg.games()[1]
+
+local function player_turn(seed)
+  local s = tg.Game(first.id, { players = first.min_players }):new_state(seed)
+  while s:is_chance() do s:apply_chance() end
+  return s
+end
+
+test("error values carry status, name and message", function()
+  local err = raises("TG_E_UNKNOWN_GAME", tg.Game, "no_such_game")
+  eq(err.status, -2)
+  check(#err.message > 0, "empty message")
+  eq(tostring(err), "TG_E_UNKNOWN_GAME: " .. err.message)
+  raises("TG_E_UNKNOWN_GAME", tg.game_info, "no_such_game")
+end)
+
+test("bad game arguments", function()
+  raises(nil, tg.Game)
+  raises(nil, tg.Game, {})
+  raises(nil, tg.Game, first.id, 42)
+  raises(nil, tg.Game, first.id, { players = {} })
+  raises(nil, tg.Game, first.id, { [1] = "x" })
+  for _, opts in ipairs({ { players = first.max_players + 1 }, { players = 0 },
+                          { nonsense = 1 }, { players = "2,players=3" }, { players = "2\0" },
+                          "garbage", "players", "players=2\0" }) do
+    raises("TG_E_BAD_OPTION", tg.Game, first.id, opts)
+  end
+end)
+
+test("illegal and malformed moves change nothing", function()
+  local s = player_turn(1)
+  local before = s:save()
+  local legal = {}
+  for _, m in ipairs(s:legal_moves()) do legal[m] = true end
+  local bad = { -1, 2^32, math.maxinteger, math.mininteger, s:game():move_count() }
+  for m = 0, s:game():move_count() - 1 do
+    if not legal[m] and #bad < 30 then bad[#bad + 1] = m end
+  end
+  for _, m in ipairs(bad) do
+    raises("TG_E_ILLEGAL_MOVE", s.apply, s, m)
+    check(not s:is_legal(m))
+  end
+  for _, text in ipairs({ "", "  ", "no such move", "#", "#-1", "#99999999999", "enter\0x" }) do
+    raises("TG_E_PARSE", s.apply, s, text)
+    check(not s:is_legal(text))
+  end
+  for _, v in ipairs({ 1.5, {}, true, print }) do raises(nil, s.apply, s, v) end
+  raises(nil, s.apply, s)
+  eq(s:save(), before, "a rejected move changed the state")
+  check(#s:last_error() > 0, "no message kept")
+end)
+
+test("bad viewers, seeds and handles", function()
+  local s = player_turn(2)
+  for _, v in ipairs({ -5, 99, 2^40 }) do
+    raises("TG_E_INVALID_ARGUMENT", s.observation, s, v)
+    raises("TG_E_INVALID_ARGUMENT", s.events, s, v)
+  end
+  raises(nil, s.observation, s)
+  raises(nil, s.observation, s, "zero")
+  raises(nil, s.seed, s, "x")
+  raises(nil, s.copy_from, s, "not a state")
+  raises(nil, s.copy_from, s, s:game())
+  raises(nil, tg.State)
+  -- a method called on the wrong kind of userdata
+  local game = s:game()
+  raises(nil, s.apply, game, 0)
+  raises(nil, game.players, s)
+end)
+
+test("wrong phase and the end of the game", function()
+  local s = player_turn(3)
+  if not s:is_terminal() then
+    raises("TG_E_WRONG_PHASE", s.chance_outcomes, s)
+    raises("TG_E_WRONG_PHASE", s.sample_chance, s)
+    raises("TG_E_WRONG_PHASE", s.apply_chance, s)
+  end
+  h.play_out(s)
+  local before = s:save()
+  raises(nil, s.apply, s, 0)
+  eq(#s:legal_moves(), 0)
+  eq(s:save(), before)
+end)
+
+test("copy between different games is refused", function()
+  local other
+  for _, info in ipairs(tg.games()) do
+    for n = info.min_players, info.max_players do
+      if (info.id ~= first.id or n ~= first.min_players) and other == nil then
+        other = tg.Game(info.id, { players = n })
+      end
+    end
+  end
+  if other == nil then return end
+  local s = player_turn(4)
+  local before = s:save()
+  raises("TG_E_MISMATCH", s.copy_from, s, other:new_state(0))
+  eq(s:save(), before)
+end)
+
+test("closed states and games raise, never crash", function()
+  local game = tg.Game(first.id, { players = first.min_players })
+  local s
+  do
+    local scoped <close> = game:new_state(5)
+    s = scoped
+    check(not s:is_closed())
+  end
+  check(s:is_closed(), "<close> did not close")
+  s:close() -- a second close is harmless
+  for _, name in ipairs({ "current_player", "is_terminal", "legal_moves", "undo", "clone",
+                          "save", "to_json", "to_text", "winners", "returns", "history",
+                          "game", "apply_chance", "last_error" }) do
+    raises("closed state", s[name], s)
+  end
+  raises("closed state", s.apply, s, 0)
+  raises("closed state", s.observation, s, 0)
+  raises("closed state", function() return s == game:new_state(0) end)
+  check(tostring(s):find("closed", 1, true))
+
+  local live = game:new_state(6)
+  game:close()
+  raises("closed game", game.players, game)
+  raises("closed game", game.new_state, game, 0)
+  check(tostring(game):find("closed", 1, true))
+  h.play_out(live) -- the state keeps its game alive
+  check(live:is_terminal())
+  eq(live:game():id(), first.id)
+end)
+
+test("states keep their game alive through garbage collection", function()
+  local s = tg.Game(first.id, { players = first.min_players }):new_state(7)
+  collectgarbage("collect")
+  h.play_out(s)
+  check(s:is_terminal())
+  for i = 1, 200 do
+    local g = tg.Game(first.id, { players = first.min_players })
+    g:new_state(i):clone()
+  end
+  collectgarbage("collect")
+end)
+
+test("corrupted saves are refused or load into usable states", function()
+  local s = tg.Game(first.id, { players = first.min_players }):new_state(8)
+  h.play_out(s, 12)
+  local data = s:save()
+  for n = 0, #data - 1 do
+    raises(nil, tg.load, data:sub(1, n))
+  end
+  local stride = math.max(1, #data // 150)
+  for i = 1, #data, stride do
+    for _, mask in ipairs({ 0x01, 0x80, 0xff }) do
+      local bad = data:sub(1, i - 1) .. string.char(data:byte(i) ~ mask) .. data:sub(i + 1)
+      local ok, loaded = pcall(tg.load, bad)
+      if ok then
+        h.play_out(loaded)
+        check(loaded:is_terminal())
+      else
+        check(type(loaded) == "table" and #loaded.message > 0, "error without a message")
+      end
+    end
+  end
+  for _, junk in ipairs({ "", ("\0"):rep(64), ("\255"):rep(1000) }) do raises(nil, tg.load, junk) end
+  raises(nil, tg.load, {})
+  local text = s:to_json()
+  for _, bad in ipairs({ "", "{", "[]", "null", "{}", '{"game":"no_such_game"}',
+                         text:sub(1, #text // 2), (text:gsub('"position"', '"pos"')) }) do
+    local err = raises(nil, tg.from_json, bad)
+    check(type(err) == "table" and #err.message > 0, "JSON error without a message")
+  end
+end)
+
+h.run()

@@ -1,0 +1,125 @@
+"""Bot: a fair computer player for one seat of a game."""
+
+import contextlib
+import ctypes
+import threading
+
+from . import _ffi
+from ._handle import Handle, c_int, c_seed, own_locking, serialized
+from ._loader import library
+from .errors import InvalidArgument
+from .game import Game
+from .state import BUFFER_TOO_SMALL, Move, State
+
+LEVELS = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
+
+
+def _level(level):
+    if isinstance(level, str):
+        if level.lower() not in LEVELS:
+            raise InvalidArgument("bot level %r is not one of %s" % (level, ", ".join(LEVELS)))
+        return LEVELS[level.lower()]
+    value = c_int(level, "bot level")
+    if value not in LEVELS.values():
+        raise InvalidArgument("bot level %d is out of range" % value)
+    return value
+
+
+@serialized
+class Bot(Handle):
+    """Bot(game, seat, level="medium", simulations=0, seconds=0.0, seed=0).
+
+    It re-draws what its seat cannot see before thinking, so it never reads
+    hidden information. stop() may be called from another thread while
+    choose() or hint() runs; close() waits for a running decision to end."""
+
+    _free_function = "tg_bot_free"
+    _kind = "bot"
+
+    def __init__(self, game, seat, level="medium", simulations=0, seconds=0.0, seed=0):
+        if not isinstance(game, Game):
+            raise TypeError("Bot() needs a tablegames.Game, not %s" % type(game).__name__)
+        if isinstance(simulations, bool) or not isinstance(simulations, int):
+            raise TypeError("simulations must be int")
+        if not 0 <= simulations < 2 ** 32:
+            raise InvalidArgument("simulations %d is out of range" % simulations)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError("seconds must be a number")
+        if not 0 <= seconds < float("inf"):
+            raise InvalidArgument("seconds must be finite and not negative")
+        lib = library()
+        params = _ffi.BotParams(_ffi.BOT_PARAMS_VERSION, _level(level), simulations,
+                                float(seconds), c_seed(seed))
+        out = _ffi.BotP()
+        with game._lock:
+            lib.check(lib.dll.tg_bot_new(game._handle(), c_int(seat, "seat"),
+                                         ctypes.byref(params), ctypes.byref(out)))
+        super().__init__(lib, out)
+        self._game = game
+        self.seat = seat
+        self.level = [k for k, v in LEVELS.items() if v == params.level][0]
+        # The handle's lock is held while the bot thinks, _stopping while
+        # stop() touches the handle; close() takes both, so it never frees a
+        # bot in use, while stop() can still reach a bot that is thinking.
+        self._stopping = threading.Lock()
+
+    @property
+    def game(self):
+        return self._game
+
+    def close(self):
+        stopping = getattr(self, "_stopping", None)
+        if stopping is None:  # __init__ failed before the bot existed
+            return
+        with self._lock, stopping:
+            super().close()
+
+    @contextlib.contextmanager
+    def _state_locked(self, state):
+        """The state's handle, held against other threads for the decision."""
+        if not isinstance(state, State):
+            raise TypeError("a bot needs a tablegames.State, not %s" % type(state).__name__)
+        with state._lock:
+            yield state._handle()
+
+    def choose(self, state):
+        """The bot's move for its seat in state (not applied)."""
+        out = ctypes.c_uint32()
+        with self._state_locked(state) as st:
+            self._lib.check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
+            return Move(out.value, state.move_text(out.value))
+
+    def hint(self, state):
+        """The legal moves ranked best first: [(Move, score), ...]."""
+        count = ctypes.c_size_t()
+        with self._state_locked(state) as st:
+            cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(st))
+            while True:
+                moves = (_ffi.MoveId * max(cap, 1))()
+                scores = (ctypes.c_double * max(cap, 1))()
+                status = self._lib.dll.tg_bot_hint(self._handle(), st, moves, scores, cap,
+                                                   ctypes.byref(count))
+                if status == BUFFER_TOO_SMALL and count.value > cap:
+                    cap = count.value
+                    continue
+                self._lib.check(status)
+                break
+            return [(Move(moves[i], state.move_text(moves[i])), scores[i])
+                    for i in range(count.value)]
+
+    @own_locking
+    def stop(self):
+        """Asks a running choose()/hint() (on another thread) to finish now."""
+        with self._stopping:
+            if self._ptr is not None:
+                self._lib.dll.tg_bot_stop(self._ptr)
+
+    @property
+    def last_simulations(self):
+        """Simulations the last decision ran (0 for random and easy bots)."""
+        return self._lib.dll.tg_bot_last_simulations(self._handle())
+
+    def __repr__(self):
+        if self.closed:
+            return "<tablegames.Bot closed>"
+        return "<tablegames.Bot %s seat %d of %r>" % (self.level, self.seat, self._game)

@@ -1,0 +1,157 @@
+"""Game: one game of the catalogue with its options fixed."""
+
+import ctypes
+import json
+
+from . import _ffi
+from ._handle import Handle, both_locked, c_text, out_text, serialized
+from ._loader import library
+from .catalogue import info_from_pointer
+from .errors import BadOption
+
+_ERRBUF_SIZE = 512
+
+
+def _option_value(key, value):
+    if isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, (int, float, str)):
+        text = str(value)
+    else:
+        raise TypeError("option %s: expected int, float, bool or str, not %s"
+                        % (key, type(value).__name__))
+    # A separator inside a value would smuggle in another option.
+    if any(ch in text for ch in ",=\0"):
+        raise BadOption("option %s: value %r contains ',', '=' or NUL" % (key, text))
+    return text
+
+
+def options_string(options=None, players=None, kwargs=None):
+    """Joins options given as a string, a dict and/or keywords into the C
+    options string; later sources override earlier ones key by key."""
+    pairs = {}
+    if isinstance(options, str):
+        c_text(options, "options", BadOption)
+        for part in options.split(","):
+            if part.strip():
+                key, sep, value = part.partition("=")
+                if not sep:
+                    raise BadOption("option %r has no '=value'" % part.strip())
+                pairs[key.strip()] = value.strip()
+    elif isinstance(options, dict):
+        for key, value in options.items():
+            pairs[key] = value
+    elif options is not None:
+        raise TypeError("options must be a str or dict, not %s" % type(options).__name__)
+    if players is not None:
+        pairs["players"] = players
+    pairs.update(kwargs or {})
+    parts = []
+    for key, value in pairs.items():
+        if not isinstance(key, str):
+            raise TypeError("option names must be str")
+        if not key or any(ch in key for ch in ",=\0"):
+            raise BadOption("bad option name %r" % key)
+        parts.append("%s=%s" % (key, _option_value(key, value)))
+    return ",".join(parts)
+
+
+@serialized
+class Game(Handle):
+    """A game with fixed options, e.g. Game("witches_dance", players=3).
+
+    Options may also be passed as one string ("players=3,first=1") or a dict
+    as the second positional argument. Immutable; close() or a with block
+    releases it early, though states made from it keep working."""
+
+    _free_function = "tg_game_free"
+    _kind = "game"
+
+    def __init__(self, game_id, options=None, /, *, players=None, **kwargs):
+        lib = library()
+        opts = options_string(options, players, kwargs)
+        out = _ffi.GameP()
+        err = ctypes.create_string_buffer(_ERRBUF_SIZE)
+        status = lib.dll.tg_game_new(c_text(game_id, "game id"), opts.encode("utf-8"),
+                                     None, ctypes.byref(out), err, _ERRBUF_SIZE)
+        lib.check(status, err.value.decode("utf-8", "replace"))
+        super().__init__(lib, out)
+
+    @classmethod
+    def _equal_to_game_of(cls, lib, game_ptr):
+        """A new Game equal to a borrowed tg_game * (the C API has no way to
+        take a reference to a borrowed game)."""
+        return cls(lib.dll.tg_game_id(game_ptr).decode("utf-8"),
+                   lib.dll.tg_game_options(game_ptr).decode("utf-8"))
+
+    @property
+    def id(self):
+        return self._lib.dll.tg_game_id(self._handle()).decode("utf-8")
+
+    @property
+    def info(self):
+        """The catalogue entry (a tablegames.GameInfo)."""
+        return info_from_pointer(self._lib, self._lib.dll.tg_game_get_info(self._handle()))
+
+    @property
+    def name(self):
+        return self.info.name
+
+    @property
+    def options_string(self):
+        """Every option with its value, e.g. "players=3,first=0"."""
+        return self._lib.dll.tg_game_options(self._handle()).decode("utf-8")
+
+    @property
+    def options(self):
+        """Every option with its value, as a dict of strings."""
+        text = self.options_string
+        return dict(part.split("=", 1) for part in text.split(",") if part)
+
+    @property
+    def players(self):
+        return self._lib.dll.tg_game_players(self._handle())
+
+    @property
+    def move_count(self):
+        return self._lib.dll.tg_game_move_count(self._handle())
+
+    @property
+    def max_legal_moves(self):
+        return self._lib.dll.tg_game_max_legal_moves(self._handle())
+
+    @property
+    def max_chance_outcomes(self):
+        return self._lib.dll.tg_game_max_chance_outcomes(self._handle())
+
+    @property
+    def max_length(self):
+        return self._lib.dll.tg_game_max_length(self._handle())
+
+    @property
+    def state_size(self):
+        return self._lib.dll.tg_game_state_size(self._handle())
+
+    def board(self):
+        """The board's layout for drawing it, as a dict."""
+        return json.loads(out_text(self._lib, self._lib.dll.tg_game_board_json,
+                                   self._handle()))
+
+    def new_state(self, seed=0):
+        """The initial state; the same seed gives the same game."""
+        from .state import State
+        return State(self, seed)
+
+    def __eq__(self, other):
+        if not isinstance(other, Game):
+            return NotImplemented
+        with both_locked(self, other):
+            return self.id == other.id and self.options_string == other.options_string
+
+    def __hash__(self):
+        return hash((self.id, self.options_string))
+
+    def __repr__(self):
+        if self.closed:
+            return "<tablegames.Game closed>"
+        return "Game(%r, %r)" % (self.id, self.options_string)

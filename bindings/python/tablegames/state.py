@@ -1,0 +1,399 @@
+"""State: a position of one game, its decisions, chance, undo and views."""
+
+import ctypes
+import json
+
+from . import _ffi
+from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, out_text,
+                      own_locking, serialized)
+from ._loader import library
+from .errors import IllegalMove, ParseError
+from .game import Game
+
+CHANCE = -1      # current_player when a chance event is next
+TERMINAL = -2    # current_player when the game is over
+OMNISCIENT = -1  # viewer that sees everything
+BUFFER_TOO_SMALL = -6
+_ERRBUF_SIZE = 512
+_MOVE_LIMIT = 2 ** 32
+
+
+class Move(int):
+    """A move id that also carries its notation: Move(14, "14").
+
+    Compares and hashes as its id, so it can be passed wherever an id is
+    expected; str() gives the notation."""
+
+    def __new__(cls, move_id, text):
+        obj = int.__new__(cls, move_id)
+        obj.text = text
+        return obj
+
+    def __getnewargs__(self):
+        return (int(self), self.text)
+
+    def __repr__(self):
+        return "Move(%d, %r)" % (int(self), self.text)
+
+    def __str__(self):
+        return self.text
+
+
+def _move_id(move):
+    if isinstance(move, bool) or not isinstance(move, int):
+        raise TypeError("a move is an int id or its text, not %s" % type(move).__name__)
+    if not 0 <= move < _MOVE_LIMIT:
+        raise IllegalMove("move id %d is out of range" % move)
+    return move
+
+
+def _save_bytes(data):
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError("saved data must be bytes, not %s" % type(data).__name__)
+    data = bytes(data)
+    return (ctypes.c_ubyte * len(data)).from_buffer_copy(data), len(data)
+
+
+@serialized
+class State(Handle):
+    """A position with its RNG and undo history: State(game, seed=0)."""
+
+    _free_function = "tg_state_free"
+    _kind = "state"
+
+    def __init__(self, game, seed=0):
+        if not isinstance(game, Game):
+            raise TypeError("State() needs a tablegames.Game, not %s" % type(game).__name__)
+        lib = library()
+        out = _ffi.StateP()
+        with game._lock:
+            lib.check(lib.dll.tg_state_new(game._handle(), c_seed(seed), ctypes.byref(out)))
+        super().__init__(lib, out)
+        self._game = game
+
+    @classmethod
+    def _adopt(cls, lib, ptr, game=None):
+        obj = cls.__new__(cls)
+        Handle.__init__(obj, lib, ptr)
+        obj._game = game
+        return obj
+
+    # ---- calls and errors ------------------------------------------------
+
+    def _fail_message(self):
+        return self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace")
+
+    def _check(self, status):
+        """Checks a call that took the state as non-const, so the library
+        kept a message for it."""
+        return self._lib.check(status, self._fail_message)
+
+    def _moves(self, fill, cap):
+        """Runs a tg_state_* call that fills a move array, growing it when
+        the library reports that it needs more room."""
+        count = ctypes.c_size_t()
+        while True:
+            buf = (_ffi.MoveId * max(cap, 1))()
+            status = fill(buf, cap, ctypes.byref(count))
+            if status == BUFFER_TOO_SMALL and count.value > cap:
+                cap = count.value
+                continue
+            self._lib.check(status)
+            return buf, count.value
+
+    # ---- the game and who is to play -------------------------------------
+
+    @property
+    def game(self):
+        """The Game this state belongs to (an equal one for loaded states)."""
+        ptr = self._handle()
+        if self._game is None or self._game.closed:
+            self._game = Game._equal_to_game_of(self._lib, self._lib.dll.tg_state_game(ptr))
+        return self._game
+
+    def _game_ptr(self):
+        return self._lib.dll.tg_state_game(self._handle())
+
+    @property
+    def players(self):
+        return self._lib.dll.tg_game_players(self._game_ptr())
+
+    @property
+    def current_player(self):
+        """0..players-1, CHANCE (-1) or TERMINAL (-2)."""
+        return self._lib.dll.tg_state_current_player(self._handle())
+
+    @property
+    def is_chance(self):
+        return self.current_player == CHANCE
+
+    @property
+    def is_terminal(self):
+        return bool(self._lib.dll.tg_state_is_terminal(self._handle()))
+
+    @property
+    def move_number(self):
+        return self._lib.dll.tg_state_move_number(self._handle())
+
+    @property
+    def winners(self):
+        """The winning players' numbers (empty while playing or without winner)."""
+        mask = ctypes.c_uint32()
+        self._lib.check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
+        return [p for p in range(32) if mask.value >> p & 1]
+
+    @property
+    def returns(self):
+        """Each player's result: 1 shared among the winners, 0 otherwise."""
+        n = self.players
+        out = (ctypes.c_double * n)()
+        self._lib.check(self._lib.dll.tg_state_returns(self._handle(), out, n))
+        return list(out)
+
+    @property
+    def last_error(self):
+        """The library's message for this state's last failed call ("" if none)."""
+        return self._lib.dll.tg_state_last_error(self._handle()).decode("utf-8", "replace")
+
+    # ---- moves ------------------------------------------------------------
+
+    def legal_move_ids(self):
+        """The legal moves (or chance outcomes) as plain ints, increasing."""
+        h = self._handle()
+        cap = self._lib.dll.tg_game_max_legal_moves(self._game_ptr())
+        buf, n = self._moves(lambda b, c, cnt: self._lib.dll.tg_state_legal_moves(h, b, c, cnt),
+                             cap)
+        return list(buf[:n])
+
+    def legal_moves(self):
+        """The legal moves (or chance outcomes) as Move objects with their text."""
+        return [Move(m, self.move_text(m)) for m in self.legal_move_ids()]
+
+    def is_legal(self, move):
+        """Whether a move (id, Move or text) can be played now."""
+        if isinstance(move, (str, bytes, bytearray)):
+            try:
+                self.parse_move(move)
+            except ParseError:
+                return False
+            return True
+        return self._lib.dll.tg_state_is_legal(self._handle(), _move_id(move)) == 0
+
+    def move_text(self, move):
+        """The notation of a legal move."""
+        h, m = self._handle(), _move_id(move)
+        cap, need = 32, ctypes.c_size_t()
+        while True:
+            buf = ctypes.create_string_buffer(cap)
+            status = self._lib.dll.tg_state_move_text(h, m, buf, cap, ctypes.byref(need))
+            if status == BUFFER_TOO_SMALL and need.value + 1 > cap:
+                cap = need.value + 1
+                continue
+            self._lib.check(status)
+            return buf.value.decode("utf-8")
+
+    def parse_move(self, text):
+        """The Move whose notation is text ("#17" names a move by id)."""
+        out = ctypes.c_uint32()
+        self._lib.check(self._lib.dll.tg_state_parse_move(
+            self._handle(), c_text(text, "move text", ParseError), ctypes.byref(out)))
+        return Move(out.value, self.move_text(out.value))
+
+    def apply(self, move):
+        """Plays a move given as an id, a Move or its text; returns the Move.
+        At a chance point this applies the outcome that happened."""
+        if isinstance(move, (str, bytes, bytearray)):
+            h, text = self._handle(), c_text(move, "move text", ParseError)
+            out = ctypes.c_uint32()
+            if self._lib.dll.tg_state_parse_move(h, text, ctypes.byref(out)) < 0:
+                # The non-const call keeps a message that names the text.
+                self._check(self._lib.dll.tg_state_apply_text(h, text))
+                last = self.history[-1]
+                return Move(last, "#%d" % last)
+            played = Move(out.value, self.move_text(out.value))
+        else:
+            played = Move(_move_id(move), "")
+            if self.is_legal(played):
+                played = Move(played, self.move_text(played))
+        self._check(self._lib.dll.tg_state_apply(self._handle(), int(played)))
+        return played
+
+    def chance_outcomes(self):
+        """At a chance point: [(Move, probability), ...]; WrongPhase otherwise."""
+        h = self._handle()
+        game = self._game_ptr()
+        cap = max(self._lib.dll.tg_game_max_chance_outcomes(game),
+                  self._lib.dll.tg_game_max_legal_moves(game))
+        probs = []
+
+        def fill(buf, c, cnt):
+            p = (ctypes.c_double * max(c, 1))()
+            probs[:] = [p]
+            return self._lib.dll.tg_state_chance_outcomes(h, buf, p, c, cnt)
+
+        buf, n = self._moves(fill, cap)
+        return [(Move(buf[i], self._text_or_id(buf[i])), probs[0][i]) for i in range(n)]
+
+    def _text_or_id(self, move):
+        try:
+            return self.move_text(move)
+        except IllegalMove:
+            return "#%d" % move
+
+    def sample_chance(self, rng=None):
+        """Draws a chance outcome without applying it: with the state's own
+        RNG, or with rng (anything with a random() method, e.g.
+        random.Random) by the outcomes' probabilities."""
+        if rng is None:
+            out = ctypes.c_uint32()
+            self._check(self._lib.dll.tg_state_sample_chance(self._handle(),
+                                                              ctypes.byref(out)))
+            return Move(out.value, self._text_or_id(out.value))
+        outcomes = self.chance_outcomes()
+        x = rng.random()
+        for move, prob in outcomes:
+            x -= prob
+            if x < 0:
+                return move
+        return outcomes[-1][0]  # rounding left a sliver above the last outcome
+
+    def apply_chance(self):
+        """Draws a chance outcome with the state's RNG and applies it;
+        returns the outcome."""
+        outcome = self.sample_chance()
+        self._check(self._lib.dll.tg_state_apply(self._handle(), int(outcome)))
+        return outcome
+
+    def undo(self):
+        """Takes back the last decision; NothingToUndo at the root."""
+        self._check(self._lib.dll.tg_state_undo(self._handle()))
+
+    @property
+    def history(self):
+        """The decisions since the root, oldest first, as ints."""
+        h = self._handle()
+        buf, n = self._moves(lambda b, c, cnt: self._lib.dll.tg_state_history(h, b, c, cnt),
+                             self._lib.dll.tg_state_history_length(h))
+        return list(buf[:n])
+
+    @property
+    def history_length(self):
+        return self._lib.dll.tg_state_history_length(self._handle())
+
+    # ---- copies and seeds -------------------------------------------------
+
+    def clone(self):
+        out = _ffi.StateP()
+        self._lib.check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
+        return State._adopt(self._lib, out, self._game)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    @own_locking
+    def copy_from(self, other):
+        """Makes this state a copy of other (same or equal game)."""
+        if not isinstance(other, State):
+            raise TypeError("copy_from() needs a State, not %s" % type(other).__name__)
+        with both_locked(self, other):
+            self._check(self._lib.dll.tg_state_copy(self._handle(), other._handle()))
+
+    def reset(self, seed=0):
+        """Back to the initial position with an empty history."""
+        self._check(self._lib.dll.tg_state_reset(self._handle(), c_seed(seed)))
+
+    def seed(self, seed):
+        """Re-seeds the state's RNG."""
+        self._check(self._lib.dll.tg_state_seed(self._handle(), c_seed(seed)))
+
+    def __eq__(self, other):
+        """Same position (the RNG and history are not compared)."""
+        if not isinstance(other, State):
+            return NotImplemented
+        with both_locked(self, other):
+            return bool(self._lib.dll.tg_state_equal(self._handle(), other._handle()))
+
+    __hash__ = None  # states are mutable
+
+    # ---- views ------------------------------------------------------------
+
+    def observation(self, player):
+        """What player (or OMNISCIENT) sees, as a dict."""
+        return json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
+                                   self._handle(), c_int(player, "viewer")))
+
+    def events(self, player):
+        """What the last decision did, as player (or OMNISCIENT) saw it: a list of dicts."""
+        return json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
+                                   self._handle(), c_int(player, "viewer")))
+
+    def to_text(self, player=OMNISCIENT):
+        """The board drawn in text as player sees it."""
+        return out_text(self._lib, self._lib.dll.tg_state_to_text,
+                        self._handle(), c_int(player, "viewer"))
+
+    def resample(self, player):
+        """Redraws everything player cannot know; clears the history."""
+        self._check(self._lib.dll.tg_state_resample(self._handle(), c_int(player, "player")))
+
+    # ---- saving -----------------------------------------------------------
+
+    def save(self):
+        """The compact binary form, as bytes."""
+        return out_buffer(self._lib, self._lib.dll.tg_state_save, self._handle(),
+                          item=ctypes.c_ubyte)
+
+    @classmethod
+    def load(cls, data):
+        """A state from save() bytes; CorruptData (and kin) for bad input."""
+        lib = library()
+        buf, n = _save_bytes(data)
+        out = _ffi.StateP()
+        err = ctypes.create_string_buffer(_ERRBUF_SIZE)
+        status = lib.dll.tg_state_load(buf, n, None, ctypes.byref(out), err, _ERRBUF_SIZE)
+        lib.check(status, err.value.decode("utf-8", "replace"))
+        return cls._adopt(lib, out)
+
+    def to_json(self):
+        """The JSON save form, as str."""
+        return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle())
+
+    @classmethod
+    def from_json(cls, text):
+        """A state from the JSON save form, given as str, bytes or a dict."""
+        if isinstance(text, dict):
+            text = json.dumps(text)
+        if isinstance(text, str):
+            text = text.encode("utf-8")
+        if not isinstance(text, (bytes, bytearray)):
+            raise TypeError("from_json() needs str, bytes or dict, not %s"
+                            % type(text).__name__)
+        lib = library()
+        out = _ffi.StateP()
+        err = ctypes.create_string_buffer(_ERRBUF_SIZE)
+        data = bytes(text)
+        status = lib.dll.tg_state_from_json(data, len(data), None, ctypes.byref(out),
+                                            err, _ERRBUF_SIZE)
+        lib.check(status, err.value.decode("utf-8", "replace"))
+        return cls._adopt(lib, out)
+
+    def __reduce__(self):
+        return (State.load, (self.save(),))
+
+    # ---- display ----------------------------------------------------------
+
+    def __str__(self):
+        return self.to_text()
+
+    def __repr__(self):
+        if self.closed:
+            return "<tablegames.State closed>"
+        player = self.current_player
+        turn = {CHANCE: "chance", TERMINAL: "over, winners %s" % self.winners}.get(
+            player, "player %d to move" % player)
+        return "<tablegames.State %s move %d, %s>\n%s" % (
+            self._lib.dll.tg_game_id(self._game_ptr()).decode("utf-8"),
+            self.move_number, turn, self.to_text())
+

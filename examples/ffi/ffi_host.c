@@ -1,0 +1,285 @@
+/* A run-time host for libtablegames, the way a language runtime binds a C
+ * library: no link-time dependency and no tablegames header. The library is
+ * opened with dlopen(), each function is looked up with dlsym() and called
+ * only through ffi_call() with a call interface described at run time.
+ *
+ * It plays one complete random game of every game in the catalogue for
+ * every player count, printing the moves, the last events and the result.
+ *
+ *   ffi_host [library-path] [game-id]
+ *
+ * The library path defaults to the versioned soname, libtablegames.so.1.
+ */
+#include <dlfcn.h>
+#include <ffi.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What a runtime learns from the library's documentation rather than its
+ * headers: the numbers of the contract. */
+enum { HOST_OK = 0, HOST_PLAYER_CHANCE = -1, HOST_PLAYER_TERMINAL = -2, HOST_VIEW_ALL = -1 };
+enum { HOST_ABI_MAJOR = 1 };
+
+/* The leading fields of tg_game_info; later minor versions only append. */
+typedef struct host_game_info {
+    const char *id;
+    const char *name;
+    const char *summary;
+    int min_players;
+    int max_players;
+} host_game_info;
+
+/* The functions this host calls, with their C signatures described to
+ * libffi. P: pointer, I: int (and enums), U32, U64, Z: size_t, V: void. */
+typedef enum host_fn_id {
+    F_VERSION, F_STATUS_NAME, F_FREE, F_CAT_COUNT, F_CAT_GET,
+    F_GAME_NEW, F_GAME_FREE, F_GAME_MAX_LEGAL,
+    F_STATE_NEW, F_STATE_FREE, F_CURRENT, F_IS_TERMINAL, F_LEGAL, F_APPLY,
+    F_APPLY_CHANCE, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT, F_WINNERS, F_LAST_ERROR,
+    F_COUNT
+} host_fn_id;
+
+typedef struct host_fn_spec {
+    const char *name;
+    const char *sig; /* return type, then argument types */
+} host_fn_spec;
+
+static const host_fn_spec host_specs[F_COUNT] = {
+    [F_VERSION] = { "tg_version", "VPPP" },
+    [F_STATUS_NAME] = { "tg_status_name", "PI" },
+    [F_FREE] = { "tg_free", "VP" },
+    [F_CAT_COUNT] = { "tg_catalogue_count", "Z" },
+    [F_CAT_GET] = { "tg_catalogue_get", "PZ" },
+    [F_GAME_NEW] = { "tg_game_new", "IPPPPPZ" },
+    [F_GAME_FREE] = { "tg_game_free", "VP" },
+    [F_GAME_MAX_LEGAL] = { "tg_game_max_legal_moves", "UP" },
+    [F_STATE_NEW] = { "tg_state_new", "IPQP" },
+    [F_STATE_FREE] = { "tg_state_free", "VP" },
+    [F_CURRENT] = { "tg_state_current_player", "IP" },
+    [F_IS_TERMINAL] = { "tg_state_is_terminal", "IP" },
+    [F_LEGAL] = { "tg_state_legal_moves", "IPPZP" },
+    [F_APPLY] = { "tg_state_apply", "IPU" },
+    [F_APPLY_CHANCE] = { "tg_state_apply_chance", "IPP" },
+    [F_MOVE_TEXT] = { "tg_state_move_text", "IPUPZP" },
+    [F_EVENTS] = { "tg_state_events_json", "IPIPP" },
+    [F_TO_TEXT] = { "tg_state_to_text", "IPIPP" },
+    [F_WINNERS] = { "tg_state_winners", "IPP" },
+    [F_LAST_ERROR] = { "tg_state_last_error", "PP" },
+};
+
+#define HOST_MAX_ARGS 6
+
+typedef struct host_fn {
+    void (*code)(void);
+    ffi_cif cif;
+    ffi_type *args[HOST_MAX_ARGS];
+} host_fn;
+
+typedef struct host {
+    void *lib;
+    host_fn fn[F_COUNT];
+} host;
+
+static ffi_type *host_type(char c)
+{
+    switch (c) {
+    case 'P': return &ffi_type_pointer;
+    case 'I': return &ffi_type_sint;
+    case 'U': return &ffi_type_uint32;
+    case 'Q': return &ffi_type_uint64;
+    case 'Z': return sizeof(size_t) == 8 ? &ffi_type_uint64 : &ffi_type_uint32;
+    default: return &ffi_type_void;
+    }
+}
+
+static int host_bind(host *h, const char *path)
+{
+    h->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h->lib == NULL) {
+        fprintf(stderr, "ffi_host: cannot open %s: %s\n", path, dlerror());
+        return -1;
+    }
+    for (int i = 0; i < F_COUNT; i++) {
+        const char *sig = host_specs[i].sig;
+        unsigned nargs = (unsigned)strlen(sig) - 1;
+        void *sym = dlsym(h->lib, host_specs[i].name);
+        if (sym == NULL) {
+            fprintf(stderr, "ffi_host: %s lacks %s\n", path, host_specs[i].name);
+            return -1;
+        }
+        /* Object and function pointers share a representation on every
+         * platform dlsym() exists on; memcpy says so without a cast warning. */
+        memcpy(&h->fn[i].code, &sym, sizeof sym);
+        for (unsigned a = 0; a < nargs; a++)
+            h->fn[i].args[a] = host_type(sig[a + 1]);
+        if (ffi_prep_cif(&h->fn[i].cif, FFI_DEFAULT_ABI, nargs, host_type(sig[0]),
+                         h->fn[i].args) != FFI_OK) {
+            fprintf(stderr, "ffi_host: ffi_prep_cif failed for %s\n", host_specs[i].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Calls a function; args[] point at the argument values. Integral results
+ * come back widened to ffi_arg, as libffi requires. */
+static ffi_arg host_call(host *h, host_fn_id id, void **args)
+{
+    ffi_arg ret = 0;
+    ffi_call(&h->fn[id].cif, h->fn[id].code, &ret, args);
+    return ret;
+}
+
+static int host_status(host *h, host_fn_id id, void **args)
+{
+    return (int)(int32_t)host_call(h, id, args);
+}
+
+static void *host_pointer(host *h, host_fn_id id, void **args)
+{
+    void *ret = NULL;
+    ffi_call(&h->fn[id].cif, h->fn[id].code, &ret, args);
+    return ret;
+}
+
+static const char *host_status_name(host *h, int status)
+{
+    void *args[] = { &status };
+    return host_pointer(h, F_STATUS_NAME, args);
+}
+
+/* A small deterministic generator so every run plays the same games. */
+static uint32_t host_random(uint64_t *s)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(*s >> 33);
+}
+
+/* Prints a tg_free() text returned by an events/text call. */
+static void host_print_view(host *h, host_fn_id id, void *state, int viewer, const char *prefix)
+{
+    char *text = NULL;
+    size_t len = 0;
+    void *pt = &text, *pl = &len;
+    void *args[] = { &state, &viewer, &pt, &pl };
+    if (host_status(h, id, args) == HOST_OK)
+        printf("%s%s\n", prefix, text);
+    void *fargs[] = { &text };
+    host_call(h, F_FREE, fargs);
+}
+
+static int host_play(host *h, const char *id, int players, uint64_t seed)
+{
+    char options[32], err[256] = "";
+    void *game = NULL, *state = NULL, *params = NULL;
+    void *p_id = (void *)id, *p_opt = options, *p_game = &game, *p_err = err;
+    size_t errsize = sizeof err;
+    int result = -1;
+    snprintf(options, sizeof options, "players=%d", players);
+    void *gargs[] = { &p_id, &p_opt, &params, &p_game, &p_err, &errsize };
+    int st = host_status(h, F_GAME_NEW, gargs);
+    if (st != HOST_OK) {
+        fprintf(stderr, "ffi_host: %s: %s %s\n", id, host_status_name(h, st), err);
+        return -1;
+    }
+    void *one_game[] = { &game };
+    uint32_t cap = (uint32_t)host_call(h, F_GAME_MAX_LEGAL, one_game);
+    uint32_t *moves = calloc(cap > 0 ? cap : 1, sizeof *moves);
+    void *p_state = &state;
+    void *sargs[] = { &game, &seed, &p_state };
+    st = moves != NULL ? host_status(h, F_STATE_NEW, sargs) : -11;
+    if (st != HOST_OK)
+        goto out;
+    printf("== %s, %d players, seed %" PRIu64 "\n", id, players, seed);
+    void *one_state[] = { &state };
+    unsigned decisions = 0;
+    while (!(int)host_call(h, F_IS_TERMINAL, one_state)) {
+        int player = host_status(h, F_CURRENT, one_state);
+        uint32_t move = 0;
+        if (player == HOST_PLAYER_CHANCE) {
+            void *p_move = &move;
+            void *cargs[] = { &state, &p_move };
+            st = host_status(h, F_APPLY_CHANCE, cargs);
+        } else {
+            size_t count = 0, capz = cap;
+            void *p_moves = moves, *p_count = &count;
+            void *largs[] = { &state, &p_moves, &capz, &p_count };
+            st = host_status(h, F_LEGAL, largs);
+            if (st != HOST_OK || count == 0) {
+                fprintf(stderr, "ffi_host: no legal move (%s)\n", host_status_name(h, st));
+                goto out;
+            }
+            move = moves[host_random(&seed) % count];
+            char text[64] = "";
+            size_t tcap = sizeof text, tlen = 0;
+            void *p_text = text, *p_tlen = &tlen;
+            void *targs[] = { &state, &move, &p_text, &tcap, &p_tlen };
+            if (host_status(h, F_MOVE_TEXT, targs) != HOST_OK)
+                snprintf(text, sizeof text, "#%" PRIu32, move);
+            void *aargs[] = { &state, &move };
+            st = host_status(h, F_APPLY, aargs);
+            printf("player %d plays %s\n", player, text);
+        }
+        if (st != HOST_OK) {
+            fprintf(stderr, "ffi_host: %s: %s\n", host_status_name(h, st),
+                    (const char *)host_pointer(h, F_LAST_ERROR, one_state));
+            goto out;
+        }
+        decisions++;
+    }
+    host_print_view(h, F_EVENTS, state, HOST_VIEW_ALL, "last events: ");
+    host_print_view(h, F_TO_TEXT, state, HOST_VIEW_ALL, "");
+    uint32_t mask = 0;
+    void *p_mask = &mask;
+    void *wargs[] = { &state, &p_mask };
+    st = host_status(h, F_WINNERS, wargs);
+    if (st != HOST_OK)
+        goto out;
+    printf("game over after %u decisions; winners mask 0x%" PRIx32 "\n", decisions, mask);
+    result = 0;
+out:
+    if (state != NULL)
+        host_call(h, F_STATE_FREE, one_state);
+    host_call(h, F_GAME_FREE, one_game);
+    free(moves);
+    return result;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : "libtablegames.so.1";
+    const char *only = argc > 2 ? argv[2] : NULL;
+    host h;
+    int major = 0, failures = 0, played = 0;
+    if (host_bind(&h, path) != 0)
+        return 1;
+    void *p_major = &major, *p_null = NULL;
+    void *vargs[] = { &p_major, &p_null, &p_null };
+    host_call(&h, F_VERSION, vargs);
+    if (major != HOST_ABI_MAJOR) {
+        fprintf(stderr, "ffi_host: library major version %d, this host speaks %d\n", major,
+                HOST_ABI_MAJOR);
+        return 1;
+    }
+    size_t count = (size_t)host_call(&h, F_CAT_COUNT, NULL);
+    for (size_t i = 0; i < count; i++) {
+        void *iargs[] = { &i };
+        const host_game_info *info = host_pointer(&h, F_CAT_GET, iargs);
+        if (info == NULL || (only != NULL && strcmp(only, info->id) != 0))
+            continue;
+        for (int n = info->min_players; n <= info->max_players; n++) {
+            failures += host_play(&h, info->id, n, 1000u + (uint64_t)n) != 0;
+            played++;
+        }
+    }
+    dlclose(h.lib);
+    if (played == 0) {
+        fprintf(stderr, "ffi_host: no game played\n");
+        return 1;
+    }
+    printf("%d games played, %d failed\n", played, failures);
+    return failures == 0 ? 0 : 1;
+}
