@@ -70,7 +70,10 @@ typedef struct tg_game_def {
     size_t (*move_text)(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 
     json_t *(*board_json)(const void *cfg);
-    /* viewer is a player or TG_VIEW_OMNISCIENT (already checked by the core). */
+    /* viewer is a player or TG_VIEW_OMNISCIENT (already checked by the core).
+     * The core adds "game", "viewer", "players", "move_number",
+     * "current_player" and "winners" to every observation: a game must not
+     * use those keys for anything else. */
     json_t *(*observe)(const void *cfg, const void *st, int viewer);
     json_t *(*events)(const void *cfg, const void *st, int viewer);
     void (*render_text)(const void *cfg, const void *st, int viewer, tg_strbuf *out);

@@ -27,16 +27,21 @@ static int contains(const tg_move *moves, size_t n, tg_move m)
     return lo < n && moves[lo] == m;
 }
 
-static int is_legal(const tg_state *st, tg_move m)
+/* Legality in a state whose turn `cur` the caller has already found. */
+static int is_legal_at(const tg_state *st, int cur, tg_move m)
 {
     const tg_game *g = st->game;
-    if (m >= g->limits.move_count)
+    if (m >= g->limits.move_count || cur == TG_PLAYER_TERMINAL)
         return 0;
     if (g->def->is_legal)
-        return tgH_current(st) != TG_PLAYER_TERMINAL &&
-               g->def->is_legal(tgH_cfg(g), tgH_block(st), m);
+        return g->def->is_legal(tgH_cfg(g), tgH_block(st), m);
     tg_move legal[TG_CORE_MAX_LEGAL];
-    return contains(legal, legal_of(st, legal), m);
+    return contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
+}
+
+static int is_legal(const tg_state *st, tg_move m)
+{
+    return is_legal_at(st, tgH_current(st), m);
 }
 
 tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
@@ -99,7 +104,7 @@ tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double
 /* Applies a move already known to be legal. */
 static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
-    if (tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
+    if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
         return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
     const tg_game *g = st->game;
     g->def->apply(tgH_cfg(g), tgH_block(st), m);
@@ -114,7 +119,7 @@ static tg_status apply_checked(tg_state *st, tg_move m)
     int cur = tgH_current(st);
     if (cur == TG_PLAYER_TERMINAL)
         return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
-    if (!is_legal(st, m))
+    if (!is_legal_at(st, cur, m))
         return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
                         cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
     return apply_known_legal(st, m);
@@ -137,7 +142,8 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
     size_t n = chance_of(st, m, w, &total);
     if (n == 0 || total == 0)
         return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
-    uint64_t r = tgR_below64(&st->rng, total);
+    uint64_t r = total <= UINT32_MAX ? tgR_below(&st->rng, (uint32_t)total)
+                                     : tgR_below64(&st->rng, total);
     size_t i = 0;
     while (r >= w[i]) {
         r -= w[i];

@@ -36,7 +36,19 @@ uint64_t tgR_next(tg_rng *rng)
 
 uint32_t tgR_below(tg_rng *rng, uint32_t bound)
 {
-    return (uint32_t)tgR_below64(rng, bound);
+    /* Lemire's multiply-and-shift: the high half of a 32x32-bit product is
+     * uniform once the few low values that would bias it are rejected, and
+     * the division that finds them is only needed in the rare near-miss. */
+    uint64_t m = (tgR_next(rng) >> 32) * (uint64_t)bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (0u - bound) % bound;
+        while (low < threshold) {
+            m = (tgR_next(rng) >> 32) * (uint64_t)bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
 }
 
 uint64_t tgR_below64(tg_rng *rng, uint64_t bound)
