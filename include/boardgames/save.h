@@ -46,8 +46,9 @@ TG_API tg_status tg_state_load(const unsigned char *data, size_t len,
 TG_API tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len);
 
 /**
- * Reads the JSON form. Only "game", "options" and "position" are required,
- * so a position can be written by hand; see docs/save-format.md.
+ * Reads the JSON form. Only "game" and "position" are required ("options"
+ * defaults to the game's defaults), so a position can be written by hand;
+ * see docs/save-format.md.
  * @param json UTF-8 text of @p len bytes (need not be NUL-terminated).
  */
 TG_API tg_status tg_state_from_json(const char *json, size_t len,

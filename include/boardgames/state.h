@@ -145,14 +145,16 @@ TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
 /**
  * Finds the legal move whose notation is @p text (case and surrounding
  * spaces ignored). A decimal number prefixed with '#' ("#17") is taken as a
- * move id. #TG_E_PARSE when nothing matches.
+ * move id. #TG_E_PARSE when no legal move has that notation,
+ * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now.
  */
 TG_API tg_status tg_state_parse_move(const tg_state *state, const char *text,
                                      tg_move *out);
 
 /**
  * Takes back the last decision, chance included, restoring the position
- * exactly. The RNG is not rewound.
+ * exactly. The RNG is not rewound. Undo replays at most 64 decisions from a
+ * checkpoint it keeps (built on the first undo, so that call may allocate).
  * @return #TG_E_NOTHING_TO_UNDO at the root of the history.
  */
 TG_API tg_status tg_state_undo(tg_state *state);

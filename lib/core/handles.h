@@ -12,6 +12,8 @@
 /* Large enough for every game's legal moves; checked when a game is made,
  * so the core can keep move lists on the stack and never allocate for them. */
 #define TG_CORE_MAX_LEGAL 4096
+/* Decisions between undo checkpoints: undo replays at most this many. */
+#define TG_CORE_CHECKPOINT 64
 /* Longest move text the core renders. */
 #define TG_CORE_MOVE_TEXT 128
 
@@ -35,6 +37,12 @@ struct tg_state {
     tg_move *hist;             /* decisions since the root */
     uint32_t hist_len;
     uint32_t hist_cap;
+    /* Undo's cache: checkpoint i is the position after (i + 1) * TG_CORE_CHECKPOINT
+     * decisions of the history. Built by undo, cut by undo, dropped whenever
+     * the history is replaced; apply never touches it (and never allocates). */
+    unsigned char *ckpt;
+    uint32_t ckpt_count;
+    uint32_t ckpt_cap;
     char err[TG_MSG_MAX];
     alignas(max_align_t) unsigned char blocks[]; /* position, then root */
 };

@@ -83,6 +83,7 @@ tg_status tg_state_resample(tg_state *state, int player)
     memcpy(tgH_root(state), tgH_block(state), g->def->state_size);
     state->root_move_number = state->move_number;
     state->hist_len = 0;
+    state->ckpt_count = 0;
     state->err[0] = '\0';
     return TG_OK;
 }

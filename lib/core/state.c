@@ -26,6 +26,7 @@ static void set_initial(tg_state *st, uint64_t seed)
     st->move_number = 0;
     st->root_move_number = 0;
     st->hist_len = 0;
+    st->ckpt_count = 0;
     st->err[0] = '\0';
 }
 
@@ -57,6 +58,7 @@ void tg_state_free(tg_state *state)
         return;
     tg_game *g = state->game;
     tgA_release(&g->alloc, state->hist);
+    tgA_release(&g->alloc, state->ckpt);
     tgA_release(&g->alloc, state);
     tg_game_free(g);
 }
@@ -90,6 +92,7 @@ static void copy_into(tg_state *dst, const tg_state *src)
     if (src->hist_len)
         memcpy(dst->hist, src->hist, src->hist_len * sizeof *src->hist);
     dst->hist_len = src->hist_len;
+    dst->ckpt_count = 0;
 }
 
 tg_status tg_state_clone(const tg_state *state, tg_state **out)
@@ -202,16 +205,23 @@ tg_status tg_state_returns(const tg_state *state, double *out, size_t cap)
     return TG_OK;
 }
 
-int tgH_replay(tg_state *st, uint32_t n)
+/* Replays history entries [from, to) onto the position, which must be the
+ * one reached after `from` entries. With check set (loading untrusted
+ * data) it returns non-zero at an entry that is not legal; undo replays a
+ * history already known to be legal and skips the check. */
+static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
 {
     const tg_game *g = st->game;
     const void *cfg = tgH_cfg(g);
     unsigned char *block = tgH_block(st);
-    memcpy(block, tgH_root(st), g->def->state_size);
-    st->move_number = st->root_move_number;
     tg_move legal[TG_CORE_MAX_LEGAL];
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = from; i < to; i++) {
         tg_move m = st->hist[i];
+        if (!check) {
+            g->def->apply(cfg, block, m);
+            st->move_number++;
+            continue;
+        }
         if (tgH_current(st) == TG_PLAYER_TERMINAL)
             return 1;
         size_t count = g->def->legal_moves(cfg, block, legal);
@@ -231,6 +241,65 @@ int tgH_replay(tg_state *st, uint32_t n)
     return 0;
 }
 
+int tgH_replay(tg_state *st, uint32_t n)
+{
+    memcpy(tgH_block(st), tgH_root(st), st->game->def->state_size);
+    st->move_number = st->root_move_number;
+    st->ckpt_count = 0;
+    return replay_range(st, 0, n, 1);
+}
+
+/* Makes sure checkpoints 0 .. want-1 exist; returns how many do (fewer only
+ * when memory runs out, which just makes undo replay more). */
+static uint32_t build_checkpoints(tg_state *st, uint32_t want)
+{
+    size_t size = st->game->def->state_size;
+    if (want > st->ckpt_cap) {
+        uint32_t cap = st->ckpt_cap ? st->ckpt_cap : 8;
+        while (cap < want)
+            cap *= 2;
+        unsigned char *c = tgA_alloc(&st->game->alloc, (size_t)cap * size);
+        if (!c)
+            return st->ckpt_count < want ? st->ckpt_count : want;
+        if (st->ckpt_count)
+            memcpy(c, st->ckpt, (size_t)st->ckpt_count * size);
+        tgA_release(&st->game->alloc, st->ckpt);
+        st->ckpt = c;
+        st->ckpt_cap = cap;
+    }
+    unsigned char *block = tgH_block(st);
+    if (st->ckpt_count == 0)
+        memcpy(block, tgH_root(st), size);
+    else
+        memcpy(block, st->ckpt + (size_t)(st->ckpt_count - 1) * size, size);
+    while (st->ckpt_count < want) {
+        uint32_t from = st->ckpt_count * TG_CORE_CHECKPOINT;
+        st->move_number = st->root_move_number + from;
+        replay_range(st, from, from + TG_CORE_CHECKPOINT, 0);
+        memcpy(st->ckpt + (size_t)st->ckpt_count * size, block, size);
+        st->ckpt_count++;
+    }
+    return want;
+}
+
+/* Rebuilds the position after the first n history entries from the nearest
+ * checkpoint, so walking back a long game costs no more than walking it. */
+static void rewind_to(tg_state *st, uint32_t n)
+{
+    size_t size = st->game->def->state_size;
+    uint32_t want = n / TG_CORE_CHECKPOINT;
+    if (st->ckpt_count > want)
+        st->ckpt_count = want;
+    uint32_t have = build_checkpoints(st, want);
+    if (have == 0)
+        memcpy(tgH_block(st), tgH_root(st), size);
+    else
+        memcpy(tgH_block(st), st->ckpt + (size_t)(have - 1) * size, size);
+    uint32_t from = have * TG_CORE_CHECKPOINT;
+    st->move_number = st->root_move_number + from;
+    replay_range(st, from, n, 0);
+}
+
 tg_status tg_state_undo(tg_state *state)
 {
     if (!state)
@@ -238,7 +307,7 @@ tg_status tg_state_undo(tg_state *state)
     if (state->hist_len == 0)
         return tgH_fail(state, TG_E_NOTHING_TO_UNDO, "no decision to take back");
     state->hist_len--;
-    tgH_replay(state, state->hist_len);
+    rewind_to(state, state->hist_len);
     state->err[0] = '\0';
     return TG_OK;
 }
@@ -284,4 +353,5 @@ void tgH_copy_position(tg_state *dst, const tg_state *src)
     dst->move_number = src->move_number;
     dst->root_move_number = src->move_number;
     dst->hist_len = 0;
+    dst->ckpt_count = 0;
 }

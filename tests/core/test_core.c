@@ -157,6 +157,51 @@ static void undo_walks_back_to_the_root(void **unused)
     tg_game_free(g);
 }
 
+static void undo_far_back_uses_checkpoints_exactly(void **unused)
+{
+    (void)unused;
+    enum { N = 700 };
+    tg_game *g = make("target=60");
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 4, &st), TG_OK);
+    unsigned char *saves[N];
+    size_t lens[N];
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(tg_state_save(st, &saves[i], &lens[i]), TG_OK);
+        if (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+            assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
+        else /* mostly staying keeps the race going for hundreds of decisions */
+            assert_int_equal(tg_state_apply_text(st, i % 11 ? "stay" : "step"), TG_OK);
+    }
+    for (int i = N - 1; i >= 0; i--) {
+        assert_int_equal(tg_state_undo(st), TG_OK);
+        /* Going forward again in the middle must not spoil later undos. */
+        if (i == 350) {
+            tg_move m;
+            assert_int_equal(tg_state_history(st, NULL, 0, &(size_t){0}), TG_E_BUFFER_TOO_SMALL);
+            if (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+                assert_int_equal(tg_state_apply_chance(st, &m), TG_OK);
+            else
+                assert_int_equal(tg_state_apply_text(st, "stay"), TG_OK);
+            assert_int_equal(tg_state_undo(st), TG_OK);
+        }
+        unsigned char *now;
+        size_t len;
+        assert_int_equal(tg_state_save(st, &now, &len), TG_OK);
+        /* Equal positions and history; the RNG is not rewound, so compare
+         * the position block via tg_state_equal on a reload. */
+        tg_state *then = NULL;
+        assert_int_equal(tg_state_load(saves[i], lens[i], NULL, &then, NULL, 0), TG_OK);
+        assert_true(tg_state_equal(st, then));
+        assert_int_equal(tg_state_history_length(st), tg_state_history_length(then));
+        tg_state_free(then);
+        tg_free(now);
+        tg_free(saves[i]);
+    }
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
 static void binary_save_round_trips_and_rejects_damage(void **unused)
 {
     (void)unused;
@@ -396,6 +441,7 @@ int main(void)
         cmocka_unit_test(same_seed_same_game),
         cmocka_unit_test(illegal_move_changes_nothing),
         cmocka_unit_test(undo_walks_back_to_the_root),
+        cmocka_unit_test(undo_far_back_uses_checkpoints_exactly),
         cmocka_unit_test(binary_save_round_trips_and_rejects_damage),
         cmocka_unit_test(json_save_round_trips_and_hand_positions_load),
         cmocka_unit_test(resample_keeps_what_the_player_knows),
