@@ -110,7 +110,8 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
     g->def->apply(tgH_cfg(g), tgH_block(st), m);
     st->hist[st->hist_len++] = m;
     st->move_number++;
-    st->err[0] = '\0';
+    if (st->err[0])
+        st->err[0] = '\0';
     return TG_OK;
 }
 
@@ -144,6 +145,12 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
         return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
     uint64_t r = total <= UINT32_MAX ? tgR_below(&st->rng, (uint32_t)total)
                                      : tgR_below64(&st->rng, total);
+    /* Dice have equal weights: then the draw divides straight into an index
+     * (the same index the scan below would find). */
+    if (total == (uint64_t)w[0] * n) {
+        *out = m[r / w[0]];
+        return TG_OK;
+    }
     size_t i = 0;
     while (r >= w[i]) {
         r -= w[i];
