@@ -1,0 +1,325 @@
+/* Bewitched: the initial position, whose decision it is, the chance points
+ * and the dispatch of a decision to the code that carries it out. */
+#include "bewitched.h"
+
+#include <string.h>
+
+int bw_bit(const uint8_t *mask, int i)
+{
+    return (mask[i >> 3] >> (i & 7)) & 1;
+}
+
+void bw_set_bit(uint8_t *mask, int i, int on)
+{
+    if (on)
+        mask[i >> 3] = (uint8_t)(mask[i >> 3] | (1u << (i & 7)));
+    else
+        mask[i >> 3] = (uint8_t)(mask[i >> 3] & ~(1u << (i & 7)));
+}
+
+void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
+{
+    if (b->ev_count >= BW_MAX_EVENTS)
+        return;
+    uint8_t *e = b->ev[b->ev_count++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)c2;
+    e[3] = (uint8_t)c3;
+    e[4] = (uint8_t)c4;
+}
+
+int bw_frog_book(const bw_block *b, int frog)
+{
+    for (int k = 0; k < BW_BOOKS; k++)
+        if (b->book_where[k] == BW_BOOK_FROG && b->book_at[k] == frog)
+            return k;
+    return BW_NONE;
+}
+
+int bw_hat_book(const bw_block *b, int hat)
+{
+    for (int k = 0; k < BW_BOOKS; k++)
+        if (b->book_where[k] == BW_BOOK_HAT && b->book_at[k] == hat)
+            return k;
+    return BW_NONE;
+}
+
+int bw_ground_book(const bw_block *b, int space)
+{
+    for (int k = 0; k < BW_BOOKS; k++)
+        if (b->book_where[k] == BW_BOOK_GROUND && b->book_at[k] == space)
+            return k;
+    return BW_NONE;
+}
+
+int bw_frogs_alive(const bw_config *cfg, const bw_block *b, int player)
+{
+    (void)cfg;
+    int n = 0;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+        n += b->frog_at[player * BW_FROGS_PER_PLAYER + k] != BW_NONE;
+    return n;
+}
+
+void bw_init(const void *vcfg, void *st)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    memset(b, 0, sizeof *b);
+    b->stage = BW_ST_SETUP;
+    b->escape_frog = BW_NONE;
+    b->actor = BW_NONE;
+    b->winner = BW_NONE;
+    for (int f = 0; f < BW_FROGS; f++) {
+        int p = f / BW_FROGS_PER_PLAYER;
+        b->frog_at[f] = p < cfg->players ? (uint8_t)BW_PAD(cfg->colour_of[p]) : BW_NONE;
+    }
+    for (int c = 0; c < BW_CATS; c++)
+        b->cat_at[c] = (uint8_t)bw_cat_start(c);
+    for (int k = 0; k < BW_BOOKS; k++) {
+        b->book_where[k] = BW_BOOK_HAT;
+        b->book_at[k] = (uint8_t)k;
+    }
+}
+
+int bw_current_player(const void *vcfg, const void *st)
+{
+    (void)vcfg;
+    const bw_block *b = st;
+    switch (b->stage) {
+    case BW_ST_SETUP:
+    case BW_ST_ROLL:
+    case BW_ST_ESC_ROLL:
+        return TG_PLAYER_CHANCE;
+    case BW_ST_OVER:
+        return TG_PLAYER_TERMINAL;
+    default:
+        return b->player;
+    }
+}
+
+static int bw_deadly_count(const bw_block *b, int below)
+{
+    int n = 0;
+    for (int s = 0; s < below; s++)
+        n += bw_bit(b->deadly, s);
+    return n;
+}
+
+size_t bw_chance(const void *vcfg, const void *st, tg_move *out, uint32_t *weights)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    size_t n = 0;
+    if (b->stage == BW_ST_SETUP) {
+        int step = b->setup_step;
+        if (step == 0) {
+            for (int h = 0; h < BW_HATS; h++) {
+                out[n] = BW_CH_PRINCE + (tg_move)h;
+                weights[n++] = 1;
+            }
+        } else if (step <= cfg->players) {
+            for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
+                out[n] = BW_CH_PLAIN + (tg_move)k;
+                weights[n++] = 1;
+            }
+        } else {
+            /* Drawing the snakes one by one with these weights makes every
+             * set of seven deadly snakes equally likely. */
+            int s = step - 1 - cfg->players;
+            int d = BW_DEADLY - bw_deadly_count(b, s);
+            int h = (BW_SNAKES - s) - d;
+            if (h > 0) {
+                out[n] = BW_CH_HARMLESS;
+                weights[n++] = (uint32_t)h;
+            }
+            if (d > 0) {
+                out[n] = BW_CH_DEADLY;
+                weights[n++] = (uint32_t)d;
+            }
+        }
+    } else if (b->stage == BW_ST_ROLL) {
+        for (int d1 = 1; d1 <= 6; d1++)
+            for (int d2 = d1; d2 <= 6; d2++) {
+                out[n] = BW_CH_DICE + (tg_move)((d1 - 1) * 6 + d2 - 1);
+                weights[n++] = d1 == d2 ? 1 : 2;
+            }
+    } else if (b->stage == BW_ST_ESC_ROLL) {
+        for (int d = 0; d < 6; d++) {
+            out[n] = BW_CH_ESCAPE + (tg_move)d;
+            weights[n++] = 1;
+        }
+    }
+    return n;
+}
+
+static void bw_apply_setup(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int step = b->setup_step;
+    if (step == 0) {
+        b->prince = (uint8_t)(move - BW_CH_PRINCE);
+        bw_event(b, BW_EV_SETUP, step, b->prince, 0, 0);
+    } else if (step <= cfg->players) {
+        b->plain[step - 1] = (uint8_t)(move - BW_CH_PLAIN);
+        bw_event(b, BW_EV_SETUP, step, b->plain[step - 1], 0, 0);
+    } else {
+        int s = step - 1 - cfg->players;
+        bw_set_bit(b->deadly, s, move == BW_CH_DEADLY);
+        bw_event(b, BW_EV_SETUP, step, move == BW_CH_DEADLY, 0, 0);
+    }
+    if (++b->setup_step == BW_SETUP_STEPS(cfg->players)) {
+        b->stage = BW_ST_ROLL;
+        b->player = 0;
+    }
+}
+
+static void bw_apply_roll(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int v = (int)(move - BW_CH_DICE);
+    b->dice[0] = (uint8_t)(v / 6 + 1);
+    b->dice[1] = (uint8_t)(v % 6 + 1);
+    b->used = 0;
+    b->turn = 0;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
+        uint8_t *fl = &b->frog_flags[b->player * BW_FROGS_PER_PLAYER + k];
+        *fl = (*fl & BW_FF_PENDING) ? BW_FF_MUST : 0;
+    }
+    bw_event(b, BW_EV_ROLL, b->dice[0], b->dice[1], b->player, 0);
+    bw_continue_turn(cfg, b);
+}
+
+static void bw_apply_piece(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int r = (int)(move % BW_MAX_ROUTES);
+    int piece = (int)(move / BW_MAX_ROUTES) % BW_PIECES;
+    int slot = (int)(move / (BW_MAX_ROUTES * BW_PIECES));
+    if (b->stage == BW_ST_ACTION)
+        b->used = (uint8_t)(b->used | (1u << slot));
+    if (piece < BW_FROGS_PER_PLAYER) {
+        int f = b->player * BW_FROGS_PER_PLAYER + piece;
+        bw_move_frog(cfg, b, f, &cfg->routes[b->frog_at[f]][r]);
+    } else {
+        int c = piece - BW_FROGS_PER_PLAYER;
+        bw_move_cat(cfg, b, c, &cfg->routes[b->cat_at[c]][r]);
+    }
+}
+
+static void bw_apply_steal(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int f = b->actor;
+    b->actor = BW_NONE;
+    b->passed[0] = b->passed[1] = 0;
+    if (move == BW_MOVE_NOSTEAL) {
+        bw_event(b, BW_EV_NOSTEAL, f, 0, 0, 0);
+    } else {
+        int g = (int)(move - BW_MOVE_STEAL);
+        int fb = bw_frog_book(b, f), gb = bw_frog_book(b, g);
+        if (gb != BW_NONE)
+            bw_give_book(b, gb, f, f / BW_FROGS_PER_PLAYER);
+        if (fb != BW_NONE)
+            bw_give_book(b, fb, g, g / BW_FROGS_PER_PLAYER);
+        bw_event(b, BW_EV_STEAL, f, g, gb, fb);
+        b->turn |= BW_TF_STOLE;
+        if (g / BW_FROGS_PER_PLAYER != f / BW_FROGS_PER_PLAYER)
+            b->escape_frog = (uint8_t)f;
+    }
+    bw_land(cfg, b, f);
+}
+
+static void bw_apply_hat(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int f = b->actor;
+    int h = cfg->hat_of[b->frog_at[f]];
+    b->actor = BW_NONE;
+    if (move == BW_MOVE_PUT) {
+        int fb = bw_frog_book(b, f);
+        b->book_where[fb] = BW_BOOK_HAT;
+        b->book_at[fb] = (uint8_t)h;
+        bw_event(b, BW_EV_PUT, f, h, fb, 0);
+    } else if (move == BW_MOVE_SWAP) {
+        int fb = bw_frog_book(b, f), hb = bw_hat_book(b, h);
+        bw_give_book(b, hb, f, f / BW_FROGS_PER_PLAYER);
+        b->book_where[fb] = BW_BOOK_HAT;
+        b->book_at[fb] = (uint8_t)h;
+        b->frog_flags[f] |= BW_FF_PENDING;
+        bw_event(b, BW_EV_HAT_SWAP, f, h, hb, fb);
+    } else {
+        bw_event(b, BW_EV_KEEP, f, h, 0, 0);
+    }
+    bw_continue_turn(cfg, b);
+}
+
+static void bw_apply_pickup(const bw_config *cfg, bw_block *b, tg_move move)
+{
+    int f = b->actor;
+    int s = b->frog_at[f];
+    b->actor = BW_NONE;
+    if (move == BW_MOVE_PICKUP) {
+        int gb = bw_ground_book(b, s);
+        bw_give_book(b, gb, f, f / BW_FROGS_PER_PLAYER);
+        bw_event(b, BW_EV_PICKUP, f, s, gb, 0);
+    } else {
+        bw_event(b, BW_EV_LEAVE, f, s, 0, 0);
+    }
+    bw_continue_turn(cfg, b);
+}
+
+void bw_apply(const void *vcfg, void *st, tg_move move)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    b->ev_count = 0;
+    memset(b->ev, 0, sizeof b->ev); /* equal positions stay equal byte for byte */
+    switch (b->stage) {
+    case BW_ST_SETUP:
+        bw_apply_setup(cfg, b, move);
+        break;
+    case BW_ST_ROLL:
+        bw_apply_roll(cfg, b, move);
+        break;
+    case BW_ST_ESC_ROLL:
+        b->dice[0] = (uint8_t)(move - BW_CH_ESCAPE + 1);
+        b->turn |= BW_TF_ESCAPE;
+        b->actor = b->escape_frog; /* the escaping frog, while it moves */
+        b->escape_frog = BW_NONE;
+        bw_event(b, BW_EV_ESC_ROLL, b->dice[0], b->actor, 0, 0);
+        b->stage = BW_ST_ESC_MOVE;
+        if (!bw_any_action(cfg, b)) {
+            bw_event(b, BW_EV_SKIP, b->player, b->dice[0], 0, 0);
+            bw_continue_turn(cfg, b);
+        }
+        break;
+    case BW_ST_ACTION:
+    case BW_ST_ESC_MOVE:
+        if (move == BW_MOVE_SKIP) {
+            int slot = (b->used & 1u) ? 1 : 0;
+            bw_event(b, BW_EV_SKIP, b->player, b->dice[slot], 0, 0);
+            b->used = 3;
+            bw_continue_turn(cfg, b);
+        } else {
+            bw_apply_piece(cfg, b, move);
+        }
+        break;
+    case BW_ST_STEAL:
+        bw_apply_steal(cfg, b, move);
+        break;
+    case BW_ST_HAT:
+        bw_apply_hat(cfg, b, move);
+        break;
+    case BW_ST_PICKUP:
+        bw_apply_pickup(cfg, b, move);
+        break;
+    default:
+        break;
+    }
+}
+
+uint32_t bw_winners(const void *vcfg, const void *st)
+{
+    (void)vcfg;
+    const bw_block *b = st;
+    if (b->stage != BW_ST_OVER || b->winner == BW_NONE)
+        return 0;
+    return 1u << b->winner;
+}

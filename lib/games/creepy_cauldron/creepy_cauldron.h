@@ -1,0 +1,251 @@
+/* Creepy Cauldron's internal header: the board's shape, the configuration
+ * the options turn into, the position block and the move-id layout. The
+ * layout of move ids is part of the public contract (see
+ * docs/rules/creepy_cauldron.md): never renumber, only append. */
+#ifndef TG_GAMES_CREEPY_CAULDRON_H
+#define TG_GAMES_CREEPY_CAULDRON_H
+
+#include <stdint.h>
+
+#include "core/game_def.h"
+
+/* ---- board ---------------------------------------------------------------- */
+/* A ring of 32 spaces, 8 per side; colour c's cell is its padlock space at
+ * 8c-1 (mod 32) followed by its key space at 8c, so a pawn leaving its key
+ * space needs a whole lap to come back to its padlock. */
+#define CC_SPACES 32
+#define CC_SIDE 8
+#define CC_COLOURS 4
+#define CC_KINDS 4
+#define CC_PER_KIND 4 /* 16 creatures: 4 kinds, 4 of each */
+#define CC_BOOK 3     /* kinds pictured in each spell book */
+#define CC_MAX_HELD 4
+#define CC_MAX_PLAYERS 4
+#define CC_WITCH_START 2
+#define CC_NONE 0xFF /* no player / no space */
+#define CC_OUT 0xFE  /* the winner's pawn has left through the door */
+
+enum cc_space_kind {
+    CC_SP_PLAIN = 0,
+    CC_SP_KEY,         /* a colour's key space: its start */
+    CC_SP_PADLOCK,     /* a colour's padlock space: the way out */
+    CC_SP_CAULDRON,    /* fishing; attempts 1 or 2 */
+    CC_SP_FOOTPRINT,   /* turn invisible / visible */
+    CC_SP_WITCH_START, /* Kalmorda's start; plain once she left */
+    CC_SP_KIND_COUNT
+};
+
+/* ---- die and moves ----------------------------------------------------------- */
+enum cc_face { CC_F1 = 0, CC_F2, CC_F3, CC_F4, CC_FFROG, CC_FWITCH, CC_FACES };
+
+enum cc_move_id {
+    CC_M_DIE = 0,                        /* 0..5: die faces 1,2,3,4,frog,witch (chance) */
+    CC_M_SNAP = 6,                       /* fishing snapped the handle (chance) */
+    CC_M_CATCH = 7,                      /* 7..10: fished a creature of kind id-7 (chance) */
+    CC_M_KEY = CC_M_CATCH + CC_KINDS,    /* 11: the roller shows the key (chance) */
+    CC_M_NOKEY,                          /* 12: the roller shows no key (chance) */
+    CC_M_FISH,                           /* 13: use the second attempt of a "2" space */
+    CC_M_PASS,                           /* 14: give the second attempt up */
+    CC_M_VANISH,                         /* 15: turn invisible on a footprint space */
+    CC_M_STAY,                           /* 16: stay visible */
+    CC_M_RETURN,                         /* 17..20: put a creature of kind id-17 back */
+    CC_M_STEAL = CC_M_RETURN + CC_KINDS, /* 21..24: take a kind id-21 from the victim */
+    CC_M_NOSTEAL = CC_M_STEAL + CC_KINDS, /* 25: take nothing from the victim */
+    CC_MOVE_COUNT
+};
+
+/* ---- options ---------------------------------------------------------------- */
+enum cc_option_index {
+    CC_OPT_PLAYERS = 0,
+    CC_OPT_SNAP,
+    CC_OPT_SNAP0, /* CC_OPT_SNAP0 + p for player p */
+    CC_OPT_SNAP1,
+    CC_OPT_SNAP2,
+    CC_OPT_SNAP3,
+    CC_OPT_ROLLER,
+    CC_OPT_RETRY,
+    CC_OPT_EXACT,
+    CC_OPT_INVISIBLE,
+    CC_OPT_KEYSAFE,
+    CC_OPT_NOFROG,
+    CC_OPT_CAVE,
+    CC_OPT_COUNT
+};
+
+enum cc_retry { CC_RETRY_TURN = 0, CC_RETRY_LAP };
+enum cc_invisible { CC_INV_REVEAL = 0, CC_INV_CATCH, CC_INV_HIDE };
+enum cc_keysafe { CC_SAFE_OWN = 0, CC_SAFE_ANY };
+enum cc_nofrog { CC_NOFROG_PASS = 0, CC_NOFROG_AGAIN };
+enum cc_cave { CC_CAVE_STAY = 0, CC_CAVE_CELL };
+
+/* Snap chances are integer parts of this, so chance weights are exact. */
+#define CC_SNAP_SCALE 10000u
+
+typedef struct cc_config {
+    uint8_t players;
+    uint8_t colour[CC_MAX_PLAYERS];  /* colour of each player */
+    uint8_t owner[CC_COLOURS];       /* player of each colour, CC_NONE if unused */
+    uint16_t snap[CC_MAX_PLAYERS];   /* snap chance per player, parts of CC_SNAP_SCALE */
+    uint8_t roller;                  /* roller positions; one shows the key */
+    uint8_t retry, exact, invisible, keysafe, nofrog, cave;
+    /* board tables, copied from board.c so the hot path reads one struct */
+    uint8_t kind[CC_SPACES];
+    uint8_t attempts[CC_SPACES];     /* 1 or 2 on cauldron spaces, else 0 */
+    uint8_t cell[CC_SPACES];         /* colour of the cell the space is in, or CC_NONE */
+    uint8_t key_space[CC_COLOURS];
+    uint8_t padlock[CC_COLOURS];
+    uint8_t book[CC_COLOURS][CC_BOOK];
+} cc_config;
+
+/* ---- position block --------------------------------------------------------- */
+enum cc_phase {
+    CC_PH_DIE = 0, /* chance: the current player's die */
+    CC_PH_ROLLER,  /* chance: the key-release roller */
+    CC_PH_FISH,    /* chance: one fishing attempt */
+    CC_PH_AGAIN,   /* decision: second attempt or not */
+    CC_PH_RETURN,  /* decision: which creature goes back */
+    CC_PH_STEAL,   /* decision: what to take from the first pending victim */
+    CC_PH_VANISH,  /* decision: turn invisible or not */
+    CC_PH_OVER,
+    CC_PH_COUNT
+};
+
+/* What follows a return decision. */
+enum cc_after { CC_AFTER_END = 0, CC_AFTER_FISH, CC_AFTER_STEAL, CC_AFTER_COUNT };
+
+#define CC_FL_INVISIBLE 1u
+#define CC_FL_MISS 2u /* sent to the cave: misses the next turn */
+
+enum cc_event_type {
+    CC_EV_ROLL = 0,   /* player, face */
+    CC_EV_MOVE,       /* player, from, to */
+    CC_EV_STUCK,      /* player, face: exact rule forbids the move */
+    CC_EV_FISH,       /* player, kind */
+    CC_EV_SNAP,       /* player */
+    CC_EV_FROG,       /* player, previous frog or none */
+    CC_EV_UNFROG,     /* player */
+    CC_EV_RETURN,     /* player, kind */
+    CC_EV_VANISH,     /* player */
+    CC_EV_APPEAR,     /* player, cause */
+    CC_EV_STEAL,      /* thief, victim, kind */
+    CC_EV_WITCH,      /* from, to */
+    CC_EV_CAVE,       /* player, from, to */
+    CC_EV_KEY_RELEASE, /* player */
+    CC_EV_KEY_FAIL,   /* player */
+    CC_EV_KEY_TAKEN,  /* player, from player */
+    CC_EV_KEY_DROP,   /* player, space */
+    CC_EV_KEY_PICKUP, /* player, space */
+    CC_EV_SKIP,       /* player */
+    CC_EV_WIN,        /* player */
+    CC_EV_COUNT
+};
+
+enum cc_cause { CC_CAUSE_FOOTPRINT = 0, CC_CAUSE_WITCH, CC_CAUSE_COUNT };
+
+#define CC_MAX_EVENTS 16
+
+typedef struct cc_pos {
+    uint8_t phase;
+    uint8_t turn;
+    uint8_t pawn[CC_MAX_PLAYERS]; /* space, or CC_OUT for the winner */
+    uint8_t flags[CC_MAX_PLAYERS];
+    uint8_t held[CC_MAX_PLAYERS][CC_KINDS];
+    uint8_t cauldron[CC_KINDS];
+    uint8_t frog;       /* player under the frog head, or CC_NONE */
+    uint8_t witch;      /* Kalmorda's space */
+    uint8_t key_player; /* carrier, or CC_NONE */
+    uint8_t key_space;  /* space the key lies on, or CC_NONE; both none: in the handle */
+    uint8_t attempts;   /* fishing attempts left after the current one */
+    uint8_t thefts;     /* bit p: player p's objects may still be taken */
+    uint8_t after;      /* enum cc_after */
+    uint8_t roller_due; /* the move stopped in the player's own cell to try the key */
+    uint8_t winner;
+    uint8_t nevents;
+    uint8_t events[CC_MAX_EVENTS][4]; /* type, a, b, c */
+} cc_pos;
+
+/* ---- shared between the files of this game -------------------------------- */
+/* Small helpers of the hot path, inline so every file's loop avoids a call. */
+_Static_assert(CC_KINDS == 4, "the totals below add four kinds");
+
+static inline unsigned cc_held_total(const cc_pos *pos, unsigned player)
+{
+    const uint8_t *h = pos->held[player];
+    return (unsigned)h[0] + h[1] + h[2] + h[3];
+}
+
+static inline unsigned cc_cauldron_total(const cc_pos *pos)
+{
+    return (unsigned)pos->cauldron[0] + pos->cauldron[1] + pos->cauldron[2] + pos->cauldron[3];
+}
+
+static inline int cc_has_book(const cc_config *cfg, const cc_pos *pos, unsigned player)
+{
+    const uint8_t *book = cfg->book[cfg->colour[player]];
+    const uint8_t *held = pos->held[player];
+    /* Bitwise, not &&: the outcome varies too much for the branch predictor. */
+    return (held[book[0]] != 0) & (held[book[1]] != 0) & (held[book[2]] != 0);
+}
+
+static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, unsigned c)
+{
+    if (pos->nevents >= CC_MAX_EVENTS)
+        return;
+    uint8_t *e = pos->events[pos->nevents++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)b;
+    e[3] = (uint8_t)c;
+}
+
+void cc_board_fill(cc_config *cfg);
+json_t *cc_board_json(const void *cfg);
+const char *cc_kind_name(unsigned kind);
+const char *cc_colour_name(unsigned colour);
+const char *cc_space_kind_name(unsigned kind);
+const char *cc_face_name(unsigned face);
+int cc_find_kind(const char *name);
+void cc_space_xy(unsigned space, int *x, int *y);
+
+void cc_init(const void *cfg, void *st);
+int cc_current_player(const void *cfg, const void *st);
+size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
+size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+void cc_apply(const void *cfg, void *st, tg_move move);
+uint32_t cc_winners(const void *cfg, const void *st);
+int cc_is_legal(const void *cfg, const void *st, tg_move move);
+/* The player whose objects a pending theft takes from (lowest bit of thefts). */
+unsigned cc_first_victim(const cc_pos *pos);
+
+/* Movement and Kalmorda's flight (movement.c, witch.c). */
+void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
+void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
+void cc_end_turn(const cc_config *cfg, cc_pos *pos);
+void cc_next_theft(const cc_config *cfg, cc_pos *pos);
+
+size_t cc_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+
+json_t *cc_observe(const void *cfg, const void *st, int viewer);
+json_t *cc_events(const void *cfg, const void *st, int viewer);
+void cc_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
+
+/* Events: argument kinds, shared by the renderer and validate(). */
+enum cc_arg { CC_ARG_NONE = 0, CC_ARG_PLAYER, CC_ARG_PLAYER_OPT, CC_ARG_SPACE, CC_ARG_KIND,
+              CC_ARG_FACE, CC_ARG_CAUSE };
+typedef struct cc_event_info {
+    const char *type;
+    const char *field[3];
+    uint8_t arg[3];
+} cc_event_info;
+const cc_event_info *cc_event_info_get(unsigned type);
+
+json_t *cc_position_to_json(const void *cfg, const void *st);
+tg_status cc_position_from_json(const void *cfg, const json_t *position, void *st, tg_msg *msg);
+tg_status cc_validate(const void *cfg, const void *st, tg_msg *msg);
+const char *cc_phase_name(unsigned phase);
+const char *cc_after_name(unsigned after);
+
+void cc_resample(const void *cfg, void *st, int player, tg_rng *rng);
+int cc_easy_score(const void *cfg, const void *st, int player, tg_move move);
+
+#endif

@@ -1,0 +1,127 @@
+/* A pawn's move around the ring, with everything that happens on the way:
+ * overtaking the key carrier, picking up a dropped key, invisible theft in
+ * other cells, stopping in the own cell to free the key, and escaping. */
+#include "creepy_cauldron.h"
+
+_Static_assert(CC_SPACES == 32, "occupancy is a 32-bit mask indexed by space & 31");
+
+/* Bit s set: space s holds Kalmorda or another pawn. validate() keeps
+ * absent players off the board (CC_NONE), Kalmorda off the pawns' spaces
+ * and the moving pawn on the board, so no test per player is needed. */
+static uint32_t cc_occupancy(const cc_pos *pos, unsigned mover)
+{
+    uint32_t occ = (uint32_t)1 << pos->witch;
+    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
+        unsigned s = pos->pawn[p];
+        occ |= s < CC_SPACES ? (uint32_t)1 << (s & (CC_SPACES - 1)) : 0;
+    }
+    return occ & ~((uint32_t)1 << (pos->pawn[mover] & (CC_SPACES - 1)));
+}
+
+/* Bits of the spaces after from up to and including to. */
+static uint32_t cc_path(unsigned from, unsigned to)
+{
+    unsigned len = (to + CC_SPACES - from) % CC_SPACES, first = (from + 1) % CC_SPACES;
+    uint32_t run = ((uint32_t)1 << len) - 1; /* len < CC_SPACES: the pawn moved */
+    return first == 0 ? run : (run << first) | (run >> (32 - first));
+}
+
+/* Spaces where the key can change hands or end the game for p. */
+static uint32_t cc_key_spots(const cc_config *cfg, const cc_pos *pos, unsigned p)
+{
+    uint32_t spots = (uint32_t)1 << cfg->padlock[cfg->colour[p]];
+    if (pos->key_player != CC_NONE && pos->key_player != p)
+        spots |= (uint32_t)1 << (pos->pawn[pos->key_player] & (CC_SPACES - 1));
+    if (pos->key_space != CC_NONE)
+        spots |= (uint32_t)1 << (pos->key_space & (CC_SPACES - 1));
+    return spots;
+}
+
+/* The rulebook counts every space and only skips an occupied landing. */
+static unsigned cc_landing(uint32_t occ, unsigned from, unsigned steps)
+{
+    unsigned t = (from + steps) % CC_SPACES;
+    while (occ & ((uint32_t)1 << t))
+        t = (t + 1) % CC_SPACES;
+    return t;
+}
+
+static unsigned cc_ahead(unsigned from, unsigned to)
+{
+    return (to + CC_SPACES - from) % CC_SPACES;
+}
+
+/* exact=yes: a carrier whose roll would carry it past its padlock stays put. */
+static int cc_overshoots(const cc_config *cfg, const cc_pos *pos, unsigned p, unsigned from,
+                         unsigned to)
+{
+    if (!cfg->exact || pos->key_player != p)
+        return 0;
+    unsigned lock = cfg->padlock[cfg->colour[p]];
+    return lock != from && cc_ahead(from, lock) < cc_ahead(from, to);
+}
+
+/* Effects of reaching space s on the way (landing == s is the last step).
+ * Returns 1 when the pawn escapes. */
+static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, int landing)
+{
+    unsigned colour = cfg->colour[p];
+    if (pos->key_player != CC_NONE && pos->key_player != p && pos->pawn[pos->key_player] == s) {
+        cc_event(pos, CC_EV_KEY_TAKEN, p, pos->key_player, 0);
+        pos->key_player = (uint8_t)p;
+    }
+    if (pos->key_space == s) {
+        cc_event(pos, CC_EV_KEY_PICKUP, p, s, 0);
+        pos->key_space = CC_NONE;
+        pos->key_player = (uint8_t)p;
+    }
+    if (pos->key_player == p && s == cfg->padlock[colour] && (landing || !cfg->exact))
+        return 1;
+    unsigned cell = cfg->cell[s];
+    if ((pos->flags[p] & CC_FL_INVISIBLE) && cell != CC_NONE && cell != colour &&
+        cfg->owner[cell] != CC_NONE)
+        pos->thefts |= (uint8_t)(1u << cfg->owner[cell]);
+    return 0;
+}
+
+void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
+{
+    unsigned p = pos->turn, from = pos->pawn[p], colour = cfg->colour[p];
+    uint32_t occ = cc_occupancy(pos, p);
+    unsigned to = cc_landing(occ, from, steps);
+    if (cc_overshoots(cfg, pos, p, from, to)) {
+        cc_event(pos, CC_EV_STUCK, p, steps - 1, 0);
+        cc_end_turn(cfg, pos);
+        return;
+    }
+    /* A pawn bringing its three creatures home stops in its own cell. */
+    int homing = pos->key_player == CC_NONE && pos->key_space == CC_NONE &&
+                 cfg->cell[from] != colour && cc_has_book(cfg, pos, p);
+    pos->thefts = 0;
+    /* Most moves meet nothing on the way: no key within reach, no thief,
+     * no homing; only those walk the path space by space. */
+    int key_out = pos->key_player != CC_NONE || pos->key_space != CC_NONE;
+    int eventful = homing || (pos->flags[p] & CC_FL_INVISIBLE) ||
+                   (key_out && (cc_path(from, to) & cc_key_spots(cfg, pos, p)));
+    for (unsigned s = eventful ? (from + 1) % CC_SPACES : to;; s = (s + 1) % CC_SPACES) {
+        if (homing && cfg->cell[s] == colour && !(occ & ((uint32_t)1 << s))) {
+            to = s;
+            pos->roller_due = 1;
+        }
+        if (cc_step(cfg, pos, p, s, s == to)) {
+            cc_event(pos, CC_EV_MOVE, p, from, s);
+            cc_event(pos, CC_EV_WIN, p, 0, 0);
+            pos->pawn[p] = CC_OUT;
+            pos->winner = (uint8_t)p;
+            pos->thefts = 0;
+            pos->roller_due = 0;
+            pos->phase = CC_PH_OVER;
+            return;
+        }
+        if (s == to)
+            break;
+    }
+    pos->pawn[p] = (uint8_t)to;
+    cc_event(pos, CC_EV_MOVE, p, from, to);
+    cc_next_theft(cfg, pos);
+}

@@ -1,0 +1,386 @@
+/* The turn of Creepy Cauldron as a small state machine: a chance point
+ * (die, roller or fishing attempt) or one of the player's small choices,
+ * until the turn passes on. Nothing here allocates. */
+#include <string.h>
+
+#include "creepy_cauldron.h"
+
+_Static_assert(CC_M_DIE == 0 && CC_FACES == 6, "the die's outcome table in cc_chance");
+
+void cc_init(const void *cfgv, void *st)
+{
+    const cc_config *cfg = cfgv;
+    cc_pos *pos = st;
+    memset(pos, 0, sizeof *pos);
+    memset(pos->pawn, CC_NONE, sizeof pos->pawn);
+    for (unsigned p = 0; p < cfg->players; p++)
+        pos->pawn[p] = cfg->key_space[cfg->colour[p]];
+    for (unsigned k = 0; k < CC_KINDS; k++)
+        pos->cauldron[k] = CC_PER_KIND;
+    pos->phase = CC_PH_DIE;
+    pos->frog = CC_NONE;
+    pos->witch = CC_WITCH_START;
+    pos->key_player = CC_NONE;
+    pos->key_space = CC_NONE;
+    pos->winner = CC_NONE;
+}
+
+static int cc_key_in_handle(const cc_pos *pos)
+{
+    return pos->key_player == CC_NONE && pos->key_space == CC_NONE && pos->winner == CC_NONE;
+}
+
+/* With retry=turn a pawn waiting in its own cell with its three creatures
+ * spends its turns on the roller instead of the die. */
+static int cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
+{
+    return cfg->retry == CC_RETRY_TURN && pos->frog != p && cc_key_in_handle(pos) &&
+           cfg->cell[pos->pawn[p]] == cfg->colour[p] && cc_has_book(cfg, pos, p);
+}
+
+void cc_end_turn(const cc_config *cfg, cc_pos *pos)
+{
+    unsigned q = pos->turn;
+    /* Each pass clears one flag, so this stops within 2 * players steps. */
+    for (;;) {
+        q = q + 1 == cfg->players ? 0 : q + 1;
+        if (!(pos->flags[q] & CC_FL_MISS))
+            break;
+        pos->flags[q] &= (uint8_t)~CC_FL_MISS;
+        cc_event(pos, CC_EV_SKIP, q, 0, 0);
+    }
+    pos->turn = (uint8_t)q;
+    pos->attempts = 0;
+    pos->phase = cc_waits_for_key(cfg, pos, q) ? CC_PH_ROLLER : CC_PH_DIE;
+}
+
+/* Where the pawn came to rest decides what the turn still holds. */
+static void cc_land(const cc_config *cfg, cc_pos *pos)
+{
+    unsigned p = pos->turn, s = pos->pawn[p];
+    if (pos->roller_due) {
+        pos->roller_due = 0;
+        pos->phase = CC_PH_ROLLER;
+        return;
+    }
+    if (cfg->kind[s] == CC_SP_FOOTPRINT) {
+        if (pos->flags[p] & CC_FL_INVISIBLE) {
+            pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
+            cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
+            cc_end_turn(cfg, pos);
+        } else {
+            pos->phase = CC_PH_VANISH;
+        }
+        return;
+    }
+    if (cfg->kind[s] == CC_SP_CAULDRON && !(pos->flags[p] & CC_FL_INVISIBLE) &&
+        cc_cauldron_total(pos) > 0) {
+        pos->attempts = (uint8_t)(cfg->attempts[s] - 1);
+        pos->phase = CC_PH_FISH;
+        return;
+    }
+    cc_end_turn(cfg, pos);
+}
+
+void cc_next_theft(const cc_config *cfg, cc_pos *pos)
+{
+    if (!pos->thefts) {
+        cc_land(cfg, pos);
+        return;
+    }
+    for (unsigned v = 0; v < cfg->players; v++) {
+        if (!(pos->thefts & (1u << v)))
+            continue;
+        if (cc_held_total(pos, v) > 0) {
+            pos->phase = CC_PH_STEAL;
+            return;
+        }
+        pos->thefts &= (uint8_t)~(1u << v);
+    }
+    cc_land(cfg, pos);
+}
+
+unsigned cc_first_victim(const cc_pos *pos)
+{
+    unsigned v = 0;
+    while (v < CC_MAX_PLAYERS - 1 && !(pos->thefts & (1u << v)))
+        v++;
+    return v;
+}
+
+static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
+{
+    if (pos->attempts > 0 && cc_cauldron_total(pos) > 0)
+        pos->phase = CC_PH_AGAIN;
+    else
+        cc_end_turn(cfg, pos);
+}
+
+/* A fifth object must go back at once: the holder picks which. */
+static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
+{
+    if (cc_held_total(pos, p) <= CC_MAX_HELD)
+        return 0;
+    pos->phase = CC_PH_RETURN;
+    pos->after = (uint8_t)after;
+    return 1;
+}
+
+static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
+{
+    unsigned p = pos->turn;
+    cc_event(pos, CC_EV_ROLL, p, face, 0);
+    if (face <= CC_F4) {
+        if (pos->frog == p)
+            cc_end_turn(cfg, pos);
+        else
+            cc_move_pawn(cfg, pos, face + 1);
+    } else if (face == CC_FFROG) {
+        if (pos->frog != CC_NONE) {
+            cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
+            pos->frog = CC_NONE;
+            cc_end_turn(cfg, pos);
+        } else if (cfg->nofrog == CC_NOFROG_AGAIN) {
+            pos->phase = CC_PH_DIE;
+        } else {
+            cc_end_turn(cfg, pos);
+        }
+    } else {
+        cc_witch_fly(cfg, pos);
+        cc_end_turn(cfg, pos);
+    }
+}
+
+static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
+{
+    unsigned p = pos->turn;
+    if (move == CC_M_SNAP) {
+        cc_event(pos, CC_EV_SNAP, p, 0, 0);
+        cc_event(pos, CC_EV_FROG, p, pos->frog, 0);
+        pos->frog = (uint8_t)p;
+        pos->attempts = 0;
+        if (cc_held_total(pos, p) > 0) {
+            pos->phase = CC_PH_RETURN;
+            pos->after = CC_AFTER_END;
+        } else {
+            cc_end_turn(cfg, pos);
+        }
+        return;
+    }
+    unsigned k = move - CC_M_CATCH;
+    pos->cauldron[k]--;
+    pos->held[p][k]++;
+    cc_event(pos, CC_EV_FISH, p, k, 0);
+    if (!cc_check_full(pos, p, CC_AFTER_FISH))
+        cc_after_fish(cfg, pos);
+}
+
+static void cc_apply_return(const cc_config *cfg, cc_pos *pos, unsigned k)
+{
+    unsigned p = pos->turn;
+    pos->held[p][k]--;
+    pos->cauldron[k]++;
+    cc_event(pos, CC_EV_RETURN, p, k, 0);
+    unsigned after = pos->after;
+    pos->after = CC_AFTER_END;
+    if (after == CC_AFTER_FISH)
+        cc_after_fish(cfg, pos);
+    else if (after == CC_AFTER_STEAL)
+        cc_next_theft(cfg, pos);
+    else
+        cc_end_turn(cfg, pos);
+}
+
+static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
+{
+    unsigned p = pos->turn, v = cc_first_victim(pos);
+    pos->thefts &= (uint8_t)~(1u << v);
+    if (move != CC_M_NOSTEAL) {
+        unsigned k = move - CC_M_STEAL;
+        pos->held[v][k]--;
+        pos->held[p][k]++;
+        cc_event(pos, CC_EV_STEAL, p, v, k);
+        if (cc_check_full(pos, p, CC_AFTER_STEAL))
+            return;
+    }
+    cc_next_theft(cfg, pos);
+}
+
+void cc_apply(const void *cfgv, void *st, tg_move move)
+{
+    const cc_config *cfg = cfgv;
+    cc_pos *pos = st;
+    unsigned p = pos->turn;
+    /* Blank the old events so equal positions stay equal byte for byte. */
+    memset(pos->events, 0, sizeof pos->events);
+    pos->nevents = 0;
+    switch (pos->phase) {
+    case CC_PH_DIE:
+        cc_apply_die(cfg, pos, move - CC_M_DIE);
+        break;
+    case CC_PH_ROLLER:
+        if (move == CC_M_KEY) {
+            pos->key_player = (uint8_t)p;
+            cc_event(pos, CC_EV_KEY_RELEASE, p, 0, 0);
+        } else {
+            cc_event(pos, CC_EV_KEY_FAIL, p, 0, 0);
+        }
+        cc_end_turn(cfg, pos);
+        break;
+    case CC_PH_FISH:
+        cc_apply_fish(cfg, pos, move);
+        break;
+    case CC_PH_AGAIN:
+        if (move == CC_M_FISH) {
+            pos->attempts--;
+            pos->phase = CC_PH_FISH;
+        } else {
+            cc_end_turn(cfg, pos);
+        }
+        break;
+    case CC_PH_RETURN:
+        cc_apply_return(cfg, pos, move - CC_M_RETURN);
+        break;
+    case CC_PH_STEAL:
+        cc_apply_steal(cfg, pos, move);
+        break;
+    case CC_PH_VANISH:
+        if (move == CC_M_VANISH) {
+            pos->flags[p] |= CC_FL_INVISIBLE;
+            cc_event(pos, CC_EV_VANISH, p, 0, 0);
+        }
+        cc_end_turn(cfg, pos);
+        break;
+    default:
+        break;
+    }
+}
+
+int cc_current_player(const void *cfgv, const void *st)
+{
+    (void)cfgv;
+    /* Who acts in each phase; a decision phase is the turn's player. */
+    static const int8_t actor[CC_PH_COUNT] = {
+        [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
+        [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
+    };
+    const cc_pos *pos = st;
+    int who = actor[pos->phase];
+    return who < 0 ? who : pos->turn;
+}
+
+size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weights)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    size_t n = 0;
+    if (pos->phase == CC_PH_DIE) {
+        static const tg_move faces[CC_FACES] = {0, 1, 2, 3, 4, 5};
+        static const uint32_t ones[CC_FACES] = {1, 1, 1, 1, 1, 1};
+        memcpy(out, faces, sizeof faces);
+        memcpy(weights, ones, sizeof ones);
+        return CC_FACES;
+    } else if (pos->phase == CC_PH_ROLLER) {
+        out[n] = CC_M_KEY;
+        weights[n++] = 1;
+        if (cfg->roller > 1) {
+            out[n] = CC_M_NOKEY;
+            weights[n++] = cfg->roller - 1u;
+        }
+    } else if (pos->phase == CC_PH_FISH) {
+        /* P(snap) = s/SCALE; P(kind k) = (1 - s/SCALE) * count_k / total. */
+        uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
+        if (s > 0) {
+            out[n] = CC_M_SNAP;
+            weights[n++] = s * total;
+        }
+        if (s < CC_SNAP_SCALE) {
+            for (unsigned k = 0; k < CC_KINDS; k++) {
+                if (pos->cauldron[k] == 0)
+                    continue;
+                out[n] = CC_M_CATCH + k;
+                weights[n++] = (CC_SNAP_SCALE - s) * pos->cauldron[k];
+            }
+        }
+    }
+    return n;
+}
+
+size_t cc_legal_moves(const void *cfgv, const void *st, tg_move *out)
+{
+    const cc_pos *pos = st;
+    size_t n = 0;
+    unsigned p = pos->turn;
+    switch (pos->phase) {
+    case CC_PH_DIE:
+    case CC_PH_ROLLER:
+    case CC_PH_FISH: {
+        uint32_t weights[CC_FACES + CC_KINDS];
+        return cc_chance(cfgv, st, out, weights);
+    }
+    case CC_PH_AGAIN:
+        out[n++] = CC_M_FISH;
+        out[n++] = CC_M_PASS;
+        break;
+    case CC_PH_VANISH:
+        out[n++] = CC_M_VANISH;
+        out[n++] = CC_M_STAY;
+        break;
+    case CC_PH_RETURN:
+        for (unsigned k = 0; k < CC_KINDS; k++)
+            if (pos->held[p][k])
+                out[n++] = CC_M_RETURN + k;
+        break;
+    case CC_PH_STEAL: {
+        unsigned v = cc_first_victim(pos);
+        for (unsigned k = 0; k < CC_KINDS; k++)
+            if (pos->held[v][k])
+                out[n++] = CC_M_STEAL + k;
+        out[n++] = CC_M_NOSTEAL;
+        break;
+    }
+    default:
+        break;
+    }
+    return n;
+}
+
+uint32_t cc_winners(const void *cfgv, const void *st)
+{
+    (void)cfgv;
+    const cc_pos *pos = st;
+    return pos->winner == CC_NONE ? 0u : 1u << pos->winner;
+}
+
+/* The same answers as legal_moves(), without writing the list. */
+int cc_is_legal(const void *cfgv, const void *st, tg_move move)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    unsigned p = pos->turn;
+    switch (pos->phase) {
+    case CC_PH_DIE:
+        return move < CC_M_DIE + CC_FACES;
+    case CC_PH_ROLLER:
+        return move == CC_M_KEY || (move == CC_M_NOKEY && cfg->roller > 1);
+    case CC_PH_FISH:
+        if (move == CC_M_SNAP)
+            return cfg->snap[p] > 0;
+        return move >= CC_M_CATCH && move < CC_M_CATCH + CC_KINDS &&
+               cfg->snap[p] < CC_SNAP_SCALE && pos->cauldron[move - CC_M_CATCH] > 0;
+    case CC_PH_AGAIN:
+        return move == CC_M_FISH || move == CC_M_PASS;
+    case CC_PH_VANISH:
+        return move == CC_M_VANISH || move == CC_M_STAY;
+    case CC_PH_RETURN:
+        return move >= CC_M_RETURN && move < CC_M_RETURN + CC_KINDS &&
+               pos->held[p][move - CC_M_RETURN] > 0;
+    case CC_PH_STEAL:
+        if (move == CC_M_NOSTEAL)
+            return 1;
+        return move >= CC_M_STEAL && move < CC_M_STEAL + CC_KINDS &&
+               pos->held[cc_first_victim(pos)][move - CC_M_STEAL] > 0;
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,85 @@
+/* Kalmorda's flight: to the next free cauldron space, catching the pawns
+ * she flies over (they miss a turn in the Cave of Eternal Darkness). */
+#include "creepy_cauldron.h"
+
+_Static_assert(CC_SPACES <= 32, "pawn occupancy is a 32-bit mask");
+
+static int cc_pawn_on(const cc_config *cfg, const cc_pos *pos, unsigned s)
+{
+    for (unsigned p = 0; p < cfg->players; p++)
+        if (pos->pawn[p] == s)
+            return 1;
+    return 0;
+}
+
+static int cc_safe_on_key(const cc_config *cfg, unsigned p, unsigned s)
+{
+    if (cfg->kind[s] != CC_SP_KEY)
+        return 0;
+    return cfg->keysafe == CC_SAFE_ANY || cfg->cell[s] == cfg->colour[p];
+}
+
+/* cave=cell: back to the own key space, else the own padlock, else stay. */
+static unsigned cc_cave_exit(const cc_config *cfg, const cc_pos *pos, unsigned p)
+{
+    unsigned colour = cfg->colour[p], here = pos->pawn[p];
+    if (cfg->cave != CC_CAVE_CELL)
+        return here;
+    if (!cc_pawn_on(cfg, pos, cfg->key_space[colour]))
+        return cfg->key_space[colour];
+    if (!cc_pawn_on(cfg, pos, cfg->padlock[colour]))
+        return cfg->padlock[colour];
+    return here;
+}
+
+static void cc_catch(const cc_config *cfg, cc_pos *pos, unsigned p)
+{
+    unsigned s = pos->pawn[p];
+    if (cc_safe_on_key(cfg, p, s))
+        return;
+    if (pos->flags[p] & CC_FL_INVISIBLE) {
+        if (cfg->invisible == CC_INV_HIDE)
+            return;
+        pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
+        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_WITCH, 0);
+        if (cfg->invisible == CC_INV_REVEAL)
+            return;
+    }
+    pos->flags[p] |= CC_FL_MISS;
+    if (pos->key_player == p) {
+        pos->key_player = CC_NONE;
+        pos->key_space = (uint8_t)s;
+        cc_event(pos, CC_EV_KEY_DROP, p, s, 0);
+    }
+    unsigned to = cc_cave_exit(cfg, pos, p);
+    pos->pawn[p] = (uint8_t)to;
+    cc_event(pos, CC_EV_CAVE, p, s, to);
+}
+
+void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
+{
+    unsigned from = pos->witch, to = from;
+    uint32_t pawns = 0; /* bit s: a pawn stands on space s */
+    for (unsigned p = 0; p < cfg->players; p++)
+        if (pos->pawn[p] < CC_SPACES)
+            pawns |= (uint32_t)1 << pos->pawn[p];
+    /* Four pawns cannot fill twelve cauldron spaces, so this ends. */
+    do
+        to = (to + 1) % CC_SPACES;
+    while (cfg->kind[to] != CC_SP_CAULDRON || (pawns & ((uint32_t)1 << to)));
+    pos->witch = (uint8_t)to;
+    cc_event(pos, CC_EV_WITCH, from, to, 0);
+    /* Gather first, in flight order, so a pawn sent back to its cell ahead
+     * of her is not caught twice. */
+    uint8_t caught[CC_MAX_PLAYERS];
+    unsigned n = 0;
+    for (unsigned s = (from + 1) % CC_SPACES; s != to; s = (s + 1) % CC_SPACES) {
+        if (!(pawns & ((uint32_t)1 << s)))
+            continue;
+        for (unsigned p = 0; p < cfg->players; p++)
+            if (pos->pawn[p] == s)
+                caught[n++] = (uint8_t)p;
+    }
+    for (unsigned i = 0; i < n; i++)
+        cc_catch(cfg, pos, caught[i]);
+}

@@ -1,0 +1,142 @@
+/* Moving a princess and the effect of the space she lands on. */
+#include "spinning_wishes.h"
+
+int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower)
+{
+    return c->relook || !(b->seen[player] & (1u << tower));
+}
+
+/* Where one step leads a princess holding her own three wishes: she turns
+ * in at any gate she stands on; inside, she walks the castle ring in
+ * direction e. */
+static int sw_step(int sp, int d, int e)
+{
+    if (sp >= SW_LOOP)
+        return SW_LOOP + (sp - SW_LOOP + e + SW_CASTLE) % SW_CASTLE;
+    if (sp % SW_LOOP_QUARTER == 0)
+        return sw_hall_of_gate(sp);
+    return (sp + d + SW_LOOP) % SW_LOOP;
+}
+
+void sw_steps_setup(sw_config *cfg)
+{
+    for (int d = 0; d < 2; d++)
+        for (int e = 0; e < 2; e++)
+            for (int sp = 0; sp < SW_SPACES; sp++)
+                cfg->step[d][e][sp] = (uint8_t)sw_step(sp, d ? -1 : 1, e ? -1 : 1);
+}
+
+/* The castle-bound walk: exactly roll steps (or to the first tower she may
+ * look at, with tower=reach), then on past occupied spaces. */
+static int sw_walk(const sw_config *c, const sw_block *b, int player, int roll, int d, int e,
+                   uint64_t occupied)
+{
+    const uint8_t *step = c->step[d][e];
+    int sp = b->pos[player];
+    int from_tower = c->tower_of[sp];
+    for (int i = 0; i < roll; i++) {
+        sp = step[sp];
+        int t = c->tower_of[sp];
+        if (!c->tower_exact && t >= 0 && t != from_tower && sw_can_look(c, b, player, t))
+            break;
+    }
+    /* At most three other princesses, so this ends within three steps. */
+    while (occupied & ((uint64_t)1 << sp))
+        sp = step[sp];
+    return sp;
+}
+
+uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll)
+{
+    uint64_t occupied = 0, dest = 0;
+    for (int p = 0; p < c->players; p++)
+        if (p != player && b->pos[p] < SW_SPACES)
+            occupied |= (uint64_t)1 << b->pos[p];
+    int sp = b->pos[player];
+    if (!sw_own_three(b, player)) {
+        /* The common case: round the edge, no gate or tower to stop at. */
+        int fwd = c->ring[sp + roll], back = c->ring[sp + SW_LOOP - roll];
+        while (occupied & ((uint64_t)1 << fwd))
+            fwd = c->ring[fwd + 1];
+        while (occupied & ((uint64_t)1 << back))
+            back = c->ring[back + SW_LOOP - 1];
+        return ((uint64_t)1 << fwd) | ((uint64_t)1 << back);
+    }
+    int castle_choice = sp >= SW_LOOP || sp % SW_LOOP_QUARTER == 0;
+    for (int d = 0; d < (castle_choice ? 1 : 2); d++)
+        for (int e = 0; e < 2; e++)
+            dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, occupied);
+    return dest;
+}
+
+static void sw_look(const sw_config *c, sw_block *b, int p, int tower)
+{
+    (void)c;
+    b->seen[p] |= (uint8_t)(1u << tower);
+    sw_event_add(b, SW_E_LOOK, p, tower, b->present[tower]);
+    if (b->present[tower] == b->princess[p]) {
+        b->winner = (uint8_t)(p + 1);
+        b->phase = SW_PH_OVER;
+        sw_event_add(b, SW_E_WIN, p, tower, b->present[tower]);
+    } else {
+        sw_end_turn(b);
+    }
+}
+
+static int sw_wheel_empty(const sw_block *b)
+{
+    for (int s = 0; s < SW_SLOTS; s++)
+        if (b->wheel[s])
+            return 0;
+    return 1;
+}
+
+static void sw_offer_trade(sw_block *b)
+{
+    b->phase = SW_PH_TRADE;
+    if (!sw_can_trade(b))
+        sw_end_turn(b);
+}
+
+void sw_land(const sw_config *c, sw_block *b, int space)
+{
+    int p = b->cur;
+    sw_event_add(b, SW_E_MOVE, p, b->pos[p], space);
+    b->pos[p] = (uint8_t)space;
+    b->roll = 0;
+    int own3 = sw_own_three(b, p);
+    switch (c->kind[space]) {
+    case SW_K_TOWER:
+        if (sw_can_look(c, b, p, c->tower_of[space]))
+            sw_look(c, b, p, c->tower_of[space]);
+        else
+            sw_end_turn(b);
+        break;
+    case SW_K_WHEEL:
+        if (own3)
+            sw_end_turn(b);
+        else if (sw_wheel_empty(b))
+            sw_offer_trade(b);
+        else
+            b->phase = SW_PH_SPIN;
+        break;
+    case SW_K_TRADE:
+        if (own3)
+            sw_end_turn(b);
+        else
+            sw_offer_trade(b);
+        break;
+    case SW_K_AGAIN:
+        sw_event_add(b, SW_E_AGAIN, p, 0, 0);
+        b->phase = SW_PH_ROLL;
+        break;
+    case SW_K_MISS:
+        b->skip |= (uint8_t)(1u << p);
+        sw_event_add(b, SW_E_MISS, p, 0, 0);
+        sw_end_turn(b);
+        break;
+    default:
+        sw_end_turn(b);
+        break;
+    }
+}

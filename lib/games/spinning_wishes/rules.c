@@ -1,0 +1,296 @@
+/* Turn structure of Spinning Wishes: whose decision it is, the legal moves
+ * of every phase of play, and applying them. The setup phases live in
+ * setup.c, movement and the spaces in movement.c. */
+#include <string.h>
+
+#include "spinning_wishes.h"
+
+void sw_event_add(sw_block *b, int type, int a, int x, int y)
+{
+    if (b->nevents >= SW_EVENTS_MAX)
+        return;
+    sw_event *e = &b->events[b->nevents++];
+    e->type = (uint8_t)type;
+    e->a = (uint8_t)a;
+    e->b = (uint8_t)x;
+    e->c = (uint8_t)y;
+}
+
+int sw_hand_size(const sw_block *b, int player)
+{
+    return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
+}
+
+/* "To the left" is the next princess clockwise, since each player sits
+ * behind her princess's gate. */
+int sw_left_of(const sw_block *b, int player)
+{
+    int g = b->princess[player];
+    for (int k = 1; k <= SW_PRINCESSES; k++) {
+        int q = b->player_of[(g + k) & (SW_PRINCESSES - 1)]; /* 4 princesses: a mask */
+        if (q != SW_NOWHERE)
+            return q;
+    }
+    return player;
+}
+
+void sw_end_turn(sw_block *b)
+{
+    int next = sw_left_of(b, b->cur);
+    while (b->skip & (1u << next)) {
+        b->skip &= (uint8_t)~(1u << next);
+        sw_event_add(b, SW_E_SKIP, next, 0, 0);
+        next = sw_left_of(b, next);
+    }
+    b->cur = (uint8_t)next;
+    b->phase = SW_PH_ROLL;
+    b->roll = 0;
+}
+
+void sw_clear(sw_block *b)
+{
+    memset(b, 0, sizeof *b);
+    memset(b->princess, SW_NOWHERE, sizeof b->princess);
+    memset(b->player_of, SW_NOWHERE, sizeof b->player_of);
+    memset(b->pos, SW_NOWHERE, sizeof b->pos);
+    memset(b->present, SW_NOWHERE, sizeof b->present);
+}
+
+void sw_init(const void *cfg, void *st)
+{
+    const sw_config *c = cfg;
+    sw_block *b = st;
+    sw_clear(b);
+    b->phase = SW_PH_PICK;
+    if (!c->choose_princess) {
+        for (int p = 0; p < c->players; p++) {
+            b->princess[p] = (uint8_t)p;
+            b->player_of[p] = (uint8_t)p;
+            b->pos[p] = (uint8_t)sw_gate_of(p);
+        }
+        b->phase = SW_PH_DEAL;
+    }
+}
+
+int sw_current_player(const void *cfg, const void *st)
+{
+    const sw_config *c = cfg;
+    const sw_block *b = st;
+    int who = c->who[b->phase];
+    return who == SW_WHO_CUR ? b->cur : who;
+}
+
+size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out)
+{
+    int p = b->cur;
+    unsigned ray = c->ray[b->princess[p]][b->rot];
+    size_t n = 0;
+    if (sw_hand_size(b, p) < SW_HAND_MAX) {
+        for (int s = 0; s < SW_SLOTS; s++)
+            if ((ray & (1u << s)) && b->wheel[s])
+                out[n++] = SW_M_TAKE + (tg_move)s;
+    } else {
+        for (int give = 0; give < SW_PRINCESSES; give++) {
+            if (!b->hand[p][give])
+                continue;
+            for (int s = 0; s < SW_SLOTS; s++)
+                if ((ray & (1u << s)) && b->wheel[s] && b->wheel[s] != give + 1)
+                    out[n++] = SW_M_SWAP + (tg_move)(give * SW_SLOTS + s);
+        }
+    }
+    out[n++] = SW_M_PASS;
+    return n;
+}
+
+/* Bit g: the player holds a wish of princess g. */
+static unsigned sw_kinds_held(const sw_block *b, int player)
+{
+    unsigned m = 0;
+    for (int g = 0; g < SW_PRINCESSES; g++)
+        if (b->hand[player][g])
+            m |= 1u << g;
+    return m;
+}
+
+/* Some wish of one set differs from some wish of the other. */
+static int sw_can_differ(unsigned mine, unsigned theirs)
+{
+    return mine && theirs && !(mine == theirs && (mine & (mine - 1)) == 0);
+}
+
+int sw_can_take(const sw_config *c, const sw_block *b)
+{
+    int p = b->cur;
+    unsigned ray = c->ray[b->princess[p]][b->rot], on_ray = 0;
+    for (int s = 0; s < SW_SLOTS; s++)
+        if ((ray & (1u << s)) && b->wheel[s])
+            on_ray |= 1u << (b->wheel[s] - 1);
+    if (sw_hand_size(b, p) < SW_HAND_MAX)
+        return on_ray != 0;
+    return sw_can_differ(sw_kinds_held(b, p), on_ray);
+}
+
+int sw_can_trade(const sw_block *b)
+{
+    int p = b->cur;
+    unsigned mine = sw_kinds_held(b, p);
+    for (int with = 0; with < SW_PRINCESSES; with++) {
+        int q = b->player_of[with];
+        if (q != SW_NOWHERE && q != p && !sw_own_three(b, q) &&
+            sw_can_differ(mine, sw_kinds_held(b, q)))
+            return 1;
+    }
+    return 0;
+}
+
+size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out)
+{
+    (void)c;
+    int p = b->cur;
+    size_t n = 0;
+    unsigned mine = sw_kinds_held(b, p), theirs[SW_PRINCESSES];
+    int partners[SW_PRINCESSES], np = 0;
+    for (int with = 0; with < SW_PRINCESSES; with++) {
+        int q = b->player_of[with];
+        if (q != SW_NOWHERE && q != p && !sw_own_three(b, q)) {
+            theirs[np] = sw_kinds_held(b, q);
+            partners[np++] = with;
+        }
+    }
+    /* Ids grow with give, then with, then take: bit loops keep them sorted. */
+    for (unsigned gives = mine; gives; gives &= gives - 1) {
+        int give = sw_lowest(gives);
+        for (int k = 0; k < np; k++) {
+            tg_move base = SW_M_TRADE + (tg_move)(give * 16 + partners[k] * 4);
+            for (unsigned takes = theirs[k] & ~(1u << give); takes; takes &= takes - 1)
+                out[n++] = base + (tg_move)sw_lowest(takes);
+        }
+    }
+    out[n++] = SW_M_PASS;
+    return n;
+}
+
+static size_t sw_range(tg_move first, unsigned count, tg_move *out)
+{
+    for (unsigned i = 0; i < count; i++)
+        out[i] = first + i;
+    return count;
+}
+
+size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
+{
+    const sw_config *c = cfg;
+    const sw_block *b = st;
+    switch (b->phase) {
+    case SW_PH_ROLL:
+        return sw_range(SW_M_ROLL, SW_DIE, out);
+    case SW_PH_SPIN:
+        return sw_range(SW_M_SPIN, SW_ROTATIONS, out);
+    case SW_PH_MOVE: {
+        uint64_t dest = sw_destinations(c, b, b->cur, b->roll);
+        size_t n = 0;
+        for (; dest; dest &= dest - 1)
+            out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
+        return n;
+    }
+    case SW_PH_TAKE:
+        return sw_take_moves(c, b, out);
+    case SW_PH_TRADE:
+        return sw_trade_moves(c, b, out);
+    case SW_PH_OVER:
+        return 0;
+    default:
+        return sw_setup_moves(c, b, out);
+    }
+}
+
+size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)
+{
+    const sw_block *b = st;
+    /* The die and the wheel, by far the most frequent chance points. */
+    tg_move first = b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN;
+    size_t n = b->phase == SW_PH_ROLL ? SW_DIE : b->phase == SW_PH_SPIN ? SW_ROTATIONS : 0;
+    if (n == 0)
+        n = sw_legal_moves(cfg, st, out);
+    else
+        for (size_t i = 0; i < n; i++)
+            out[i] = first + (tg_move)i;
+    for (size_t i = 0; i < n; i++)
+        weights[i] = 1;
+    return n;
+}
+
+static void sw_apply_take(sw_block *b, int slot)
+{
+    int p = b->cur, got = b->wheel[slot] - 1;
+    b->hand[p][got]++;
+    b->wheel[slot] = 0;
+    sw_event_add(b, SW_E_TAKE, p, slot, got);
+}
+
+static void sw_apply_swap(sw_block *b, int give, int slot)
+{
+    int p = b->cur, got = b->wheel[slot] - 1;
+    b->hand[p][got]++;
+    b->hand[p][give]--;
+    b->wheel[slot] = (uint8_t)(give + 1);
+    sw_event_add(b, SW_E_SWAP, p, slot, give * 4 + got);
+}
+
+static void sw_apply_trade(sw_block *b, int give, int with, int take)
+{
+    int p = b->cur, q = b->player_of[with];
+    b->hand[p][give]--;
+    b->hand[p][take]++;
+    b->hand[q][take]--;
+    b->hand[q][give]++;
+    sw_event_add(b, SW_E_TRADE, p, q, give * 4 + take);
+}
+
+void sw_apply(const void *cfg, void *st, tg_move move)
+{
+    const sw_config *c = cfg;
+    sw_block *b = st;
+    b->nevents = 0;
+    memset(b->events, 0, sizeof b->events);
+    switch (b->phase) {
+    case SW_PH_ROLL:
+        b->roll = (uint8_t)(move - SW_M_ROLL + 1);
+        sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
+        b->phase = SW_PH_MOVE;
+        return;
+    case SW_PH_MOVE:
+        sw_land(c, b, (int)(move - SW_M_DEST));
+        return;
+    case SW_PH_SPIN:
+        b->rot = (uint8_t)(move - SW_M_SPIN);
+        sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
+        b->phase = SW_PH_TAKE;
+        if (!sw_can_take(c, b))
+            sw_end_turn(b);
+        return;
+    case SW_PH_TAKE:
+    case SW_PH_TRADE:
+        if (move >= SW_M_TRADE && move < SW_M_PASS) {
+            unsigned k = move - SW_M_TRADE;
+            sw_apply_trade(b, (int)(k / 16), (int)(k / 4 % 4), (int)(k % 4));
+        } else if (move >= SW_M_SWAP && move < SW_M_TRADE) {
+            unsigned k = move - SW_M_SWAP;
+            sw_apply_swap(b, (int)(k / SW_SLOTS), (int)(k % SW_SLOTS));
+        } else if (move >= SW_M_TAKE && move < SW_M_SWAP) {
+            sw_apply_take(b, (int)(move - SW_M_TAKE));
+        }
+        sw_end_turn(b);
+        return;
+    default:
+        sw_setup_apply(c, b, move);
+        return;
+    }
+}
+
+uint32_t sw_winners(const void *cfg, const void *st)
+{
+    (void)cfg;
+    const sw_block *b = st;
+    return b->winner ? 1u << (b->winner - 1) : 0u;
+}

@@ -1,0 +1,229 @@
+/* Spinning Wishes: internal header shared by the game's files.
+ *
+ * Princesses are numbered in gate order, clockwise around the board:
+ * 0 Snow White, 1 Cinderella, 2 Belle, 3 Sleeping Beauty. Wishes and
+ * presents are identified by the princess they belong to. Players are
+ * numbered 0..n-1 (player 0 is the youngest); each plays one princess. */
+#ifndef TG_GAMES_SPINNING_WISHES_H
+#define TG_GAMES_SPINNING_WISHES_H
+
+#include <stdint.h>
+
+#include "core/game_def.h"
+
+#define SW_PRINCESSES 4
+#define SW_WISHES_EACH 3
+#define SW_HAND_MAX 3
+
+/* Board: spaces 0..39 are the outer edge (clockwise), 40..63 the castle
+ * ring (clockwise). Gates are outer spaces 0, 10, 20, 30 (gate of princess
+ * g is space 10g); gate g opens onto castle hall 40+6g. The three spaces of
+ * tower t are castle 40+6t+2 .. 40+6t+4. */
+#define SW_LOOP 40
+#define SW_LOOP_QUARTER 10
+#define SW_CASTLE 24
+#define SW_CASTLE_QUARTER 6
+#define SW_SPACES (SW_LOOP + SW_CASTLE)
+#define SW_NOWHERE 255
+
+/* The Wishing Wheel: 12 slots; a spin stops at one of 48 rotations
+ * (steps of 7.5 degrees). Slot s sits at angle 4s+rot steps, the ray of
+ * princess g is centred on angle 12g steps. */
+#define SW_SLOTS 12
+#define SW_ROTATIONS 48
+#define SW_DIE 6
+#define SW_DEALS 24
+
+enum sw_kind {
+    SW_K_GATE, SW_K_BLANK, SW_K_WHEEL, SW_K_TRADE, SW_K_AGAIN, SW_K_MISS,
+    SW_K_HALL, SW_K_PATH, SW_K_TOWER, SW_K_COUNT
+};
+
+enum sw_phase {
+    SW_PH_PICK,   /* player decision: choose a princess */
+    SW_PH_DEAL,   /* chance: the presents are shuffled onto the towers */
+    SW_PH_PLACE,  /* player decision (or chance): put a wish holder on a slot */
+    SW_PH_START,  /* chance: a start roll */
+    SW_PH_ROLL,   /* chance: the die for a move */
+    SW_PH_MOVE,   /* player decision: where to move */
+    SW_PH_SPIN,   /* chance: where the wheel stops */
+    SW_PH_TAKE,   /* player decision: take or swap a wish from the wheel */
+    SW_PH_TRADE,  /* player decision: trade wishes with another princess */
+    SW_PH_OVER,
+    SW_PH_COUNT
+};
+
+/* Move ids (stable; documented in docs/rules/spinning_wishes.md). */
+#define SW_M_DEST 0u      /* +space 0..63: move to that space */
+#define SW_M_ROLL 64u     /* +0..5: the die shows 1..6 */
+#define SW_M_SPIN 70u     /* +0..47: the wheel stops at that rotation */
+#define SW_M_PLACE 118u   /* +slot: put a holder on that slot */
+#define SW_M_TAKE 130u    /* +slot: take the holder on that slot */
+#define SW_M_SWAP 142u    /* +give*12+slot: give a wish, take that slot's */
+#define SW_M_TRADE 190u   /* +give*16+with*4+take */
+#define SW_M_PASS 254u
+#define SW_M_DEAL 255u    /* +0..23: permutation index of the presents */
+#define SW_M_PICK 279u    /* +princess */
+#define SW_M_COUNT 283u
+
+#define SW_MAX_LEGAL 48u
+
+enum sw_event_type {
+    SW_E_NONE, SW_E_PICK, SW_E_DEAL, SW_E_PLACE, SW_E_START_ROLL, SW_E_FIRST,
+    SW_E_TIE, SW_E_ROLL, SW_E_MOVE, SW_E_MISS, SW_E_AGAIN, SW_E_SPIN,
+    SW_E_TAKE, SW_E_SWAP, SW_E_TRADE, SW_E_LOOK, SW_E_WIN, SW_E_SKIP,
+    SW_E_COUNT
+};
+
+#define SW_EVENTS_MAX 8
+
+typedef struct sw_event {
+    uint8_t type;
+    uint8_t a, b, c; /* meaning per type: see view.c */
+} sw_event;
+
+typedef struct sw_config {
+    int players;
+    int choose_princess; /* players pick princesses (else player i is princess i) */
+    int random_wheel;    /* holders are placed at random */
+    int tower_exact;     /* a look needs a move that ends on a tower space */
+    int relook;          /* a present already seen stops and is looked at again */
+    uint16_t ray[SW_PRINCESSES][SW_ROTATIONS]; /* slots inside the ray, per rotation */
+    uint8_t kind[SW_SPACES];
+    int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
+    /* Where one step of a princess bound for the castle leads:
+     * [outer direction][castle direction][space], 0 clockwise, 1 anticlockwise. */
+    uint8_t step[2][2][SW_SPACES];
+    /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
+     * without a division. */
+    uint8_t ring[2 * SW_LOOP];
+    /* Who decides in each phase: a TG_PLAYER_* value, or SW_WHO_CUR. */
+    int8_t who[SW_PH_COUNT];
+} sw_config;
+
+#define SW_WHO_CUR 100
+
+/* Position block: uint8_t only. Indexed by player unless noted. */
+typedef struct sw_block {
+    uint8_t phase;
+    uint8_t cur;                        /* player to decide or roll */
+    uint8_t roll;                       /* die value being moved (1..6), else 0 */
+    uint8_t rot;                        /* wheel rotation 0..47 */
+    uint8_t placed;                     /* holders placed on the wheel so far */
+    uint8_t winner;                     /* player + 1, or 0 */
+    uint8_t skip;                       /* bit p: player p loses her next turn */
+    uint8_t start_round;                /* bit p: p takes part in this round of start rolls */
+    uint8_t start_pending;              /* bit p: p has still to roll in this round */
+    uint8_t princess[SW_PRINCESSES];    /* per player; SW_NOWHERE before the pick */
+    uint8_t player_of[SW_PRINCESSES];   /* per princess; SW_NOWHERE when not in play */
+    uint8_t pos[SW_PRINCESSES];         /* per player space, SW_NOWHERE before the pick */
+    uint8_t hand[SW_PRINCESSES][SW_PRINCESSES]; /* [player][wish of princess] counts */
+    uint8_t seen[SW_PRINCESSES];        /* bit t: player looked under tower t's present */
+    uint8_t start_roll[SW_PRINCESSES];  /* last start roll, 0 before it */
+    uint8_t wheel[SW_SLOTS];            /* 0 empty, else princess+1 of the holder */
+    uint8_t present[SW_PRINCESSES];     /* per tower: whose present; SW_NOWHERE before the deal */
+    uint8_t nevents;
+    sw_event events[SW_EVENTS_MAX];
+} sw_block;
+
+/* Holds her own princess's three wishes: she heads for the castle and is
+ * out of all trading. Inline because every move generator asks it. */
+static inline int sw_own_three(const sw_block *b, int player)
+{
+    int g = b->princess[player];
+    return g < SW_PRINCESSES && b->hand[player][g] == SW_WISHES_EACH;
+}
+
+/* Index of the lowest set bit of a non-zero mask. */
+static inline int sw_lowest(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(mask);
+#else
+    int i = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* board.c */
+extern const char *const sw_princess_names[SW_PRINCESSES + 1];
+extern const char *const sw_kind_names[SW_K_COUNT + 1];
+extern const char *const sw_phase_names[SW_PH_COUNT + 1];
+extern const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES];
+/* Grid position of each tower's courtyard, where its present lies. */
+extern const double sw_courtyard_xy[SW_PRINCESSES][2];
+/* Fills the board tables of cfg; random_wheel must be set already. */
+void sw_board_setup(sw_config *cfg);
+int sw_gate_of(int princess);
+int sw_hall_of_gate(int space);
+void sw_space_xy(int space, double *x, double *y);
+/* Writes the space's name ("12" or "c3"); buf holds at least 4 bytes. */
+void sw_space_name(int space, char *buf, size_t cap);
+int sw_space_parse(const char *name);
+json_t *sw_board_json(const void *cfg);
+
+/* json_names.c: null for "none" (a princess or space out of range). */
+json_t *sw_json_princess(int princess);
+json_t *sw_json_space(int space);
+/* The indices of the set bits below count, as an array. */
+json_t *sw_json_bits(unsigned mask, int count);
+json_t *sw_json_hand(const sw_block *b, int player);
+/* "phase", "turn", "roll" and "winner": public, and the same in saves. */
+void sw_json_turn_fields(json_t *o, const sw_block *b);
+
+/* rules.c and friends */
+/* Every byte zero, and "nobody / nowhere" where zero would mean someone. */
+void sw_clear(sw_block *b);
+void sw_init(const void *cfg, void *st);
+int sw_current_player(const void *cfg, const void *st);
+size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);
+size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+void sw_apply(const void *cfg, void *st, tg_move move);
+uint32_t sw_winners(const void *cfg, const void *st);
+int sw_hand_size(const sw_block *b, int player);
+int sw_left_of(const sw_block *b, int player);
+/* Every space the player may end her move on with this roll: a bit set. */
+uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out);
+size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out);
+/* Whether the current player has anything but "pass" in the take or trade
+ * phase: the same answer as the move lists, without writing them. */
+int sw_can_take(const sw_config *c, const sw_block *b);
+int sw_can_trade(const sw_block *b);
+int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
+void sw_event_add(sw_block *b, int type, int a, int x, int y);
+void sw_end_turn(sw_block *b);
+/* setup.c: the phases before the first move. */
+size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
+void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
+/* movement.c: a move and what the space it ends on does. */
+void sw_land(const sw_config *c, sw_block *b, int space);
+void sw_steps_setup(sw_config *cfg);
+
+/* notation.c */
+size_t sw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+
+/* view.c */
+json_t *sw_observe(const void *cfg, const void *st, int viewer);
+json_t *sw_events(const void *cfg, const void *st, int viewer);
+void sw_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
+
+/* position_json.c */
+json_t *sw_position_to_json(const void *cfg, const void *st);
+tg_status sw_position_from_json(const void *cfg, const json_t *pos, void *st, tg_msg *msg);
+tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg);
+
+/* resample.c */
+void sw_resample(const void *cfg, void *st, int player, tg_rng *rng);
+
+/* legality.c */
+int sw_is_legal(const void *cfg, const void *st, tg_move move);
+
+/* easy.c */
+int sw_easy_score(const void *cfg, const void *st, int player, tg_move move);
+
+#endif

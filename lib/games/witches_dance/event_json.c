@@ -1,0 +1,124 @@
+/* Witches' Dance: the event records of the last decision in the JSON save
+ * form. One table describes every record type, so writing, reading and the
+ * range checks cannot drift apart. */
+#include "witches_dance.h"
+
+#include <string.h>
+
+#include "core/json_util.h"
+
+enum wd_field_kind { WD_F_NONE, WD_F_SPACE, WD_F_COLOUR, WD_F_DIE, WD_F_JUMPS };
+
+typedef struct wd_record_shape {
+    const char *type;
+    const char *key[WD_EVENT_FIELDS - 1];
+    uint8_t kind[WD_EVENT_FIELDS - 1];
+} wd_record_shape;
+
+static const wd_record_shape wd_shapes[WD_EV_TYPE_END] = {
+    [WD_EV_ROLL] = {"roll", {"value"}, {WD_F_DIE}},
+    [WD_EV_NEUTRAL] = {"neutral", {"color"}, {WD_F_COLOUR}},
+    [WD_EV_ENTER] = {"enter", {"color", "to"}, {WD_F_COLOUR, WD_F_SPACE}},
+    [WD_EV_MOVE] = {"move", {"from", "to"}, {WD_F_SPACE, WD_F_SPACE}},
+    [WD_EV_SELECT] = {"select", {"at", "exit"}, {WD_F_SPACE, WD_F_COLOUR}},
+    [WD_EV_PUSH] = {"push", {"at", "jumps", "color"}, {WD_F_SPACE, WD_F_JUMPS, WD_F_COLOUR}},
+    [WD_EV_TAKEOFF] = {"takeoff",
+                       {"from", "exit", "color", "strip"},
+                       {WD_F_SPACE, WD_F_COLOUR, WD_F_COLOUR, WD_F_COLOUR}},
+    [WD_EV_PEEK] = {"peek", {"at", "color"}, {WD_F_SPACE, WD_F_COLOUR}},
+    [WD_EV_PASS] = {"pass", {NULL}, {WD_F_NONE}},
+};
+
+static const long wd_field_max[] = {
+    [WD_F_NONE] = 0, [WD_F_SPACE] = WD_SPACES - 1, [WD_F_COLOUR] = WD_COLOURS - 1,
+    [WD_F_DIE] = 6,  [WD_F_JUMPS] = WD_SPACES - 1};
+static const long wd_field_min[] = {
+    [WD_F_NONE] = 0, [WD_F_SPACE] = 0, [WD_F_COLOUR] = 0, [WD_F_DIE] = 1, [WD_F_JUMPS] = 1};
+
+int wd_event_record_ok(const uint8_t *e)
+{
+    if (e[0] < WD_EV_ROLL || e[0] >= WD_EV_TYPE_END)
+        return 0;
+    const wd_record_shape *shape = &wd_shapes[e[0]];
+    for (int f = 0; f < WD_EVENT_FIELDS - 1; f++) {
+        long v = e[f + 1];
+        int kind = shape->kind[f];
+        if (v < wd_field_min[kind] || v > wd_field_max[kind])
+            return 0;
+    }
+    return 1;
+}
+
+json_t *wd_event_records_to_json(const wd_block *b)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
+        const uint8_t *e = b->ev[i];
+        if (!wd_event_record_ok(e))
+            continue;
+        const wd_record_shape *shape = &wd_shapes[e[0]];
+        json_t *o = json_object();
+        json_object_set_new(o, "type", json_string(shape->type));
+        for (int f = 0; f < WD_EVENT_FIELDS - 1 && shape->key[f]; f++)
+            json_object_set_new(o, shape->key[f],
+                                shape->kind[f] == WD_F_COLOUR
+                                    ? json_string(wd_colour_names[e[f + 1]])
+                                    : json_integer(e[f + 1]));
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
+static tg_status wd_record_from_json(const json_t *o, size_t idx, uint8_t *e, tg_msg *msg)
+{
+    const char *type = json_string_value(json_object_get(o, "type"));
+    int t = 0;
+    for (int k = WD_EV_ROLL; k < WD_EV_TYPE_END && type; k++)
+        if (strcmp(wd_shapes[k].type, type) == 0)
+            t = k;
+    if (!t) {
+        tgM_set(msg, "events[%zu]: unknown or missing \"type\"", idx);
+        return TG_E_CORRUPT;
+    }
+    const wd_record_shape *shape = &wd_shapes[t];
+    e[0] = (uint8_t)t;
+    for (int f = 0; f < WD_EVENT_FIELDS - 1 && shape->key[f]; f++) {
+        const json_t *v = json_object_get(o, shape->key[f]);
+        long x = -1;
+        if (shape->kind[f] == WD_F_COLOUR && json_is_string(v))
+            x = tgJ_find_word(wd_colour_names, json_string_value(v));
+        else if (shape->kind[f] != WD_F_COLOUR && json_is_integer(v))
+            x = (long)json_integer_value(v) >= 0 && json_integer_value(v) <= 255
+                    ? (long)json_integer_value(v)
+                    : -1;
+        if (x < wd_field_min[shape->kind[f]] || x > wd_field_max[shape->kind[f]]) {
+            tgM_set(msg, "events[%zu] (%s): field \"%s\" is missing or out of range", idx,
+                    shape->type, shape->key[f]);
+            return TG_E_CORRUPT;
+        }
+        e[f + 1] = (uint8_t)x;
+    }
+    return TG_OK;
+}
+
+tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg)
+{
+    if (!arr)
+        return TG_OK;
+    if (!json_is_array(arr) || json_array_size(arr) > WD_MAX_EVENTS) {
+        tgM_set(msg, "field \"events\" must be an array of at most %d records", WD_MAX_EVENTS);
+        return TG_E_CORRUPT;
+    }
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const json_t *o = json_array_get(arr, i);
+        if (!json_is_object(o)) {
+            tgM_set(msg, "events[%zu] must be an object", i);
+            return TG_E_CORRUPT;
+        }
+        tg_status s = wd_record_from_json(o, i, b->ev[i], msg);
+        if (s != TG_OK)
+            return s;
+        b->ev_count++;
+    }
+    return TG_OK;
+}

@@ -1,0 +1,270 @@
+/* Witches' Dance: what each viewer sees. In the circle every witch is an
+ * anonymous black hat; colours show in start areas, on strips and in the
+ * events that reveal them (entering, a push, a take-off, one's own peek). */
+#include "witches_dance.h"
+
+#include <string.h>
+
+static uint8_t wd_colours_in_play(const wd_config *cfg, const wd_block *b)
+{
+    return (uint8_t)(cfg->player_colours | b->neutral);
+}
+
+static int wd_player_score(const wd_config *cfg, const wd_block *b, int p)
+{
+    int c = cfg->colour_of[p], n = 0;
+    for (int w = 0; w < WD_COLOURS; w++)
+        if (cfg->two_player || w == c)
+            n += b->strip[c][w];
+    return n;
+}
+
+/* A strip's witches as a list of colour names, by colour. */
+json_t *wd_colour_list(const uint8_t *counts)
+{
+    json_t *list = json_array();
+    for (int w = 0; w < WD_COLOURS; w++)
+        for (int k = 0; k < counts[w]; k++)
+            json_array_append_new(list, json_string(wd_colour_names[w]));
+    return list;
+}
+
+json_t *wd_observe(const void *vcfg, const void *st, int viewer)
+{
+    const wd_config *cfg = vcfg;
+    const wd_block *b = st;
+    uint8_t in_play = wd_colours_in_play(cfg, b);
+    json_t *circle = json_array();
+    for (int s = 0; s < WD_SPACES; s++) {
+        if (!b->circle[s])
+            json_array_append_new(circle, json_null());
+        else if (viewer == TG_VIEW_OMNISCIENT)
+            json_array_append_new(circle, json_string(wd_colour_names[b->circle[s] - 1]));
+        else
+            json_array_append_new(circle, json_string("hat"));
+    }
+    json_t *start = json_object(), *strips = json_object(), *neutrals = json_array();
+    for (int c = 0; c < WD_COLOURS; c++) {
+        if ((in_play >> c) & 1u)
+            json_object_set_new(start, wd_colour_names[c], json_integer(b->start[c]));
+        json_object_set_new(strips, wd_colour_names[c], wd_colour_list(b->strip[c]));
+        if ((b->neutral >> c) & 1u)
+            json_array_append_new(neutrals, json_string(wd_colour_names[c]));
+    }
+    json_t *colours = json_array(), *scores = json_array(), *winners = json_array();
+    uint32_t won = wd_winners(cfg, b);
+    for (int p = 0; p < cfg->players; p++) {
+        json_array_append_new(colours, json_string(wd_colour_names[cfg->colour_of[p]]));
+        json_array_append_new(scores, json_integer(wd_player_score(cfg, b, p)));
+        if ((won >> p) & 1u)
+            json_array_append_new(winners, json_integer(p));
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "phase", json_string(wd_phase_names[b->phase]));
+    json_object_set_new(o, "player",
+                        b->phase == WD_PHASE_OVER ? json_null() : json_integer(b->player));
+    json_object_set_new(o, "die", json_integer(b->die));
+    json_object_set_new(o, "selected", b->phase == WD_PHASE_TAKEOFF
+                                           ? json_integer(b->selected)
+                                           : json_null());
+    json_object_set_new(o, "circle", circle);
+    json_object_set_new(o, "start", start);
+    json_object_set_new(o, "strips", strips);
+    json_object_set_new(o, "neutrals", neutrals);
+    json_object_set_new(o, "colors", colours);
+    json_object_set_new(o, "scores", scores);
+    json_object_set_new(o, "winners", winners);
+    json_object_set_new(o, "target", json_integer(cfg->target));
+    return o;
+}
+
+static json_t *wd_event_object(const char *type, int player)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    if (player >= 0)
+        json_object_set_new(o, "player", json_integer(player));
+    return o;
+}
+
+static void wd_set_int(json_t *o, const char *key, int v)
+{
+    json_object_set_new(o, key, json_integer(v));
+}
+
+static void wd_set_colour(json_t *o, const char *key, int c)
+{
+    json_object_set_new(o, key, json_string(wd_colour_names[c]));
+}
+
+static void wd_push_events(const wd_config *cfg, const uint8_t *e, json_t *out)
+{
+    int at = e[1];
+    for (int j = 0; j < e[2]; j++) {
+        json_t *o = wd_event_object("push", -1);
+        wd_set_int(o, "from", at);
+        at = cfg->back[at];
+        wd_set_int(o, "to", at);
+        wd_set_colour(o, "color", e[3]);
+        json_array_append_new(out, o);
+    }
+}
+
+json_t *wd_events(const void *vcfg, const void *st, int viewer)
+{
+    const wd_config *cfg = vcfg;
+    const wd_block *b = st;
+    json_t *out = json_array();
+    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
+        const uint8_t *e = b->ev[i];
+        json_t *o = NULL;
+        switch (e[0]) {
+        case WD_EV_ROLL:
+            o = wd_event_object("roll", b->actor);
+            wd_set_int(o, "value", e[1]);
+            break;
+        case WD_EV_NEUTRAL:
+            o = wd_event_object("neutral", b->actor);
+            wd_set_colour(o, "color", e[1]);
+            break;
+        case WD_EV_ENTER:
+            o = wd_event_object("enter", b->actor);
+            wd_set_colour(o, "color", e[1]);
+            wd_set_int(o, "to", e[2]);
+            break;
+        case WD_EV_MOVE:
+            o = wd_event_object("move", b->actor);
+            wd_set_int(o, "from", e[1]);
+            wd_set_int(o, "to", e[2]);
+            break;
+        case WD_EV_SELECT:
+            o = wd_event_object("select", b->actor);
+            wd_set_int(o, "at", e[1]);
+            wd_set_colour(o, "exit", e[2]);
+            break;
+        case WD_EV_PUSH:
+            wd_push_events(cfg, e, out);
+            break;
+        case WD_EV_TAKEOFF:
+            o = wd_event_object("takeoff", b->actor);
+            wd_set_int(o, "from", e[1]);
+            wd_set_colour(o, "exit", e[2]);
+            wd_set_colour(o, "color", e[3]);
+            wd_set_colour(o, "strip", e[4]);
+            wd_set_int(o, "for", cfg->owner_of[e[4]]);
+            break;
+        case WD_EV_PEEK:
+            o = wd_event_object("peek", b->actor);
+            wd_set_int(o, "at", e[1]);
+            if (viewer == TG_VIEW_OMNISCIENT || viewer == b->actor)
+                wd_set_colour(o, "color", e[2]);
+            break;
+        default:
+            o = wd_event_object("pass", b->actor);
+            break;
+        }
+        if (o)
+            json_array_append_new(out, o);
+    }
+    return out;
+}
+
+/* ---- text drawing -------------------------------------------------------- */
+
+#define WD_MARGIN WD_STRIP_SPACES
+#define WD_CELLS (WD_GRID + 2 * WD_MARGIN)
+#define WD_CELL_WIDTH 4
+
+typedef char wd_canvas[WD_CELLS][WD_CELLS][WD_CELL_WIDTH + 1];
+
+static void wd_put(wd_canvas cv, int x, int y, const char *text)
+{
+    char *cell = cv[y + WD_MARGIN][x + WD_MARGIN];
+    size_t n = strlen(text);
+    memset(cell, ' ', WD_CELL_WIDTH);
+    memcpy(cell, text, n < WD_CELL_WIDTH ? n : WD_CELL_WIDTH);
+    cell[WD_CELL_WIDTH] = '\0';
+}
+
+static void wd_draw_circle(const wd_block *b, int viewer, wd_canvas cv)
+{
+    for (int s = 0; s < WD_SPACES; s++) {
+        int x, y, dx, dy;
+        char cell[WD_CELL_WIDTH + 1];
+        char mark = '.';
+        if (s % 6 == 0)
+            mark = '+';
+        else if (wd_exit_colour_at(s) >= 0)
+            mark = '*';
+        if (b->circle[s])
+            mark = viewer == TG_VIEW_OMNISCIENT ? wd_colour_letters[b->circle[s] - 1] : '@';
+        cell[0] = (char)('0' + s / 10);
+        cell[1] = (char)('0' + s % 10);
+        cell[2] = mark;
+        cell[3] = '\0';
+        wd_ring_cell(s, &x, &y, &dx, &dy);
+        wd_put(cv, x, y, cell);
+    }
+}
+
+static void wd_draw_areas(const wd_config *cfg, const wd_block *b, wd_canvas cv)
+{
+    uint8_t in_play = wd_colours_in_play(cfg, b);
+    for (int c = 0; c < WD_COLOURS; c++) {
+        int x, y;
+        char cell[WD_CELL_WIDTH + 1] = {wd_colour_letters[c], (char)('0' + b->start[c] % 10), 0};
+        if ((in_play >> c) & 1u) {
+            wd_start_cell(c, &x, &y);
+            wd_put(cv, x, y, cell);
+        }
+        int slot = 0;
+        for (int w = 0; w < WD_COLOURS; w++)
+            for (int k = 0; k < b->strip[c][w] && slot < WD_STRIP_SPACES; k++) {
+                char witch[2] = {wd_colour_letters[w], 0};
+                wd_strip_cell(c, slot++, &x, &y);
+                wd_put(cv, x, y, witch);
+            }
+        for (; slot < WD_STRIP_SPACES; slot++) {
+            char empty[2] = {(char)(wd_colour_letters[c] - 'A' + 'a'), 0};
+            wd_strip_cell(c, slot, &x, &y);
+            wd_put(cv, x, y, empty);
+        }
+    }
+}
+
+void wd_render_text(const void *vcfg, const void *st, int viewer, tg_strbuf *out)
+{
+    const wd_config *cfg = vcfg;
+    const wd_block *b = st;
+    wd_canvas cv;
+    for (int y = 0; y < WD_CELLS; y++)
+        for (int x = 0; x < WD_CELLS; x++)
+            wd_put(cv, x - WD_MARGIN, y - WD_MARGIN, "");
+    wd_draw_circle(b, viewer, cv);
+    wd_draw_areas(cfg, b, cv);
+    for (int y = 0; y < WD_CELLS; y++) {
+        char line[WD_CELLS * WD_CELL_WIDTH + 2];
+        size_t len = 0;
+        for (int x = 0; x < WD_CELLS; x++) {
+            memcpy(line + len, cv[y][x], WD_CELL_WIDTH);
+            len += WD_CELL_WIDTH;
+        }
+        while (len > 0 && line[len - 1] == ' ')
+            len--;
+        line[len] = '\0';
+        if (len > 0)
+            tgS_printf(out, "%s\n", line);
+    }
+    tgS_append(out, "Marks: NN+ entry, NN* exit, @ a hat, Y2 a start area holding 2; "
+                    "strips run outwards from the exits, lowercase = empty.\n");
+    tgS_append(out, "Players:");
+    for (int p = 0; p < cfg->players; p++)
+        tgS_printf(out, " %d=%s(%d/%d)", p, wd_colour_names[cfg->colour_of[p]],
+                   wd_player_score(cfg, b, p), cfg->target);
+    tgS_append(out, "\n");
+    if (b->phase == WD_PHASE_OVER)
+        tgS_printf(out, "Game over.\n");
+    else
+        tgS_printf(out, "Phase %s, player %d, die %d\n", wd_phase_names[b->phase], b->player,
+                   b->die);
+}

@@ -1,0 +1,27 @@
+/* Helpers for the Bewitched rule tests: positions written as a small JSON
+ * override of one standard mid-game position, and readers for its fields. */
+#ifndef BW_TEST_UTIL_H
+#define BW_TEST_UTIL_H
+
+#include <boardgames/tablegames.h>
+#include <jansson.h>
+
+/* The standard position (two players, red to move with dice 3 and 5, all
+ * frogs at home, cats out of the way, snakes 0..6 deadly, frog 1 of each
+ * colour plain) with the fields of override_json replacing its own. */
+tg_state *bw_state(const char *options, const char *override_json);
+/* The JSON save text of that position (release with free()). */
+char *bw_doc(const char *options, const char *override_json);
+/* Space number (1..60), -1 for a pad, 0 for a frog out of the game. */
+int bw_frog_at(const tg_state *st, int frog);
+int bw_cat_at(const tg_state *st, int cat);
+/* An integer field of the save's position, or an element of an array field. */
+int bw_pos_int(const tg_state *st, const char *key, int index);
+/* Non-zero when the array field key of the position contains value. */
+int bw_pos_has(const tg_state *st, const char *key, int value);
+/* Non-zero when some legal move's text starts with prefix. */
+int bw_legal_prefix(const tg_state *st, const char *prefix);
+/* Where book k is: "hat", "frog" or "ground", and its "at" number. */
+const char *bw_book_where(const tg_state *st, int book, int *at);
+
+#endif

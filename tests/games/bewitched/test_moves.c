@@ -1,0 +1,120 @@
+/* Rules 2-5: the dice, frogs leaving the pad, one frog per space, doubles. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bw_tests.h"
+#include "bw_test_util.h"
+#include "support.h"
+
+/* Rule 2: one die per frog, two different frogs; never one frog for both. */
+void test_two_dice_two_frogs(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, NULL);
+    tgt_apply(st, "3f2:5-6-7");
+    assert_int_equal(bw_frog_at(st, 1), 7);
+    assert_false(bw_legal_prefix(st, "5f2:"));
+    assert_true(bw_legal_prefix(st, "5f1:"));
+    assert_true(bw_legal_prefix(st, "5f3:"));
+    tg_state_free(st);
+}
+
+/* Rule 2: a frog leaves its pad onto either of the two spaces beside it. */
+void test_leave_pad_either_side(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[1,2]}");
+    assert_true(tgt_is_legal(st, "1f1:4"));
+    assert_true(tgt_is_legal(st, "1f1:5"));
+    assert_false(bw_legal_prefix(st, "1f1:home"));
+    tg_state_free(st);
+}
+
+/* Rule 2 NB: with one frog left, the other die may be let go after it moved. */
+void test_one_frog_may_skip(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":\"red\"},{\"at\":null},{\"at\":null},"
+                                  "{\"at\":\"green\"},{\"at\":\"green\"},{\"at\":\"green\"}],"
+                                  "\"magnetic_known\":[1,2],\"gone\":[0,1]}");
+    assert_false(tgt_is_legal(st, "skip"));
+    tgt_apply(st, "3f1:5-6-7");
+    assert_true(tgt_is_legal(st, "skip"));
+    assert_true(bw_legal_prefix(st, "5c"));
+    tgt_apply(st, "skip");
+    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
+    assert_int_equal(bw_pos_int(st, "player", 0), 1);
+    tg_state_free(st);
+}
+
+/* Rule 4: landing on a frog moves on to the next free space forward. */
+void test_bump_forward(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},"
+                                  "{\"at\":\"red\"},{\"at\":6},{\"at\":\"green\"},{\"at\":\"green\"}]}");
+    tgt_apply(st, "2f2:5-6");
+    assert_int_equal(bw_frog_at(st, 1), 7);
+    json_t *holder;
+    json_t *ev = tgt_find_event(st, 0, "bump", &holder);
+    assert_int_equal(json_integer_value(json_object_get(ev, "from")), 6);
+    assert_int_equal(json_integer_value(json_object_get(ev, "to")), 7);
+    json_decref(holder);
+    tg_state_free(st);
+}
+
+/* Rule 4: forward blocked (a cat), the frog goes back along its route. */
+void test_bump_back(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},{\"at\":\"red\"},"
+                                  "{\"at\":7},{\"at\":\"green\"},{\"at\":\"green\"}],\"gone\":[1],"
+                                  "\"cats\":[8,36,40,42,47,51,55,57]}");
+    tgt_apply(st, "3f2:5-6-7");
+    assert_int_equal(bw_frog_at(st, 1), 6);
+    tg_state_free(st);
+}
+
+/* Rule 4: with nowhere forward or back, the frog stays where it was. */
+void test_bump_stays(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[1,5],\"frogs\":[{\"at\":6},{\"at\":\"red\"},"
+                                  "{\"at\":\"red\"},{\"at\":7},{\"at\":\"green\"},{\"at\":\"green\"}],"
+                                  "\"gone\":[1],\"cats\":[8,10,40,42,47,51,55,57]}");
+    tgt_apply(st, "1f1:7");
+    assert_int_equal(bw_frog_at(st, 0), 6);
+    tg_state_free(st);
+}
+
+/* Rule 5: a double gives another turn after both dice are used. */
+void test_double_extra_turn(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[2,2]}");
+    tgt_apply(st, "2f1:5-6");
+    tgt_apply(st, "2f2:4-3");
+    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
+    assert_int_equal(bw_pos_int(st, "player", 0), 0);
+    json_t *holder;
+    tgt_find_event(st, 1, "extra_turn", &holder);
+    json_decref(holder);
+    tg_state_free(st);
+}
+
+/* Rule 3: no retracing within a move: routes never visit a space twice. */
+void test_no_retrace(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":6},{\"at\":\"red\"},"
+                                  "{\"at\":\"red\"},{\"at\":\"green\"},{\"at\":\"green\"},"
+                                  "{\"at\":\"green\"}]}");
+    assert_false(tgt_is_legal(st, "2f1:7-6"));
+    assert_true(tgt_is_legal(st, "2f1:7-10"));
+    assert_true(tgt_is_legal(st, "2f1:7-8"));
+    tg_state_free(st);
+}

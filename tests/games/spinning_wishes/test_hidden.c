@@ -1,0 +1,171 @@
+/* Hidden presents (observations and resampling) and the rejection of
+ * positions that break the rules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sw_test.h"
+
+#define OPT3 "players=3,princesses=seat"
+/* Snow White (player 0) has looked under tower 2, Cinderella (player 1)
+ * under tower 0; Belle has looked nowhere. */
+#define LOOKED(presents)                                                                     \
+    "{'phase':'roll','turn':2,'players':["                                                 \
+    "{'space':'c5','wishes':['snow','snow','snow'],'seen':[2]},"                           \
+    "{'space':'c14','wishes':['cinder','cinder','cinder'],'seen':[0]},"                     \
+    "{'space':'25'}],'wheel':['belle','belle','belle',null,null,null,null,null,null,null," \
+    "null,null],'presents':" presents "}"
+
+static const char *tower_present(const tg_state *st, int tower)
+{
+    static char buf[32];
+    json_t *pos = tgt_position(st);
+    const char *v =
+        json_string_value(json_array_get(json_object_get(pos, "presents"), (size_t)tower));
+    snprintf(buf, sizeof buf, "%s", v ? v : "?");
+    json_decref(pos);
+    return buf;
+}
+
+/* Two deals that differ only where Snow White has not looked give her the
+ * same observation; the referee sees the difference. */
+static void test_unseen_presents_do_not_show(void **unused)
+{
+    (void)unused;
+    tg_state *a = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    tg_state *b = swt_load(OPT3, LOOKED("['snow','belle','cinder','beauty']"));
+    for (int viewer = 0; viewer < 3; viewer += 2) {
+        char *oa = swt_observation_text(a, viewer), *ob = swt_observation_text(b, viewer);
+        assert_string_equal(oa, ob);
+        free(oa);
+        free(ob);
+    }
+    char *oa = swt_observation_text(a, TG_VIEW_OMNISCIENT);
+    char *ob = swt_observation_text(b, TG_VIEW_OMNISCIENT);
+    assert_string_not_equal(oa, ob);
+    free(oa);
+    free(ob);
+    tg_state_free(a);
+    tg_state_free(b);
+}
+
+/* Resampling for Snow White keeps what she saw (tower 2) and what others'
+ * looks told her (tower 0 is not Cinderella's), and redraws the rest. */
+static void test_resample_redraws_only_what_she_cannot_know(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    char *obs = swt_observation_text(st, 0);
+    char *ev = swt_events_text(st, 0);
+    char seen_deals[8][64];
+    int distinct = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        tg_state *r = NULL;
+        assert_int_equal(tg_state_clone(st, &r), TG_OK);
+        assert_int_equal(tg_state_seed(r, seed), TG_OK);
+        assert_int_equal(tg_state_resample(r, 0), TG_OK);
+        char *o2 = swt_observation_text(r, 0), *e2 = swt_events_text(r, 0);
+        assert_string_equal(obs, o2);
+        assert_string_equal(ev, e2);
+        free(o2);
+        free(e2);
+        assert_string_equal(tower_present(r, 2), "cinder");
+        assert_string_not_equal(tower_present(r, 0), "cinder");
+        const char *deal = swt_pos(r, "presents");
+        int known = 0;
+        for (int i = 0; i < distinct; i++)
+            known |= strcmp(seen_deals[i], deal) == 0;
+        if (!known && distinct < 8)
+            snprintf(seen_deals[distinct++], sizeof seen_deals[0], "%s", deal);
+        tg_state_free(r);
+    }
+    /* Six deals fit what she knows; sixty draws find most of them. */
+    assert_true(distinct >= 4 && distinct <= 6);
+    free(obs);
+    free(ev);
+    tg_state_free(st);
+}
+
+/* Resampling for Belle, who saw nothing: only the others' "not mine" facts
+ * hold, so tower 2 never gets Snow White's present nor tower 0 Cinderella's. */
+static void test_resample_keeps_public_facts(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tg_state *r = NULL;
+        assert_int_equal(tg_state_clone(st, &r), TG_OK);
+        assert_int_equal(tg_state_seed(r, seed), TG_OK);
+        assert_int_equal(tg_state_resample(r, 2), TG_OK);
+        assert_string_not_equal(tower_present(r, 2), "snow");
+        assert_string_not_equal(tower_present(r, 0), "cinder");
+        tg_state_free(r);
+    }
+    tg_state_free(st);
+}
+
+#define OPT2 "players=2,princesses=seat"
+#define WHEEL6 "'wheel':['snow','snow','snow','cinder','cinder','cinder',null,null,null,null,null,null]"
+#define PRESENTS "'presents':['snow','cinder','belle','beauty']"
+
+static void expect_rejected(const char *position, const char *words)
+{
+    const char *msg = swt_load_fails(OPT2, position);
+    if (!strstr(msg, words))
+        fail_msg("message \"%s\" does not mention \"%s\"", msg, words);
+}
+
+static void test_rule_breaking_positions_are_rejected(void **unused)
+{
+    (void)unused;
+    expect_rejected("{'phase':'roll','players':[{'space':'15'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "two princesses");
+    expect_rejected("{'phase':'roll','players':[{'space':'c3'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "castle");
+    expect_rejected("{'phase':'roll','players':[{'space':'1'},{'space':'15'}],"
+                    "'wheel':['snow','snow',null,'cinder','cinder','cinder',null,null,null,null,"
+                    "null,null]," PRESENTS "}",
+                    "wishes of snow");
+    expect_rejected("{'phase':'roll','players':[{'space':'1','wishes':['belle']},{'space':'15'}],"
+                    WHEEL6 "," PRESENTS "}",
+                    "wishes of belle");
+    expect_rejected("{'phase':'roll','players':[{'space':'1'},{'space':'15'}]," WHEEL6
+                    ",'presents':['snow','snow','belle','beauty']}",
+                    "presents");
+    expect_rejected("{'phase':'roll','players':[{'space':'1','seen':[0]},{'space':'15'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "own present");
+    expect_rejected("{'phase':'move','roll':0,'players':[{'space':'1'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "die value");
+    expect_rejected("{'phase':'take','players':[{'space':'2'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS ",'rotation':20}",
+                    "nothing to take");
+    expect_rejected("{'phase':'roll','players':[{'space':'1'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS ",'events':[[99,0,0,0]]}",
+                    "unknown type");
+    expect_rejected("{'phase':'roll','players':[{'space':'1'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS ",'events':[[8,0,0,200]]}",
+                    "field 2");
+    expect_rejected("{'phase':'over','players':[{'space':'1'},{'space':'15'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "without a winner");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unseen_presents_do_not_show),
+        cmocka_unit_test(test_resample_redraws_only_what_she_cannot_know),
+        cmocka_unit_test(test_resample_keeps_public_facts),
+        cmocka_unit_test(test_rule_breaking_positions_are_rejected),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,198 @@
+/* Witches' Dance hidden information and loading checks: hats in the circle
+ * are anonymous, resampling keeps a player's view, bad positions are refused. */
+#include "wd_test_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define P3(position) WD_POS("players=3", position)
+
+static void test_circle_shows_only_hats(void **state)
+{
+    (void)state;
+    tg_state *st = tgt_from_json(P3("{\"circle\":{\"red\":[1],\"yellow\":[2]},"
+                                    "\"strips\":{\"lightblue\":[\"lightblue\"]}}"));
+    const char *seen = wd_seen(st, 0, "circle");
+    assert_non_null(strstr(seen, "[null,\"hat\",\"hat\",null,"));
+    assert_null(strstr(seen, "red"));
+    assert_non_null(strstr(wd_seen(st, TG_VIEW_OMNISCIENT, "circle"), "[null,\"red\",\"yellow\","));
+    /* Start areas and strips are in plain view. */
+    assert_string_equal(wd_seen(st, 0, "start"), "{\"lightblue\":3,\"red\":3,\"yellow\":3}");
+    assert_non_null(strstr(wd_seen(st, 1, "strips"), "\"lightblue\":[\"lightblue\"]"));
+    tg_state_free(st);
+}
+
+static void test_swapped_colours_look_the_same(void **state)
+{
+    (void)state;
+    tg_state *a = tgt_from_json(P3("{\"phase\":\"choose\",\"player\":2,\"die\":2,"
+                                   "\"circle\":{\"red\":[1],\"yellow\":[5],"
+                                   "\"lightblue\":[24,25,26,27]}}"));
+    tg_state *b = tgt_from_json(P3("{\"phase\":\"choose\",\"player\":2,\"die\":2,"
+                                   "\"circle\":{\"red\":[5],\"yellow\":[1],"
+                                   "\"lightblue\":[24,25,26,27]}}"));
+    tgt_apply(a, "1");
+    tgt_apply(b, "1");
+    for (int viewer = 0; viewer < 3; viewer++) {
+        char *oa, *ob;
+        assert_int_equal(tg_state_observation_json(a, viewer, &oa, NULL), TG_OK);
+        assert_int_equal(tg_state_observation_json(b, viewer, &ob, NULL), TG_OK);
+        assert_string_equal(oa, ob);
+        tg_free(oa);
+        tg_free(ob);
+        char ea[1024];
+        snprintf(ea, sizeof ea, "%s", wd_events_text(a, viewer));
+        assert_string_equal(ea, wd_events_text(b, viewer));
+    }
+    assert_false(tg_state_equal(a, b));
+    tg_state_free(a);
+    tg_state_free(b);
+}
+
+/* The position's circle (colour -> spaces) as text, for comparing positions. */
+static void circle_text(const tg_state *st, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", wd_field(st, "circle"));
+}
+
+static void test_resample_keeps_the_view_and_pinned_colours(void **state)
+{
+    (void)state;
+    /* The crush shows red on 28; resampling must keep it there. */
+    tg_state *st = tgt_from_json(P3("{\"phase\":\"choose\",\"die\":3,\"circle\":{"
+                                    "\"yellow\":[10,20,30,31],\"red\":[13,2,3],"
+                                    "\"lightblue\":[6,35,8]}}"));
+    tgt_apply(st, "10");
+    char before[1024], obs[4096], ev[1024];
+    circle_text(st, before, sizeof before);
+    char *o;
+    assert_int_equal(tg_state_observation_json(st, 1, &o, NULL), TG_OK);
+    snprintf(obs, sizeof obs, "%s", o);
+    tg_free(o);
+    snprintf(ev, sizeof ev, "%s", wd_events_text(st, 1));
+    int changed = 0;
+    for (int round = 0; round < 40; round++) {
+        tg_state *copy = wd_resampled(st, 1, (uint64_t)round + 1);
+        assert_int_equal(tg_state_observation_json(copy, 1, &o, NULL), TG_OK);
+        assert_string_equal(o, obs);
+        tg_free(o);
+        assert_string_equal(wd_events_text(copy, 1), ev);
+        json_t *pos = tgt_position(copy);
+        json_t *red = json_object_get(json_object_get(pos, "circle"), "red");
+        int has28 = 0;
+        for (size_t i = 0; i < json_array_size(red); i++)
+            has28 |= json_integer_value(json_array_get(red, i)) == 28;
+        assert_true(has28);
+        assert_int_equal(json_array_size(red), 3);
+        json_decref(pos);
+        char after[1024];
+        circle_text(copy, after, sizeof after);
+        changed |= strcmp(before, after) != 0;
+        tg_state_free(copy);
+    }
+    assert_true(changed);
+    tg_state_free(st);
+}
+
+static void test_resample_keeps_own_peek_only(void **state)
+{
+    (void)state;
+    tg_state *st = tgt_from_json(P3("{\"phase\":\"choose\",\"die\":6,\"circle\":{"
+                                    "\"yellow\":[20,30,31,32],\"red\":[5,6,7,8],"
+                                    "\"lightblue\":[9,10,11,12]}}"));
+    tgt_apply(st, "peek5");
+    for (int round = 0; round < 20; round++) {
+        tg_state *copy = wd_resampled(st, 0, (uint64_t)round + 100);
+        assert_string_equal(wd_events_text(copy, 0),
+                            "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
+        tg_state_free(copy);
+    }
+    /* For another player the peeked hat is as unknown as any other; the
+     * record follows whatever colour is drawn there, so the save reloads. */
+    int moved = 0;
+    for (int round = 0; round < 40; round++) {
+        tg_state *copy = wd_resampled(st, 1, (uint64_t)round + 200);
+        moved |= strstr(wd_events_text(copy, TG_VIEW_OMNISCIENT), "\"red\"") == NULL;
+        char *text;
+        assert_int_equal(tg_state_to_json(copy, &text, NULL), TG_OK);
+        tg_state_free(tgt_from_json(text));
+        tg_free(text);
+        tg_state_free(copy);
+    }
+    assert_true(moved);
+    tg_state_free(st);
+}
+
+static void expect_rejected(const char *json, const char *words)
+{
+    const char *msg = tgt_from_json_fails(json, TG_E_CORRUPT);
+    if (!strstr(msg, words))
+        fail_msg("message \"%s\" does not mention \"%s\"", msg, words);
+}
+
+static void test_bad_positions_are_refused(void **state)
+{
+    (void)state;
+    expect_rejected(P3("{\"circle\":{\"red\":[5],\"yellow\":[5]}}"), "two witches on space 5");
+    expect_rejected(P3("{\"circle\":{\"red\":[1,2,3,4,5]}}"), "5 red witches");
+    expect_rejected(P3("{\"circle\":{\"red\":[1]},\"start\":{\"red\":4,\"yellow\":4,"
+                       "\"lightblue\":4}}"),
+                    "5 red witches");
+    expect_rejected(P3("{\"circle\":{\"pink\":[1]}}"), "not in play");
+    expect_rejected(P3("{\"strips\":{\"yellow\":[\"red\"]}}"), "strip cannot hold");
+    expect_rejected(P3("{\"circle\":{\"red\":[40]}}"), "red");
+    expect_rejected(P3("{\"phase\":\"choose\"}"), "die 0");
+    expect_rejected(P3("{\"phase\":\"dance\"}"), "phase");
+    expect_rejected(P3("{\"player\":3}"), "player");
+    expect_rejected(P3("{\"colour\":{}}"), "unknown field");
+    expect_rejected(P3("{\"neutrals\":[\"pink\",\"green\"]}"), "neutral");
+    expect_rejected(P3("{\"phase\":\"takeoff\",\"die\":2,\"selected\":20,"
+                       "\"circle\":{\"yellow\":[20]}}"),
+                    "takeoff phase");
+    expect_rejected(P3("{\"phase\":\"over\"}"), "does not match");
+    expect_rejected(P3("{\"strips\":{\"yellow\":[\"yellow\",\"yellow\",\"yellow\","
+                       "\"yellow\"]}}"),
+                    "does not match");
+    expect_rejected(P3("{\"circle\":{\"red\":[5]},\"events\":"
+                       "[{\"type\":\"peek\",\"at\":5,\"color\":\"yellow\"}]}"),
+                    "event record 0");
+    expect_rejected(P3("{\"events\":[{\"type\":\"jump\"}]}"), "type");
+    expect_rejected(WD_POS("players=2", "{\"phase\":\"roll\",\"neutrals\":[\"red\"]}"),
+                    "neutral colours");
+    expect_rejected(WD_POS("players=2", "{\"phase\":\"setup\",\"strips\":{\"yellow\":"
+                                        "[\"yellow\"]}}"),
+                    "setup phase");
+    expect_rejected(P3("{\"selected\":4}"), "selected space 4");
+}
+
+static void test_board_json_describes_entries_and_exits(void **state)
+{
+    (void)state;
+    tg_game *g = NULL;
+    assert_int_equal(tg_game_new("witches_dance", "players=3", NULL, &g, NULL, 0), TG_OK);
+    char *text = NULL;
+    assert_int_equal(tg_game_board_json(g, &text, NULL), TG_OK);
+    json_t *board = json_loads(text, 0, NULL);
+    tg_free(text);
+    json_t *spaces = json_object_get(board, "spaces");
+    assert_int_equal(json_array_size(spaces), 36 + 6 + 24);
+    json_t *s27 = json_array_get(spaces, 27);
+    assert_string_equal(json_string_value(json_object_get(s27, "exit")), "yellow");
+    json_t *s12 = json_array_get(spaces, 12);
+    assert_string_equal(json_string_value(json_object_get(s12, "entry")), "red");
+    json_decref(board);
+    tg_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_circle_shows_only_hats),
+        cmocka_unit_test(test_swapped_colours_look_the_same),
+        cmocka_unit_test(test_resample_keeps_the_view_and_pinned_colours),
+        cmocka_unit_test(test_resample_keeps_own_peek_only),
+        cmocka_unit_test(test_bad_positions_are_refused),
+        cmocka_unit_test(test_board_json_describes_entries_and_exits),
+    };
+    return cmocka_run_group_tests_name("witches_dance information", tests, NULL, NULL);
+}
