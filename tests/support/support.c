@@ -128,3 +128,189 @@ json_t *tgt_find_event(const tg_state *st, int viewer, const char *type, json_t 
     fail_msg("no '%s' event for viewer %d in %s", type, viewer, dump ? dump : "?");
     return NULL;
 }
+
+/* ---- Helpers shared by the conformance and API suites. ---- */
+
+static int support_options_valid(const char *id, const char *options)
+{
+    tg_game *g = NULL;
+    tg_status s = tg_game_new(id, options, NULL, &g, NULL, 0);
+    tg_game_free(g);
+    return s == TG_OK;
+}
+
+/* Default player counts are plain decimal numbers in the catalogue. */
+static int support_small_int(const char *text, int fallback)
+{
+    int v = 0;
+    if (!text || !*text)
+        return fallback;
+    for (; *text; text++) {
+        if (*text < '0' || *text > '9' || v > 1000)
+            return fallback;
+        v = v * 10 + (*text - '0');
+    }
+    return v;
+}
+
+static int support_bool_is_true(const char *v)
+{
+    return strcmp(v, "yes") == 0 || strcmp(v, "true") == 0 || strcmp(v, "on") == 0 ||
+           strcmp(v, "1") == 0;
+}
+
+/* Adds "players=P,name=value" for the first player count that accepts it,
+ * trying the default count first, so options that only fit some counts are
+ * still exercised. */
+static void support_add_alternative(const tg_game_info *info, const char *name,
+                                    const char *value, char (*out)[TGT_OPTIONS_MAX],
+                                    size_t cap, size_t *n)
+{
+    const tg_option_info *players = tg_game_info_option(info, 0);
+    int first = support_small_int(players ? players->default_value : NULL, info->min_players);
+    for (int k = 0; k <= info->max_players - info->min_players + 1; k++) {
+        int p = k == 0 ? first : info->min_players + k - 1;
+        if (k > 0 && p == first)
+            continue;
+        char opts[TGT_OPTIONS_MAX];
+        snprintf(opts, sizeof opts, "players=%d,%s=%s", p, name, value);
+        if (!support_options_valid(info->id, opts))
+            continue;
+        if (*n < cap)
+            memcpy(out[*n], opts, sizeof opts);
+        (*n)++;
+        return;
+    }
+    fail_msg("%s: option %s=%s is accepted with no player count", info->id, name, value);
+}
+
+size_t tgt_option_sets(const tg_game_info *info, char (*out)[TGT_OPTIONS_MAX], size_t cap)
+{
+    size_t n = 0;
+    for (int p = info->min_players; p <= info->max_players; p++) {
+        if (n < cap)
+            snprintf(out[n], TGT_OPTIONS_MAX, "players=%d", p);
+        n++;
+    }
+    for (size_t i = 1; i < info->option_count; i++) {
+        const tg_option_info *o = tg_game_info_option(info, i);
+        if (!o)
+            fail_msg("%s: option %zu of %zu is missing", info->id, i, info->option_count);
+        if (o->type == TG_OPTION_BOOL) {
+            const char *alt = support_bool_is_true(o->default_value) ? "no" : "yes";
+            support_add_alternative(info, o->name, alt, out, cap, &n);
+        } else if (o->type == TG_OPTION_CHOICE && o->choices) {
+            for (const char *const *c = o->choices; *c; c++)
+                if (strcmp(*c, o->default_value) != 0)
+                    support_add_alternative(info, o->name, *c, out, cap, &n);
+        }
+    }
+    return n;
+}
+
+tg_game *tgt_game(const char *id, const char *options)
+{
+    char err[512] = "";
+    tg_game *g = NULL;
+    tg_status s = tg_game_new(id, options, NULL, &g, err, sizeof err);
+    if (s != TG_OK)
+        fail_msg("game %s [%s] not made (%s): %s", id, options ? options : "", tg_status_name(s),
+                 err);
+    return g;
+}
+
+unsigned char *tgt_save(const tg_state *st, size_t *len)
+{
+    unsigned char *data = NULL;
+    tg_status s = tg_state_save(st, &data, len);
+    if (s != TG_OK || !data)
+        fail_msg("saving failed: %s", tg_status_name(s));
+    return data;
+}
+
+void tgt_assert_save_is(const tg_state *st, const unsigned char *want, size_t len,
+                        const char *what)
+{
+    size_t got_len = 0;
+    unsigned char *got = tgt_save(st, &got_len);
+    int same = got_len == len && memcmp(got, want, len) == 0;
+    tg_free(got);
+    if (!same)
+        fail_msg("%s: binary save differs (%zu bytes, expected %zu)", what, got_len, len);
+}
+
+void tgt_assert_identical(const tg_state *a, const tg_state *b, const char *what)
+{
+    if (!tg_state_equal(a, b))
+        fail_msg("%s: tg_state_equal says the positions differ", what);
+    size_t len = 0;
+    unsigned char *want = tgt_save(a, &len);
+    size_t got_len = 0;
+    unsigned char *got = tgt_save(b, &got_len);
+    int same = got_len == len && memcmp(got, want, len) == 0;
+    tg_free(got);
+    tg_free(want);
+    if (!same)
+        fail_msg("%s: binary saves differ (%zu vs %zu bytes)", what, len, got_len);
+}
+
+/* One random decision: chance by the state's RNG, a player's move picked
+ * uniformly with *pick. Fails the test if the state refuses it. */
+static void support_random_decision(tg_state *st, uint64_t *pick)
+{
+    tg_move moves[4096];
+    tg_status s;
+    if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
+        s = tg_state_apply_chance(st, NULL);
+    } else {
+        size_t n = 0;
+        s = tg_state_legal_moves(st, moves, 4096, &n);
+        if (s != TG_OK || n == 0)
+            fail_msg("no legal moves in a game that is not over (%s)", tg_status_name(s));
+        *pick = *pick * 6364136223846793005ull + 1442695040888963407ull;
+        s = tg_state_apply(st, moves[(*pick >> 33) % n]);
+    }
+    if (s != TG_OK)
+        fail_msg("random decision refused (%s): %s", tg_status_name(s), tg_state_last_error(st));
+}
+
+tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions)
+{
+    tg_state *st = NULL;
+    if (tg_state_new(game, seed, &st) != TG_OK)
+        fail_msg("state_new failed");
+    uint64_t pick = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++)
+        support_random_decision(st, &pick);
+    return st;
+}
+
+void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)
+{
+    int players = tg_game_players(tg_state_game(st));
+    for (int v = TG_VIEW_OMNISCIENT; v < players; v++) {
+        json_decref(tgt_observation(st, v));
+        json_decref(tgt_events(st, v));
+        char *text = NULL;
+        if (tg_state_to_text(st, v, &text, NULL) != TG_OK)
+            fail_msg("to_text for viewer %d failed", v);
+        tg_free(text);
+    }
+    size_t len = 0;
+    unsigned char *save = tgt_save(st, &len);
+    tg_state *back = NULL;
+    char err[256] = "";
+    tg_status s = tg_state_load(save, len, NULL, &back, err, sizeof err);
+    int equal = s == TG_OK && tg_state_equal(st, back);
+    tg_state_free(back);
+    tg_free(save);
+    if (!equal)
+        fail_msg("the state does not survive a save (%s): %s", tg_status_name(s), err);
+    uint32_t start = tg_state_history_length(st);
+    uint64_t pick = seed * 0x9E3779B97F4A7C15ull + 7;
+    for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++)
+        support_random_decision(st, &pick);
+    while (tg_state_history_length(st) > start)
+        if (tg_state_undo(st) != TG_OK)
+            fail_msg("undo refused: %s", tg_state_last_error(st));
+}

@@ -28,4 +28,38 @@ const char *tgt_legal_texts(const tg_state *st);
  * returns that event (borrowed from *holder, which the caller json_decrefs). */
 json_t *tgt_find_event(const tg_state *st, int viewer, const char *type, json_t **holder);
 
+/* ---- Helpers shared by the conformance and API suites. ---- */
+
+/* Longest options string tgt_option_sets() writes. */
+#define TGT_OPTIONS_MAX 256
+
+/* The options strings worth running a game under: every player count with
+ * all other options at their defaults, then each alternative value of every
+ * BOOL and CHOICE option, one at a time (at the default player count, or the
+ * first player count that accepts it). Writes up to cap strings; returns how
+ * many there are. */
+size_t tgt_option_sets(const tg_game_info *info, char (*out)[TGT_OPTIONS_MAX], size_t cap);
+/* Makes a game; fails the test with the library's message if it cannot. */
+tg_game *tgt_game(const char *id, const char *options);
+/* The binary save of a state (release with tg_free); fails the test on error. */
+unsigned char *tgt_save(const tg_state *st, size_t *len);
+/* Fails the test unless a and b are equal positions with byte-identical
+ * binary saves (so RNG and history agree too); what names the check. */
+void tgt_assert_identical(const tg_state *a, const tg_state *b, const char *what);
+/* Fails the test unless the state's binary save is exactly want[0..len). */
+void tgt_assert_save_is(const tg_state *st, const unsigned char *want, size_t len,
+                        const char *what);
+
+/* A state of game after up to decisions random decisions from seed (fewer
+ * if the game ends first); players pick uniformly, chance uses the state's
+ * RNG. Fails the test on any error. */
+tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions);
+
+/* Uses a state the way a host would, for positions a loader accepted from
+ * untrusted input: every viewer's observation, events and text, a binary
+ * save that loads back equal, then up to decisions random decisions (each
+ * must be accepted) and undo back to where it started. Fails the test on
+ * any refusal; ASan and valgrind catch any bad access on the way. */
+void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions);
+
 #endif

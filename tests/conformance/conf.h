@@ -1,0 +1,75 @@
+/* The conformance suite: invariants every registered game must keep, checked
+ * through the public API alone on random playouts of every option set. The
+ * suite never names a game, so a new game is checked the moment it registers. */
+#ifndef TG_CONF_H
+#define TG_CONF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "support.h"
+
+/* One game under one options string, with scratch buffers sized from its
+ * bounds so that no check allocates per move. */
+typedef struct conf_ctx {
+    const tg_game_info *info;
+    char options[TGT_OPTIONS_MAX];
+    char label[TGT_OPTIONS_MAX + 64];
+    tg_game *game;
+    int players;
+    uint32_t move_count;
+    uint32_t max_legal;
+    uint32_t max_chance;
+    uint32_t max_length;
+    unsigned stride; /* the costly checks run at every stride-th state */
+    size_t buf_cap;  /* entries in moves/other/probs */
+    tg_move *moves;
+    tg_move *other;
+    double *probs;
+    /* Where the running check is, for failure messages. */
+    uint64_t seed;
+    uint32_t at_move;
+    /* Totals for the summary line. */
+    unsigned long games;
+    unsigned long decisions;
+    uint32_t longest;
+} conf_ctx;
+
+/* Fails the running test, naming the game, options, seed and move. */
+void conf_fail(const conf_ctx *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* A small deterministic generator for the players' random choices, kept apart
+ * from the state's RNG so that chance stays the library's business. */
+typedef struct conf_rng {
+    uint64_t s;
+} conf_rng;
+uint64_t conf_rng_next(conf_rng *r);
+
+/* Writes the legal moves into c->moves and returns how many (checked for
+ * order, range and the buffer contract). */
+size_t conf_legal(conf_ctx *c, const tg_state *st);
+
+/* Per-state checks, each in its own file. */
+void conf_check_moves(conf_ctx *c, tg_state *st);
+void conf_check_illegal(conf_ctx *c, tg_state *st);
+void conf_check_chance(conf_ctx *c, tg_state *st);
+void conf_check_outcome(conf_ctx *c, const tg_state *st);
+void conf_check_views(conf_ctx *c, tg_state *st);
+void conf_check_no_leak(conf_ctx *c, tg_state *st);
+/* previous: the state one decision earlier (NULL at the root), to check that
+ * undo still works on a loaded copy. */
+void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous);
+/* Fails unless a and b look the same to every viewer and agree on
+ * position, turn, move number and history. */
+void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state *b,
+                                 const char *what);
+
+/* Plays one game from seed with every check at every state, then replays
+ * the seed and walks back through undo (conf_playout.c). */
+void conf_play_checked(conf_ctx *c, uint64_t seed);
+
+#endif

@@ -1,0 +1,128 @@
+/* Checks of what viewers see: every view is well-formed for every viewer,
+ * bad viewers are refused, and resampling for a player changes nothing that
+ * player can see (which is also the no-leak check: the resampled state
+ * differs from the original only in what the player cannot know). */
+#include "conf.h"
+
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+typedef tg_status (*conf_view_fn)(const tg_state *, int, char **, size_t *);
+
+/* Returns the view's text (caller tg_frees) after checking len and, for the
+ * JSON views, that it parses to the expected kind of value. */
+static char *conf_view(conf_ctx *c, conf_view_fn fn, const tg_state *st, int viewer,
+                       const char *what, int json_type)
+{
+    char *out = NULL;
+    size_t len = (size_t)-1;
+    tg_status s = fn(st, viewer, &out, &len);
+    if (s != TG_OK || !out)
+        conf_fail(c, "%s for viewer %d gave %s", what, viewer, tg_status_name(s));
+    if (len != strlen(out) || len == 0)
+        conf_fail(c, "%s for viewer %d: len %zu, strlen %zu", what, viewer, len, strlen(out));
+    if (json_type >= 0) {
+        json_error_t e;
+        json_t *j = json_loads(out, 0, &e);
+        int ok = j && (int)json_typeof(j) == json_type;
+        json_decref(j);
+        if (!ok)
+            conf_fail(c, "%s for viewer %d is not a JSON %s: %s", what, viewer,
+                      json_type == JSON_OBJECT ? "object" : "array", j ? "wrong type" : e.text);
+    }
+    return out;
+}
+
+static void conf_refuse_viewer(conf_ctx *c, conf_view_fn fn, const tg_state *st, int viewer,
+                               const char *what)
+{
+    char *out = NULL;
+    size_t len = 0;
+    tg_status s = fn(st, viewer, &out, &len);
+    if (s != TG_E_INVALID_ARGUMENT || out != NULL) {
+        tg_free(out);
+        conf_fail(c, "%s for invalid viewer %d gave %s", what, viewer, tg_status_name(s));
+    }
+}
+
+void conf_check_views(conf_ctx *c, tg_state *st)
+{
+    for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
+        tg_free(conf_view(c, tg_state_observation_json, st, v, "observation", JSON_OBJECT));
+        tg_free(conf_view(c, tg_state_events_json, st, v, "events", JSON_ARRAY));
+        tg_free(conf_view(c, tg_state_to_text, st, v, "to_text", -1));
+    }
+    const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -2, -3, INT_MIN, INT_MAX};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        conf_refuse_viewer(c, tg_state_observation_json, st, bad[i], "observation");
+        conf_refuse_viewer(c, tg_state_events_json, st, bad[i], "events");
+        conf_refuse_viewer(c, tg_state_to_text, st, bad[i], "to_text");
+    }
+}
+
+static void conf_expect_same(conf_ctx *c, conf_view_fn fn, const tg_state *orig,
+                             const tg_state *redrawn, int p, const char *what)
+{
+    char *want = conf_view(c, fn, orig, p, what, -1);
+    char *got = conf_view(c, fn, redrawn, p, what, -1);
+    if (strcmp(want, got) != 0) {
+        char msg[800];
+        snprintf(msg, sizeof msg,
+                 "resampling for player %d changed (or leaked through) its %s:\n"
+                 "  before %.300s\n  after  %.300s",
+                 p, what, want, got);
+        tg_free(want);
+        tg_free(got);
+        conf_fail(c, "%s", msg);
+    }
+    tg_free(want);
+    tg_free(got);
+}
+
+void conf_check_no_leak(conf_ctx *c, tg_state *st)
+{
+    for (int p = 0; p < c->players; p++) {
+        tg_state *r = NULL;
+        assert_int_equal(tg_state_clone(st, &r), TG_OK);
+        tg_status s = tg_state_resample(r, p);
+        if (s != TG_OK)
+            conf_fail(c, "resample for player %d gave %s: %s", p, tg_status_name(s),
+                      tg_state_last_error(r));
+        conf_expect_same(c, tg_state_observation_json, st, r, p, "observation");
+        conf_expect_same(c, tg_state_events_json, st, r, p, "events");
+        if (tg_state_history_length(r) != 0)
+            conf_fail(c, "resampled state keeps %u history entries",
+                      (unsigned)tg_state_history_length(r));
+        if (tg_state_current_player(r) != tg_state_current_player(st))
+            conf_fail(c, "resampling for player %d changed whose turn it is (%d to %d)", p,
+                      tg_state_current_player(st), tg_state_current_player(r));
+        /* A redrawn position must be one the loader accepts as legal. */
+        size_t len = 0;
+        unsigned char *save = tgt_save(r, &len);
+        tg_state *back = NULL;
+        char err[256] = "";
+        s = tg_state_load(save, len, NULL, &back, err, sizeof err);
+        tg_free(save);
+        if (s != TG_OK)
+            conf_fail(c, "resampled state (player %d) does not load back: %s: %s", p,
+                      tg_status_name(s), err);
+        tg_state_free(back);
+        tg_state_free(r);
+    }
+    size_t len = 0;
+    unsigned char *save = tgt_save(st, &len);
+    const int bad[] = {c->players, TG_MAX_PLAYERS, -2, INT_MIN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tg_status s = tg_state_resample(st, bad[i]);
+        if (s != TG_E_INVALID_ARGUMENT)
+            conf_fail(c, "resample for invalid player %d gave %s", bad[i], tg_status_name(s));
+    }
+    tgt_assert_save_is(st, save, len, "state after resampling was refused");
+    tg_free(save);
+}
