@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "load.h"
+#include "options.h"
 #include "registry.h"
 
 static const unsigned char magic[4] = {'T', 'G', 'S', 'V'};
@@ -145,7 +146,9 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     const unsigned char *opts = get_bytes(&r, opt_len);
     if (r.short_read)
         return corrupt(msg, "save is truncated in its header");
-    char id_s[256], opt_s[65536];
+    if (opt_len > TG_OPTIONS_MAX)
+        return corrupt(msg, "save header has an options string longer than any game accepts");
+    char id_s[256], opt_s[TG_OPTIONS_MAX + 1];
     memcpy(id_s, id, id_len);
     id_s[id_len] = '\0';
     memcpy(opt_s, opts, opt_len);

@@ -40,5 +40,6 @@ void test_hidden_snakes_and_frogs(void **state);
 void test_resample_keeps_view(void **state);
 void test_resample_respects_touches(void **state);
 void test_setup_chance(void **state);
+void test_resample_is_canonical(void **state);
 
 #endif

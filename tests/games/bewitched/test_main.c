@@ -44,6 +44,7 @@ int main(void)
         cmocka_unit_test(test_resample_keeps_view),
         cmocka_unit_test(test_resample_respects_touches),
         cmocka_unit_test(test_setup_chance),
+        cmocka_unit_test(test_resample_is_canonical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

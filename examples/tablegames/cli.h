@@ -1,0 +1,58 @@
+/* Shared pieces of the tablegames command: argument parsing, making a game
+ * from command-line options, a local PRNG for random players, and exit
+ * codes. The command uses the public API only, like any other program. */
+#ifndef TABLEGAMES_CLI_H
+#define TABLEGAMES_CLI_H
+
+#include <boardgames/tablegames.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes of every subcommand (documented in the usage text). */
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_FAILURE = 1, /* the library refused something or a check failed */
+    CLI_EXIT_USAGE = 2    /* bad command line */
+};
+
+/* Counter-based generator for the command's own random choices (which move a
+ * random player picks, bench seeds); the library's RNG stays for chance. */
+typedef struct cli_rng {
+    uint64_t state;
+} cli_rng;
+
+void cli_rng_seed(cli_rng *rng, uint64_t seed);
+uint64_t cli_rng_next(cli_rng *rng);
+/* Uniform in [0, n), n > 0, without modulo bias. */
+uint32_t cli_rng_below(cli_rng *rng, uint32_t n);
+
+/* Strict parsers: the whole text must be the number. Return 0 on success. */
+int cli_parse_int(const char *text, long min, long max, long *out);
+int cli_parse_u64(const char *text, uint64_t *out);
+int cli_parse_seconds(const char *text, double *out);
+
+/* For "--name VALUE" options: returns argv[*i + 1] and advances *i, or
+ * prints an error and returns NULL when the value is missing. */
+const char *cli_option_value(int argc, char **argv, int *i);
+
+/* True when an options string sets "players", so that --players and
+ * --options cannot silently disagree. */
+int cli_options_name_players(const char *options);
+
+/* Makes a game from an id, a player count (0: the game's default) and an
+ * options string (NULL or ""); prints the library's message on failure. */
+tg_status cli_make_game(const char *id, int players, const char *options,
+                        const tg_game_params *params, tg_game **out);
+
+/* Prints "tablegames: <what>: <status text>[: detail]" to stderr. */
+void cli_report(const char *what, tg_status status, const char *detail);
+
+/* Writes "player 2" or "players 0, 3" (or "no winner") for a winner mask. */
+void cli_print_winners(FILE *out, uint32_t mask);
+
+int cli_cmd_list(int argc, char **argv);
+int cli_cmd_play(int argc, char **argv);
+int cli_cmd_bench(int argc, char **argv);
+int cli_cmd_tournament(int argc, char **argv);
+
+#endif

@@ -1,0 +1,256 @@
+/* tablegames bench: random games for a fixed wall time, the loop of
+ * docs/performance.md. One thread, fixed seed; the library's RNG rolls the
+ * dice and a local PRNG picks each player's move uniformly. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct bench_args {
+    const char *game_id; /* NULL: every game */
+    int players;         /* 0: every player count */
+    double seconds;
+    long runs;
+    uint64_t seed;
+    int json;
+} bench_args;
+
+/* Counts the library's heap allocations through the allocator hook. */
+typedef struct bench_alloc_count {
+    uint64_t allocs;
+} bench_alloc_count;
+
+typedef struct bench_result {
+    double seconds;
+    uint64_t games;
+    uint64_t decisions;   /* chance and player decisions alike */
+    uint64_t choices;     /* player decisions */
+    uint64_t legal_total; /* legal moves summed over player decisions */
+    uint64_t allocs;      /* heap allocations inside the timed loop */
+} bench_result;
+
+static void *bench_alloc(size_t size, void *user_data)
+{
+    ((bench_alloc_count *)user_data)->allocs++;
+    return malloc(size);
+}
+
+static void bench_release(void *ptr, void *user_data)
+{
+    (void)user_data;
+    free(ptr);
+}
+
+static double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Plays one random game from the state's current position to the end. */
+static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32_t limit,
+                                cli_rng *rng, bench_result *r)
+{
+    for (uint32_t made = 0;; made++) {
+        int seat = tg_state_current_player(st);
+        size_t count = 0;
+        tg_status s;
+        if (seat == TG_PLAYER_TERMINAL)
+            return TG_OK;
+        if (made > limit) /* the library promised to end the game by now */
+            return TG_E_TOO_LARGE;
+        if (seat == TG_PLAYER_CHANCE) {
+            s = tg_state_apply_chance(st, NULL);
+        } else {
+            s = tg_state_legal_moves(st, moves, cap, &count);
+            if (s == TG_OK && count == 0)
+                s = TG_E_WRONG_PHASE;
+            if (s == TG_OK)
+                s = tg_state_apply(st, moves[cli_rng_below(rng, (uint32_t)count)]);
+            r->choices++;
+            r->legal_total += count;
+        }
+        if (s != TG_OK)
+            return s;
+        r->decisions++;
+    }
+}
+
+static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,
+                           const bench_alloc_count *counter, bench_result *r)
+{
+    size_t cap = tg_game_max_legal_moves(game);
+    uint32_t limit = tg_game_max_length(game);
+    tg_move *moves = malloc((cap > 0 ? cap : 1) * sizeof *moves);
+    tg_state *st = NULL;
+    cli_rng rng;
+    uint64_t allocs_before;
+    double start, now;
+    tg_status s = moves != NULL ? tg_state_new(game, seed, &st) : TG_E_NO_MEMORY;
+
+    memset(r, 0, sizeof *r);
+    cli_rng_seed(&rng, seed);
+    allocs_before = counter->allocs;
+    start = now = bench_now();
+    while (s == TG_OK && now - start < a->seconds) {
+        s = tg_state_reset(st, cli_rng_next(&rng));
+        if (s == TG_OK)
+            s = bench_one_game(st, moves, cap, limit, &rng, r);
+        if (s == TG_OK)
+            r->games++;
+        now = bench_now();
+    }
+    r->seconds = now - start;
+    r->allocs = counter->allocs - allocs_before;
+    if (s != TG_OK)
+        cli_report("bench", s, st != NULL ? tg_state_last_error(st) : NULL);
+    tg_state_free(st);
+    free(moves);
+    return s;
+}
+
+static double bench_ratio(uint64_t num, uint64_t den)
+{
+    return den > 0 ? (double)num / (double)den : 0.0;
+}
+
+static double bench_rate(uint64_t count, double seconds)
+{
+    return seconds > 0.0 ? (double)count / seconds : 0.0;
+}
+
+static int bench_cmp_rate(const void *pa, const void *pb)
+{
+    double a = bench_rate(((const bench_result *)pa)->decisions, ((const bench_result *)pa)->seconds);
+    double b = bench_rate(((const bench_result *)pb)->decisions, ((const bench_result *)pb)->seconds);
+    return (a > b) - (a < b);
+}
+
+static void bench_print(const bench_args *a, const tg_game *game, const bench_result *r)
+{
+    double games_s = bench_rate(r->games, r->seconds);
+    double dec_s = bench_rate(r->decisions, r->seconds);
+    double per_game = bench_ratio(r->decisions, r->games);
+    double per_choice = bench_ratio(r->legal_total, r->choices);
+    double allocs = bench_ratio(r->allocs, r->decisions);
+    size_t bytes = tg_game_state_size(game);
+
+    if (a->json)
+        printf("{\"game\":\"%s\",\"players\":%d,\"seconds\":%.3f,\"games\":%llu,"
+               "\"decisions\":%llu,\"games_per_second\":%.1f,\"decisions_per_second\":%.1f,"
+               "\"decisions_per_game\":%.2f,\"legal_moves_per_choice\":%.3f,"
+               "\"bytes_per_state\":%zu,\"allocations_per_decision\":%.6f}\n",
+               tg_game_id(game), tg_game_players(game), r->seconds,
+               (unsigned long long)r->games, (unsigned long long)r->decisions, games_s,
+               dec_s, per_game, per_choice, bytes, allocs);
+    else
+        printf("%-16s %7d %11.1f %13.0f %9.1f %8.2f %7zu %10.6f\n", tg_game_id(game),
+               tg_game_players(game), games_s, dec_s, per_game, per_choice, bytes, allocs);
+    fflush(stdout);
+}
+
+/* Benchmarks one game at one player count: a->runs runs, median printed. */
+static int bench_game(const bench_args *a, const char *id, int players)
+{
+    bench_alloc_count counter = { 0 };
+    tg_allocator hook = { bench_alloc, bench_release, &counter };
+    tg_game_params params = TG_GAME_PARAMS_INIT;
+    bench_result *runs = calloc((size_t)a->runs, sizeof *runs);
+    tg_game *game = NULL;
+    tg_status s = runs != NULL ? TG_OK : TG_E_NO_MEMORY;
+
+    params.allocator = &hook;
+    if (s == TG_OK)
+        s = cli_make_game(id, players, NULL, &params, &game);
+    for (long i = 0; s == TG_OK && i < a->runs; i++)
+        s = bench_run(game, a, a->seed + (uint64_t)i, &counter, &runs[i]);
+    if (s == TG_OK) {
+        qsort(runs, (size_t)a->runs, sizeof *runs, bench_cmp_rate);
+        bench_print(a, game, &runs[a->runs / 2]);
+    }
+    tg_game_free(game);
+    free(runs);
+    return s == TG_OK ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+}
+
+static int bench_parse_args(int argc, char **argv, bench_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->seconds = 1.0;
+    a->runs = 1;
+    a->seed = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *v = NULL;
+        long n;
+        int bad = 0;
+        if (strcmp(arg, "--json") == 0) {
+            a->json = 1;
+        } else if (strcmp(arg, "--seconds") == 0) {
+            if ((v = cli_option_value(argc, argv, &i)) == NULL)
+                return -1;
+            bad = cli_parse_seconds(v, &a->seconds);
+        } else if (strcmp(arg, "--players") == 0) {
+            if ((v = cli_option_value(argc, argv, &i)) == NULL)
+                return -1;
+            bad = cli_parse_int(v, 1, TG_MAX_PLAYERS, &n);
+            a->players = (int)n;
+        } else if (strcmp(arg, "--runs") == 0) {
+            if ((v = cli_option_value(argc, argv, &i)) == NULL)
+                return -1;
+            bad = cli_parse_int(v, 1, 99, &a->runs);
+        } else if (strcmp(arg, "--seed") == 0) {
+            if ((v = cli_option_value(argc, argv, &i)) == NULL)
+                return -1;
+            bad = cli_parse_u64(v, &a->seed);
+        } else if (arg[0] == '-' || a->game_id != NULL) {
+            fprintf(stderr, "tablegames bench: unexpected argument '%s'\n", arg);
+            return -1;
+        } else {
+            a->game_id = arg;
+        }
+        if (bad) {
+            fprintf(stderr, "tablegames bench: bad value '%s' for %s\n", v, arg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int cli_cmd_bench(int argc, char **argv)
+{
+    bench_args a;
+    int rc = CLI_EXIT_OK;
+    int measured = 0;
+    size_t count = tg_catalogue_count();
+
+    if (bench_parse_args(argc, argv, &a) != 0)
+        return CLI_EXIT_USAGE;
+    if (a.game_id != NULL && tg_catalogue_find(a.game_id) == NULL) {
+        cli_report(a.game_id, TG_E_UNKNOWN_GAME, "see tablegames list");
+        return CLI_EXIT_FAILURE;
+    }
+    if (!a.json)
+        printf("%-16s %7s %11s %13s %9s %8s %7s %10s\n", "game", "players", "games/s",
+               "decisions/s", "dec/game", "legal", "bytes", "allocs/dec");
+    for (size_t i = 0; i < count; i++) {
+        const tg_game_info *info = tg_catalogue_get(i);
+        if (info == NULL || (a.game_id != NULL && strcmp(info->id, a.game_id) != 0))
+            continue;
+        for (int p = info->min_players; p <= info->max_players; p++) {
+            if (a.players != 0 && p != a.players)
+                continue;
+            measured++;
+            if (bench_game(&a, info->id, p) != CLI_EXIT_OK)
+                rc = CLI_EXIT_FAILURE;
+        }
+    }
+    if (measured == 0) {
+        fputs("tablegames bench: no game has that player count\n", stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return rc;
+}

@@ -1,0 +1,29 @@
+# shellcheck shell=bash
+# Sourced by the scripts in this folder: installs the Debian packages they
+# need, asking apt only when something is missing.
+# tg_install_missing PACKAGE...
+tg_install_missing() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing: ${missing[*]}"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "need root (or sudo) to install ${missing[*]}" >&2; return 1; }
+        sudo=(sudo)
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq &&
+        "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# The package lists are read by the scripts that source this file.
+# shellcheck disable=SC2034
+# Packages to build the library and the tablegames command.
+TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
+# Everything scripts/test.sh uses on top.
+# shellcheck disable=SC2034
+TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
+                  libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev)

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh Debian 12 machine (as root) to a last
+# line "N passed, N failed". Installs what is missing, then: release build and
+# ctest, exported symbols, random Witches' Dance games, the conformance test
+# under valgrind, the API reference with warnings as errors, the install
+# test, the ABI check against the baseline (and proof that it can fail), the
+# Debian packages, and an AddressSanitizer + UndefinedBehaviorSanitizer build
+# and ctest.
+# Build trees go to $TG_BUILD_ROOT (default: build/ in the repository).
+set -uo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=${TG_BUILD_ROOT:-$repo/build}
+release=$root/test-release
+sanitize=$root/test-sanitize
+logs=$root/test-logs
+jobs=${TG_JOBS:-2}
+passed=0
+failed=0
+failed_steps=()
+mkdir -p "$logs"
+
+# report NAME STATUS START: counts a finished step and prints its line.
+report() {
+    local name=$1 status=$2 start=$3
+    printf '%-32s ' "$name"
+    if [ "$status" -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "ok ($((SECONDS - start))s)"
+    else
+        failed=$((failed + 1))
+        failed_steps+=("$name")
+        echo "FAILED ($((SECONDS - start))s), last lines of $logs/$name.log:"
+        tail -n 25 "$logs/$name.log" | sed 's/^/    /'
+    fi
+}
+
+# step NAME COMMAND...: runs one step with its output in $logs/NAME.log.
+step() {
+    local name=$1 start=$SECONDS status=0
+    shift
+    "$@" >"$logs/$name.log" 2>&1 || status=$?
+    report "$name" "$status" "$start"
+}
+
+# step_start NAME COMMAND... starts a long single-threaded step in the
+# background, so it shares the two cores with the steps that follow;
+# step_finish NAME waits for it and reports it.
+declare -A bg_pid bg_start
+step_start() {
+    local name=$1
+    shift
+    "$@" >"$logs/$name.log" 2>&1 &
+    bg_pid[$name]=$!
+    bg_start[$name]=$SECONDS
+    printf '%-32s started in the background\n' "$name"
+}
+step_finish() {
+    local status=0
+    wait "${bg_pid[$1]}" || status=$?
+    report "$1" "$status" "${bg_start[$1]}"
+}
+
+configure_and_build() {
+    local dir=$1
+    shift
+    cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON "$@" &&
+        cmake --build "$dir" -j"$jobs"
+}
+
+run_ctest() {
+    local dir=$1
+    shift
+    (cd "$dir" && ctest -j"$jobs" --output-on-failure --timeout 900 "$@")
+}
+
+# Every seat plays random moves; each game must end with a winner.
+random_games() {
+    local cli=$release/examples/tablegames/tablegames players seed out
+    for players in 2 3 4 5 6; do
+        for seed in 1 2 3 77 4096 987654321 18446744073709551615; do
+            out=$("$cli" play witches_dance --players "$players" --seed "$seed" --auto --quiet) ||
+                { echo "players=$players seed=$seed: exit status $?"; return 1; }
+            grep -Eq '^winners?: players? [0-9]' <<<"$out" ||
+                { echo "players=$players seed=$seed: no winner in:"; echo "$out"; return 1; }
+            echo "players=$players seed=$seed: $(tail -n 1 <<<"$out")"
+        done
+    done
+}
+
+conformance_under_valgrind() {
+    local bin=$release/tests/conformance/test_conformance
+    [ -x "$bin" ] || bin=$release/tests/conformance/conformance
+    [ -x "$bin" ] || { echo "no conformance test in $release/tests/conformance"; return 1; }
+    TG_CONFORMANCE_QUICK=1 valgrind -q --leak-check=full --errors-for-leak-kinds=all \
+        --error-exitcode=1 "$bin"
+}
+
+# Under the sanitizers the conformance suite plays one game per option set
+# (TG_TEST_FULL=1: the full count), which keeps the run well inside 30 minutes.
+# The Python and Lua interpreters are not built with the sanitizers and
+# cannot load an instrumented library, so their tests run only in the
+# release ctest; the C hosts of the bindings (ffi) run here too.
+sanitized_ctest() {
+    local quick=1
+    [ "${TG_TEST_FULL:-0}" = 1 ] && quick=0
+    TG_CONFORMANCE_QUICK=$quick ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        run_ctest "$sanitize" -E '^(python|lua)_'
+}
+
+cli_under_valgrind() {
+    valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
+        "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
+}
+
+cd "$repo" || exit 1
+echo "libtablegames test suite: $repo"
+# shellcheck source=scripts/deps.sh
+. "$repo/scripts/deps.sh"
+step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
+step release-build configure_and_build "$release"
+step release-ctest run_ctest "$release"
+step_start conformance-under-valgrind conformance_under_valgrind
+step exported-symbols bash "$repo/scripts/check-exports.sh" "$release/libtablegames.so"
+if "$release/examples/tablegames/tablegames" list --ids 2>/dev/null | grep -qx witches_dance; then
+    step witches-dance-random-games random_games
+    step cli-under-valgrind cli_under_valgrind
+else
+    echo "witches_dance is not registered: its random games are skipped"
+fi
+step api-reference cmake --build "$release" --target docs
+step install bash "$repo/tests/install/run.sh" "$release"
+# The ABI guard and the Debian packages (abi/README.md, tests/package/).
+if [ -f "$repo/abi/check.sh" ]; then
+    step abi-against-baseline bash "$repo/abi/check.sh" "$release"
+fi
+if [ -f "$repo/abi/prove-check.sh" ]; then
+    step abi-check-can-fail bash "$repo/abi/prove-check.sh" "$root/test-abi-proof"
+fi
+if [ -f "$repo/tests/package/run.sh" ]; then
+    step debian-packages bash "$repo/tests/package/run.sh" "$root/test-package"
+fi
+step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
+step sanitize-ctest sanitized_ctest
+step_finish conformance-under-valgrind
+
+if [ "$failed" -gt 0 ]; then
+    echo "failed: ${failed_steps[*]} (logs in $logs)"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
