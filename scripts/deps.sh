@@ -26,4 +26,5 @@ TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev
 # Everything scripts/test.sh uses on top.
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
-                  libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev)
+                  libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
+                  lintian clang libclang-rt-14-dev)

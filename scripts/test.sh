@@ -109,6 +109,13 @@ sanitized_ctest() {
         run_ctest "$sanitize" -E '^(python|lua)_'
 }
 
+tsan_threads() {
+    cmake -S "$repo" -B "$root/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
+        -DTG_SANITIZE=thread -DTG_BUILD_EXAMPLES=OFF &&
+        cmake --build "$root/test-tsan" -j"$jobs" --target test_threads &&
+        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads"
+}
+
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
@@ -143,6 +150,10 @@ if [ -f "$repo/tests/package/run.sh" ]; then
 fi
 step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
 step sanitize-ctest sanitized_ctest
+# Several threads share one game under ThreadSanitizer (tests/threads/).
+step tsan-threads tsan_threads
+# Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
+step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-20}"
 step_finish conformance-under-valgrind
 
 if [ "$failed" -gt 0 ]; then

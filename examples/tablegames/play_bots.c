@@ -1,4 +1,5 @@
-/* Computer opponents for "tablegames play --computer LEVEL". */
+/* Computer opponents for "tablegames play --computer LEVEL" (and the level
+ * names shared with --bots and tournament). */
 #include "play.h"
 
 #include <string.h>
@@ -26,24 +27,14 @@ int play_parse_level(const char *text, tg_bot_level *out)
 tg_status play_bots_make(play_bots *pb, tg_game *game, tg_bot_level level, int human,
                          uint64_t seed)
 {
-    tg_bot_params params = TG_BOT_PARAMS_INIT;
-    int players = tg_game_players(game);
-
-    memset(pb, 0, sizeof *pb);
-    params.level = level;
-    for (int p = 0; p < players && p < TG_MAX_PLAYERS; p++) {
-        tg_status s;
-        if (p == human)
-            continue;
-        /* Each seat its own stream, so the bots do not mirror each other. */
-        params.seed = seed + 0x9E3779B97F4A7C15u * (uint64_t)(p + 1);
-        s = tg_bot_new(game, p, &params, &pb->bots[p]);
-        if (s != TG_OK) {
-            play_bots_free(pb);
-            return s;
-        }
+    play_bots_spec spec;
+    memset(&spec, 0, sizeof spec);
+    for (int p = 0; p < TG_MAX_PLAYERS; p++) {
+        spec.level[p] = level;
+        if (p != human)
+            spec.seats |= 1u << p;
     }
-    return TG_OK;
+    return play_bots_make_spec(pb, game, &spec, seed);
 }
 
 void play_bots_free(play_bots *pb)

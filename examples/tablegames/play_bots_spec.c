@@ -101,6 +101,7 @@ tg_status play_bots_make_spec(play_bots *pb, tg_game *game, const play_bots_spec
         if (((spec->seats >> p) & 1u) == 0)
             continue;
         params.level = spec->level[p];
+        /* Each seat its own stream, so the bots do not mirror each other. */
         params.seed = seed + 0x9E3779B97F4A7C15u * (uint64_t)(p + 1);
         s = tg_bot_new(game, p, &params, &pb->bots[p]);
         if (s != TG_OK) {

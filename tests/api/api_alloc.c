@@ -121,12 +121,18 @@ static void play_loop_does_not_allocate(void **state)
         while (!tg_state_is_terminal(st))
             play_one(st, shadow);
         assert_int_equal(tg_state_move_number(st), length);
+        if (c.calls != 0)
+            fail_msg("%s: %lu allocations while replaying a game whose history had room", id,
+                     c.calls);
+        /* The first undo builds its checkpoint cache once (state.h says so);
+         * undoing further and copying allocate nothing more. */
+        assert_int_equal(tg_state_undo(st), TG_OK);
+        arm(&c, 0);
         for (int k = 0; k < 10 && tg_state_history_length(st) > 0; k++)
             assert_int_equal(tg_state_undo(st), TG_OK);
         assert_int_equal(tg_state_copy(shadow, st), TG_OK);
         if (c.calls != 0)
-            fail_msg("%s: %lu allocations while replaying a game whose history had room", id,
-                     c.calls);
+            fail_msg("%s: %lu allocations while undoing after the first undo", id, c.calls);
         printf("%s: %u decisions, %lu allocations for history growth, 0 on replay\n", id,
                (unsigned)length, growth);
         tg_state_free(shadow);

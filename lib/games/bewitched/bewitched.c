@@ -79,4 +79,6 @@ const tg_game_def tgG_bewitched = {
     .position_from_json = bw_position_from_json,
     .validate = bw_validate,
     .resample = bw_resample,
+    .is_legal = bw_is_legal,
+    .easy_score = bw_easy_score,
 };

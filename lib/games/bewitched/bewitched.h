@@ -164,6 +164,7 @@ typedef struct bw_config {
     uint8_t hat_of[BW_NODES]; /* hat beside the space, or BW_NONE */
     uint8_t flower[BW_NODES];
     uint8_t snake_at[BW_NODES]; /* snake starting on the space, or BW_NONE */
+    uint64_t snake_bit[BW_SNAKES]; /* the space of each snake, as a node mask */
     uint16_t route_count[BW_NODES];
     uint8_t route_upto[BW_NODES][BW_MAX_DIE + 1]; /* routes of length <= d */
     uint64_t route_inter[BW_NODES][BW_MAX_ROUTES]; /* nodes a route passes (not its end) */
@@ -199,6 +200,7 @@ void bw_set_bit(uint8_t *mask, int i, int on);
 
 /* legal.c */
 size_t bw_legal_moves(const void *cfg, const void *st, tg_move *out);
+int bw_is_legal(const void *cfg, const void *st, tg_move move);
 int bw_any_action(const bw_config *cfg, const bw_block *b);
 void bw_occupancy(const bw_block *b, uint8_t *occ);
 #define BW_OCC_FROG 1u
@@ -232,5 +234,8 @@ tg_status bw_validate(const void *cfg, const void *st, tg_msg *msg);
 
 /* resample.c */
 void bw_resample(const void *cfg, void *st, int player, tg_rng *rng);
+
+/* easy.c */
+int bw_easy_score(const void *cfg, const void *st, int player, tg_move move);
 
 #endif

@@ -185,8 +185,10 @@ tg_status bw_build_board(bw_config *cfg, tg_msg *msg)
     for (int h = 0; h < BW_HATS; h++)
         for (int k = 0; k < 2; k++)
             cfg->hat_of[bw_hat_adjacent(h, k)] = (uint8_t)h;
-    for (int i = 0; i < BW_SNAKES; i++)
+    for (int i = 0; i < BW_SNAKES; i++) {
         cfg->snake_at[bw_snake_space(i)] = (uint8_t)i;
+        cfg->snake_bit[i] = (uint64_t)1 << bw_snake_space(i);
+    }
     for (int n = 0; n < BW_NODES; n++)
         for (int k = 0; k < cfg->nnbr[n]; k++)
             if (n < BW_SPACES)

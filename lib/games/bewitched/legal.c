@@ -28,7 +28,7 @@ typedef struct bw_masks {
     uint64_t book;  /* dropped books */
 } bw_masks;
 
-static void bw_make_masks(const bw_block *b, bw_masks *m)
+static void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
 {
     m->cat = m->block = m->book = 0;
     for (int f = 0; f < BW_FROGS; f++)
@@ -36,9 +36,10 @@ static void bw_make_masks(const bw_block *b, bw_masks *m)
             m->block |= (uint64_t)1 << b->frog_at[f];
     for (int c = 0; c < BW_CATS; c++)
         m->cat |= (uint64_t)1 << b->cat_at[c];
+    unsigned gone = b->gone[0] | (unsigned)b->gone[1] << 8;
     for (int s = 0; s < BW_SNAKES; s++)
-        if (!bw_bit(b->gone, s))
-            m->block |= (uint64_t)1 << bw_snake_space(s);
+        if (!((gone >> s) & 1u))
+            m->block |= cfg->snake_bit[s];
     for (int k = 0; k < BW_BOOKS; k++)
         if (b->book_where[k] == BW_BOOK_GROUND)
             m->book |= (uint64_t)1 << b->book_at[k];
@@ -65,41 +66,63 @@ static int bw_route_ok(const bw_config *cfg, const bw_masks *m, uint64_t stops, 
     return (cfg->nbr_mask[e] & m->cat & ~((uint64_t)1 << prev)) != 0;
 }
 
+/* Where one piece stands and where it may end early. */
+typedef struct bw_piece_ctx {
+    int at;
+    int die;
+    int frog;       /* moving a frog rather than a cat */
+    uint64_t stops; /* free spaces where this frog may end early */
+    int own_pad;
+} bw_piece_ctx;
+
+static void bw_piece_setup(const bw_config *cfg, const bw_block *b, const bw_masks *m, int slot,
+                           int piece, bw_piece_ctx *c)
+{
+    c->die = b->dice[slot];
+    c->frog = piece < BW_FROGS_PER_PLAYER;
+    if (c->frog) {
+        int f = b->player * BW_FROGS_PER_PLAYER + piece;
+        c->at = b->frog_at[f];
+        uint64_t stops = cfg->stop_mask | (bw_frog_book(b, f) != BW_NONE ? 0 : m->book);
+        c->stops = stops & ~m->block;
+        c->own_pad = BW_PAD(cfg->colour_of[b->player]);
+    } else {
+        c->at = b->cat_at[piece - BW_FROGS_PER_PLAYER];
+        c->stops = 0;
+        c->own_pad = BW_NONE;
+    }
+}
+
+/* Route r of the piece, known to be below route_upto[at][die]. */
+static int bw_piece_route_ok(const bw_config *cfg, const bw_masks *m, const bw_piece_ctx *c,
+                             int r)
+{
+    if (c->frog)
+        return bw_route_ok(cfg, m, c->stops, c->own_pad, c->at, c->die, &cfg->routes[c->at][r],
+                           cfg->route_inter[c->at][r]);
+    /* cats move the full die and never enter a pad */
+    return r >= cfg->route_upto[c->at][c->die - 1] &&
+           cfg->routes[c->at][r].step[c->die - 1] < BW_SPACES;
+}
+
 /* Writes (or with out NULL only counts, stopping at the first when
  * first_only) the moves of one piece with one die slot. */
 static size_t bw_piece_moves(const bw_config *cfg, const bw_block *b, const bw_masks *m,
                              int slot, int piece, tg_move *out, int first_only)
 {
-    int die = b->dice[slot];
+    bw_piece_ctx c;
+    bw_piece_setup(cfg, b, m, slot, piece, &c);
     size_t n = 0;
     tg_move base = (tg_move)((slot * BW_PIECES + piece) * BW_MAX_ROUTES);
-    if (piece < BW_FROGS_PER_PLAYER) {
-        int f = b->player * BW_FROGS_PER_PLAYER + piece;
-        int at = b->frog_at[f];
-        uint64_t stops = cfg->stop_mask | (bw_frog_book(b, f) != BW_NONE ? 0 : m->book);
-        stops &= ~m->block;
-        int own_pad = BW_PAD(cfg->colour_of[b->player]);
-        for (int r = 0; r < cfg->route_upto[at][die]; r++) {
-            if (!bw_route_ok(cfg, m, stops, own_pad, at, die, &cfg->routes[at][r],
-                             cfg->route_inter[at][r]))
-                continue;
-            if (out)
-                out[n] = base + (tg_move)r;
-            n++;
-            if (first_only)
-                return n;
-        }
-    } else {
-        int at = b->cat_at[piece - BW_FROGS_PER_PLAYER];
-        for (int r = cfg->route_upto[at][die - 1]; r < cfg->route_upto[at][die]; r++) {
-            if (cfg->routes[at][r].step[die - 1] >= BW_SPACES)
-                continue; /* cats never enter a pad */
-            if (out)
-                out[n] = base + (tg_move)r;
-            n++;
-            if (first_only)
-                return n;
-        }
+    int upto = cfg->route_upto[c.at][c.die];
+    for (int r = c.frog ? 0 : cfg->route_upto[c.at][c.die - 1]; r < upto; r++) {
+        if (!bw_piece_route_ok(cfg, m, &c, r))
+            continue;
+        if (out)
+            out[n] = base + (tg_move)r;
+        n++;
+        if (first_only)
+            return n;
     }
     return n;
 }
@@ -112,57 +135,73 @@ static int bw_slot_open(const bw_block *b, int slot)
     return slot == 0 || b->dice[0] != b->dice[1] || (b->used & 1u);
 }
 
+/* A frog that took a book last turn must move away if it can. */
+static int bw_must_move(const bw_config *cfg, const bw_block *b, const bw_masks *m)
+{
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
+        int f = b->player * BW_FROGS_PER_PLAYER + k;
+        if (b->frog_at[f] == BW_NONE || !(b->frog_flags[f] & BW_FF_MUST))
+            continue;
+        for (int slot = 0; slot < 2; slot++)
+            if (bw_slot_open(b, slot) && bw_piece_moves(cfg, b, m, slot, k, NULL, 1))
+                return 1;
+    }
+    return 0;
+}
+
+/* Whether the piece may be moved at all in the action stage (ignoring dice). */
+static int bw_piece_may_move(const bw_block *b, int piece, int must)
+{
+    if (piece >= BW_FROGS_PER_PLAYER)
+        return !must && !(b->turn & BW_TF_CAT);
+    int f = b->player * BW_FROGS_PER_PLAYER + piece;
+    if (b->frog_at[f] == BW_NONE || (b->frog_flags[f] & BW_FF_MOVED))
+        return 0;
+    return !must || (b->frog_flags[f] & BW_FF_MUST);
+}
+
+/* One frog left: having moved it, the player may let the other die go. */
+static int bw_may_skip(const bw_config *cfg, const bw_block *b, int must)
+{
+    int p = b->player;
+    if (must || !b->used || b->used == 3 || bw_frogs_alive(cfg, b, p) != 1)
+        return 0;
+    int moved = 0;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+        moved |= b->frog_flags[p * BW_FROGS_PER_PLAYER + k] & BW_FF_MOVED;
+    return moved != 0;
+}
+
 static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out,
                               int first_only)
 {
     bw_masks masks;
-    bw_make_masks(b, &masks);
+    bw_make_masks(cfg, b, &masks);
     const bw_masks *m = &masks;
     size_t n = 0;
     if (b->stage == BW_ST_ESC_MOVE) {
         int f = b->actor;
         return bw_piece_moves(cfg, b, m, 0, f % BW_FROGS_PER_PLAYER, out, first_only);
     }
-    int p = b->player;
-    /* A frog that took a book last turn must move away if it can. */
-    int must = 0;
-    for (int k = 0; k < BW_FROGS_PER_PLAYER && !must; k++) {
-        int f = p * BW_FROGS_PER_PLAYER + k;
-        if (b->frog_at[f] == BW_NONE || !(b->frog_flags[f] & BW_FF_MUST))
-            continue;
-        for (int slot = 0; slot < 2 && !must; slot++)
-            if (bw_slot_open(b, slot) && bw_piece_moves(cfg, b, m, slot, k, NULL, 1))
-                must = 1;
-    }
+    int must = bw_must_move(cfg, b, m);
     for (int slot = 0; slot < 2; slot++) {
         if (!bw_slot_open(b, slot))
             continue;
         for (int piece = 0; piece < BW_PIECES; piece++) {
-            if (piece < BW_FROGS_PER_PLAYER) {
-                int f = p * BW_FROGS_PER_PLAYER + piece;
-                if (b->frog_at[f] == BW_NONE || (b->frog_flags[f] & BW_FF_MOVED))
-                    continue;
-                if (must && !(b->frog_flags[f] & BW_FF_MUST))
-                    continue;
-            } else if (must || (b->turn & BW_TF_CAT)) {
+            if (piece >= BW_FROGS_PER_PLAYER && (must || (b->turn & BW_TF_CAT)))
                 break;
-            }
+            if (!bw_piece_may_move(b, piece, must))
+                continue;
             size_t k = bw_piece_moves(cfg, b, m, slot, piece, out ? out + n : NULL, first_only);
             n += k;
             if (first_only && n)
                 return n;
         }
     }
-    /* One frog left: having moved it, the player may let the other die go. */
-    if (!must && b->used && b->used != 3 && bw_frogs_alive(cfg, b, p) == 1) {
-        int moved = 0;
-        for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-            moved |= b->frog_flags[p * BW_FROGS_PER_PLAYER + k] & BW_FF_MOVED;
-        if (moved) {
-            if (out)
-                out[n] = BW_MOVE_SKIP;
-            n++;
-        }
+    if (bw_may_skip(cfg, b, must)) {
+        if (out)
+            out[n] = BW_MOVE_SKIP;
+        n++;
     }
     return n;
 }
@@ -209,4 +248,41 @@ size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
     default:
         return 0;
     }
+}
+
+/* One piece move, checked without listing the others. */
+static int bw_action_legal(const bw_config *cfg, const bw_block *b, tg_move move)
+{
+    bw_masks m;
+    bw_make_masks(cfg, b, &m);
+    if (move == BW_MOVE_SKIP)
+        return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, bw_must_move(cfg, b, &m));
+    if (move >= BW_MOVE_SKIP)
+        return 0;
+    int r = (int)(move % BW_MAX_ROUTES);
+    int piece = (int)(move / BW_MAX_ROUTES) % BW_PIECES;
+    int slot = (int)(move / BW_MAX_ROUTES) / BW_PIECES;
+    if (b->stage == BW_ST_ESC_MOVE) {
+        if (slot != 0 || piece != b->actor % BW_FROGS_PER_PLAYER)
+            return 0;
+    } else if (!bw_slot_open(b, slot) || !bw_piece_may_move(b, piece, bw_must_move(cfg, b, &m))) {
+        return 0;
+    }
+    bw_piece_ctx c;
+    bw_piece_setup(cfg, b, &m, slot, piece, &c);
+    return r < cfg->route_upto[c.at][c.die] && bw_piece_route_ok(cfg, &m, &c, r);
+}
+
+int bw_is_legal(const void *vcfg, const void *st, tg_move move)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    if (b->stage == BW_ST_ACTION || b->stage == BW_ST_ESC_MOVE)
+        return bw_action_legal(cfg, b, move);
+    tg_move moves[32]; /* the longest other list: 21 dice rolls */
+    size_t n = bw_legal_moves(cfg, b, moves);
+    for (size_t i = 0; i < n; i++)
+        if (moves[i] == move)
+            return 1;
+    return 0;
 }

@@ -115,14 +115,28 @@ static uint32_t bw_walk_combos(const bw_config *cfg, bw_block *b, uint32_t *pick
     return total;
 }
 
-void bw_resample(const void *vcfg, void *st, int player, tg_rng *rng)
+/* The setup events carry the outcome of their draw (shown to the omniscient
+ * viewer only): they follow the new draw so no trace of the old one stays. */
+static void bw_redraw_setup_events(const bw_config *cfg, bw_block *b)
 {
-    const bw_config *cfg = vcfg;
-    bw_block *b = st;
-    if (b->stage == BW_ST_SETUP) {
-        bw_resample_setup(cfg, b, rng);
-        return;
+    for (int i = 0; i < b->ev_count; i++) {
+        uint8_t *e = b->ev[i];
+        if (e[0] != BW_EV_SETUP)
+            continue;
+        int step = e[1];
+        if (step == 0)
+            e[2] = b->prince;
+        else if (step <= cfg->players)
+            e[2] = b->plain[step - 1];
+        else
+            e[2] = (uint8_t)bw_bit(b->deadly, step - 1 - cfg->players);
     }
+}
+
+/* Every choice below is drawn from lists built in a fixed order from public
+ * facts and the player's own sightings, never from the current draw. */
+static void bw_resample_play(const bw_config *cfg, bw_block *b, int player, tg_rng *rng)
+{
     if (!((b->seen[player] >> b->prince) & 1u)) {
         int cand[BW_BOOKS], n = 0;
         for (int k = 0; k < BW_BOOKS; k++)
@@ -143,4 +157,15 @@ void bw_resample(const void *vcfg, void *st, int player, tg_rng *rng)
     b->deadly[0] = b->gone[0];
     b->deadly[1] = b->gone[1];
     bw_pick_snakes(fr, need, b->deadly, rng);
+}
+
+void bw_resample(const void *vcfg, void *st, int player, tg_rng *rng)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    if (b->stage == BW_ST_SETUP)
+        bw_resample_setup(cfg, b, rng);
+    else
+        bw_resample_play(cfg, b, player, rng);
+    bw_redraw_setup_events(cfg, b);
 }

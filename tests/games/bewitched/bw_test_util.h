@@ -24,4 +24,13 @@ int bw_legal_prefix(const tg_state *st, const char *prefix);
 /* Where book k is: "hat", "frog" or "ground", and its "at" number. */
 const char *bw_book_where(const tg_state *st, int book, int *at);
 
+/* Position fields: red's three frogs at a, b, c (JSON values), green's at
+ * home; book 0 carried by red's frog 1, who has looked inside. */
+#define BW_RED_AT(a, b, c)                                                                     \
+    "\"frogs\":[{\"at\":" a "},{\"at\":" b "},{\"at\":" c "},{\"at\":\"green\"},"              \
+    "{\"at\":\"green\"},{\"at\":\"green\"}]"
+#define BW_BOOK0_ON_FROG0                                                                      \
+    "\"books\":[{\"where\":\"frog\",\"at\":0},{\"where\":\"hat\",\"at\":1},"                  \
+    "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],\"seen\":[[0],[]]"
+
 #endif

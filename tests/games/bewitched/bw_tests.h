@@ -41,5 +41,7 @@ void test_resample_keeps_view(void **state);
 void test_resample_respects_touches(void **state);
 void test_setup_chance(void **state);
 void test_resample_is_canonical(void **state);
+void test_easy_goes_home_with_prince(void **state);
+void test_is_legal_agrees(void **state);
 
 #endif

@@ -11,10 +11,6 @@
 #include "bw_test_util.h"
 #include "support.h"
 
-#define BW_RED_AT(a, b, c)                                                                     \
-    "\"frogs\":[{\"at\":" a "},{\"at\":" b "},{\"at\":" c "},{\"at\":\"green\"},"              \
-    "{\"at\":\"green\"},{\"at\":\"green\"}]"
-
 /* Rule 9: stopping beside a hat (no exact roll) takes its book, seen by
  * the owner only; the frog must move away on the next turn. */
 void test_hat_take_and_must_move(void **state)
@@ -48,16 +44,13 @@ void test_hat_take_and_must_move(void **state)
     tg_state_free(st);
 }
 
-static const char *const bw_book0_on_frog0 =
-    "\"books\":[{\"where\":\"frog\",\"at\":0},{\"where\":\"hat\",\"at\":1},"
-    "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],\"seen\":[[0],[]]";
 
 /* Rule 10: a frog with a book may swap it for the book under the hat. */
 void test_hat_swap(void **state)
 {
     (void)state;
     char pos[512];
-    snprintf(pos, sizeof pos, "{%s,%s}", BW_RED_AT("13", "\"red\"", "\"red\""), bw_book0_on_frog0);
+    snprintf(pos, sizeof pos, "{%s,%s}", BW_RED_AT("13", "\"red\"", "\"red\""), BW_BOOK0_ON_FROG0);
     tg_state *st = bw_state(NULL, pos);
     tgt_apply(st, "3f1:14");
     assert_string_equal(tgt_legal_texts(st), "swap keep");
@@ -164,7 +157,7 @@ static tg_state *bw_go_home(int prince)
 {
     char pos[512];
     snprintf(pos, sizeof pos, "{%s,%s,\"prince\":%d,\"dice\":[5,6]}",
-             BW_RED_AT("6", "\"red\"", "\"red\""), bw_book0_on_frog0, prince);
+             BW_RED_AT("6", "\"red\"", "\"red\""), BW_BOOK0_ON_FROG0, prince);
     tg_state *st = bw_state(NULL, pos);
     tgt_apply(st, "5f1:5-home");
     return st;
@@ -277,7 +270,7 @@ void test_win_on_escape_turn(void **state)
     (void)state;
     char pos[512];
     snprintf(pos, sizeof pos, "{%s,%s,\"stage\":\"escape_roll\",\"escape_frog\":0,\"stole\":true}",
-             BW_RED_AT("6", "\"red\"", "\"red\""), bw_book0_on_frog0);
+             BW_RED_AT("6", "\"red\"", "\"red\""), BW_BOOK0_ON_FROG0);
     tg_state *st = bw_state(NULL, pos);
     tgt_apply(st, "escape:2");
     tgt_apply(st, "2f1:5-home");

@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "boardgames/bot.h"
+#include "bw_test_util.h"
 #include "bw_tests.h"
 #include "support.h"
 
@@ -54,4 +56,40 @@ void test_resample_is_canonical(void **state)
         }
         tg_game_free(g);
     }
+}
+
+/* The easy rule of thumb: red's frog 1 carries the prince's book (red has
+ * looked inside) two steps from home; going home wins, so every move the
+ * easy bot ranks first goes home and wins, ahead of every other move. */
+void test_easy_goes_home_with_prince(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{" BW_RED_AT("6", "\"red\"", "\"red\"") "," BW_BOOK0_ON_FROG0
+                                  ",\"prince\":0,\"dice\":[5,6]}");
+    tg_game *g = tgt_game("bewitched", "players=2");
+    tg_bot_params params = TG_BOT_PARAMS_INIT;
+    params.level = TG_BOT_EASY;
+    tg_bot *bot = NULL;
+    assert_int_equal(tg_bot_new(g, 0, &params, &bot), TG_OK);
+    tg_move moves[512];
+    double scores[512];
+    size_t n = 0;
+    assert_int_equal(tg_bot_hint(bot, st, moves, scores, 512, &n), TG_OK);
+    assert_true(n > 2);
+    size_t wins = 0;
+    for (size_t i = 0; i < n; i++) {
+        tg_state *after = NULL;
+        assert_int_equal(tg_state_clone(st, &after), TG_OK);
+        assert_int_equal(tg_state_apply(after, moves[i]), TG_OK);
+        int won = tg_state_is_terminal(after);
+        tg_state_free(after);
+        if (!won)
+            break;
+        wins++;
+    }
+    assert_true(wins > 0 && wins < n);
+    assert_true(scores[0] > scores[wins]);
+    tg_bot_free(bot);
+    tg_game_free(g);
+    tg_state_free(st);
 }

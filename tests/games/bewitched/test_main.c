@@ -45,6 +45,8 @@ int main(void)
         cmocka_unit_test(test_resample_respects_touches),
         cmocka_unit_test(test_setup_chance),
         cmocka_unit_test(test_resample_is_canonical),
+        cmocka_unit_test(test_easy_goes_home_with_prince),
+        cmocka_unit_test(test_is_legal_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
