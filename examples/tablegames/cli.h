@@ -53,6 +53,8 @@ void cli_print_winners(FILE *out, uint32_t mask);
 int cli_cmd_list(int argc, char **argv);
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_bench(int argc, char **argv);
+/* bench's second part: nanoseconds per clone, save+load, observation, resample. */
+int cli_bench_calls(tg_game *game, int json);
 int cli_cmd_tournament(int argc, char **argv);
 
 #endif

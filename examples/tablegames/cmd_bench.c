@@ -170,6 +170,8 @@ static int bench_game(const bench_args *a, const char *id, int players)
     if (s == TG_OK) {
         qsort(runs, (size_t)a->runs, sizeof *runs, bench_cmp_rate);
         bench_print(a, game, &runs[a->runs / 2]);
+        if (cli_bench_calls(game, a->json) != CLI_EXIT_OK)
+            s = TG_E_INVALID_ARGUMENT;
     }
     tg_game_free(game);
     free(runs);
