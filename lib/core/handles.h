@@ -62,6 +62,8 @@ static inline const void *tgH_cfg(const tg_game *g)
     return g->config;
 }
 
+/* Binary search in a sorted move list. */
+int tgH_contains(const tg_move *moves, size_t n, tg_move m);
 /* Whose turn it is, with the length cap applied. */
 int tgH_current(const tg_state *st);
 /* Records a failure message on the state and returns status. */

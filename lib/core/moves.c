@@ -14,7 +14,7 @@ static size_t legal_of(const tg_state *st, tg_move *out)
     return g->def->legal_moves(tgH_cfg(g), tgH_block(st), out);
 }
 
-static int contains(const tg_move *moves, size_t n, tg_move m)
+int tgH_contains(const tg_move *moves, size_t n, tg_move m)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -36,7 +36,7 @@ static int is_legal_at(const tg_state *st, int cur, tg_move m)
     if (g->def->is_legal)
         return g->def->is_legal(tgH_cfg(g), tgH_block(st), m);
     tg_move legal[TG_CORE_MAX_LEGAL];
-    return contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
+    return tgH_contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
 }
 
 static int is_legal(const tg_state *st, tg_move m)

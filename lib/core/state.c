@@ -224,16 +224,7 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
         }
         if (tgH_current(st) == TG_PLAYER_TERMINAL)
             return 1;
-        size_t count = g->def->legal_moves(cfg, block, legal);
-        size_t lo = 0, hi = count;
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (legal[mid] < m)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo == count || legal[lo] != m)
+        if (!tgH_contains(legal, g->def->legal_moves(cfg, block, legal), m))
             return 1;
         g->def->apply(cfg, block, m);
         st->move_number++;
