@@ -162,6 +162,44 @@ static void bots_refuse_wrong_turns_and_games(void **unused)
     tg_game_free(g);
 }
 
+static void bot_calls_check_their_arguments_and_leave_the_state_alone(void **unused)
+{
+    (void)unused;
+    if (tg_catalogue_count() == 0)
+        return;
+    tg_game *g = game_at(0, 0);
+    tg_state *st = position(g, 21, 7);
+    assert_non_null(st);
+    tg_bot *bot = bot_for(g, tg_state_current_player(st), TG_BOT_MEDIUM, 30, 2);
+    tg_move moves[4096], m;
+    double scores[4096];
+    size_t n = 0;
+    unsigned char *before, *after;
+    size_t lb, la;
+    assert_int_equal(tg_state_save(st, &before, &lb), TG_OK);
+    assert_int_equal(tg_bot_choose(bot, st, &m), TG_OK);
+    assert_int_equal(tg_bot_hint(bot, st, moves, scores, 4096, &n), TG_OK);
+    assert_int_equal(tg_state_save(st, &after, &la), TG_OK);
+    assert_int_equal(lb, la);
+    assert_memory_equal(before, after, lb);
+    assert_int_equal(tg_bot_choose(bot, st, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_bot_hint(NULL, st, moves, scores, 4096, &n), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_bot_hint(bot, NULL, moves, scores, 4096, &n), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_bot_hint(bot, st, moves, scores, 4096, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_bot_hint(bot, st, NULL, scores, 4096, &n), TG_E_INVALID_ARGUMENT);
+    tg_bot *none = bot;
+    assert_int_equal(tg_bot_new(NULL, 0, NULL, &none), TG_E_INVALID_ARGUMENT);
+    assert_null(none);
+    assert_int_equal(tg_bot_new(g, 0, NULL, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_bot_last_simulations(NULL), 0);
+    tg_bot_stop(NULL);
+    tg_free(before);
+    tg_free(after);
+    tg_bot_free(bot);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
 typedef struct counting {
     long allocs;
 } counting;
@@ -241,6 +279,7 @@ int main(void)
         cmocka_unit_test(bots_cannot_see_hidden_facts),
         cmocka_unit_test(same_seed_same_choice_and_budget_kept),
         cmocka_unit_test(bots_refuse_wrong_turns_and_games),
+        cmocka_unit_test(bot_calls_check_their_arguments_and_leave_the_state_alone),
         cmocka_unit_test(thinking_does_not_allocate),
         cmocka_unit_test(stop_ends_a_long_search),
     };
