@@ -167,15 +167,15 @@ static int bench_game(const bench_args *a, const char *id, int players)
         s = cli_make_game(id, players, NULL, &params, &game);
     for (long i = 0; s == TG_OK && i < a->runs; i++)
         s = bench_run(game, a, a->seed + (uint64_t)i, &counter, &runs[i]);
+    int rc = s == TG_OK ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
     if (s == TG_OK) {
         qsort(runs, (size_t)a->runs, sizeof *runs, bench_cmp_rate);
         bench_print(a, game, &runs[a->runs / 2]);
-        if (cli_bench_calls(game, a->json) != CLI_EXIT_OK)
-            s = TG_E_INVALID_ARGUMENT;
+        rc = cli_bench_calls(game, a->json);
     }
     tg_game_free(game);
     free(runs);
-    return s == TG_OK ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    return rc;
 }
 
 static int bench_parse_args(int argc, char **argv, bench_args *a)
