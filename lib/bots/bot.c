@@ -78,6 +78,7 @@ void tgB_determinise(tg_bot *bot, tg_state *dst, const tg_state *src)
     tgR_seed(&dst->rng, tgR_next(&bot->rng));
     const tg_game *g = bot->game;
     g->def->resample(tgH_cfg(g), tgH_block(dst), bot->seat, &dst->rng);
+    tgH_settle(dst);
 }
 
 static tg_status check_turn(tg_bot *bot, const tg_state *state)

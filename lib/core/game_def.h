@@ -97,6 +97,14 @@ typedef struct tg_game_def {
      * view, so hidden facts in it are guesses); higher is better. The rule
      * is documented in the game's rule document. */
     int (*easy_score)(const void *cfg, const void *st, int player, tg_move move);
+
+    /* Optional (may be NULL): the common chance point in compact form. When
+     * the outcomes here are the ids first .. first+n-1 with equal weights
+     * (a die, a spinner), returns n and sets *first; otherwise returns 0 and
+     * the core asks chance(). The core draws the same outcome from the same
+     * random numbers either way, so this changes speed only; the core's
+     * hook test checks it against chance(). */
+    uint32_t (*uniform_chance)(const void *cfg, const void *st, tg_move *first);
 } tg_game_def;
 
 #endif

@@ -34,6 +34,9 @@ struct tg_state {
     tg_rng rng;
     uint32_t move_number;      /* decisions since the game began */
     uint32_t root_move_number; /* move number of the root block */
+    /* Whose turn it is (tgH_settle), kept because every call on the hot path
+     * asks and the game's answer costs an indirect call. */
+    int cur;
     tg_move *hist;             /* decisions since the root */
     uint32_t hist_len;
     uint32_t hist_cap;
@@ -64,8 +67,14 @@ static inline const void *tgH_cfg(const tg_game *g)
 
 /* Binary search in a sorted move list. */
 int tgH_contains(const tg_move *moves, size_t n, tg_move m);
+/* Recomputes st->cur from the position and the length cap; every change
+ * of the position block or the move number ends with it. */
+void tgH_settle(tg_state *st);
 /* Whose turn it is, with the length cap applied. */
-int tgH_current(const tg_state *st);
+static inline int tgH_current(const tg_state *st)
+{
+    return st->cur;
+}
 /* Records a failure message on the state and returns status. */
 tg_status tgH_fail(tg_state *st, tg_status status, const char *fmt, ...) TG_PRINTF(3, 4);
 /* A fresh state for game (one reference taken), position zeroed. */
@@ -85,6 +94,8 @@ int tgH_replay(tg_state *st, uint32_t n);
  * never allocates. */
 void tgH_copy_position(tg_state *dst, const tg_state *src);
 void tgH_apply_unrecorded(tg_state *st, tg_move move);
+/* Applies a legal move and records it; the history must have room. */
+void tgH_apply_recorded(tg_state *st, tg_move move);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
 /* Serialises a json_t into a caller-owned buffer and drops the reference. */

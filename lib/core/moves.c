@@ -101,15 +101,21 @@ tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double
     return TG_OK;
 }
 
+void tgH_apply_recorded(tg_state *st, tg_move m)
+{
+    const tg_game *g = st->game;
+    g->def->apply(tgH_cfg(g), tgH_block(st), m);
+    st->hist[st->hist_len++] = m;
+    st->move_number++;
+    tgH_settle(st);
+}
+
 /* Applies a move already known to be legal. */
 static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
     if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
         return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
-    const tg_game *g = st->game;
-    g->def->apply(tgH_cfg(g), tgH_block(st), m);
-    st->hist[st->hist_len++] = m;
-    st->move_number++;
+    tgH_apply_recorded(st, m);
     if (st->err[0])
         st->err[0] = '\0';
     return TG_OK;
@@ -137,6 +143,16 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
         return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    const tg_game *g = st->game;
+    tg_move first;
+    uint32_t count = g->def->uniform_chance
+                         ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
+                         : 0;
+    if (count) {
+        /* The draw the equal-weight path below makes for weights of 1. */
+        *out = first + tgR_below(&st->rng, count);
+        return TG_OK;
+    }
     tg_move m[TG_CORE_MAX_LEGAL];
     uint32_t w[TG_CORE_MAX_LEGAL];
     uint64_t total;
@@ -277,4 +293,5 @@ void tgH_apply_unrecorded(tg_state *st, tg_move move)
     const tg_game *g = st->game;
     g->def->apply(tgH_cfg(g), tgH_block(st), move);
     st->move_number++;
+    tgH_settle(st);
 }

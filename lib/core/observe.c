@@ -81,6 +81,7 @@ tg_status tg_state_resample(tg_state *state, int player)
     const tg_game *g = state->game;
     g->def->resample(tgH_cfg(g), tgH_block(state), player, &state->rng);
     memcpy(tgH_root(state), tgH_block(state), g->def->state_size);
+    tgH_settle(state);
     state->root_move_number = state->move_number;
     state->hist_len = 0;
     state->ckpt_count = 0;

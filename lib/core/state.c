@@ -28,6 +28,7 @@ static void set_initial(tg_state *st, uint64_t seed)
     st->hist_len = 0;
     st->ckpt_count = 0;
     st->err[0] = '\0';
+    tgH_settle(st);
 }
 
 tg_status tg_state_new(tg_game *game, uint64_t seed, tg_state **out)
@@ -87,6 +88,7 @@ static void copy_into(tg_state *dst, const tg_state *src)
     dst->rng = src->rng;
     dst->move_number = src->move_number;
     dst->root_move_number = src->root_move_number;
+    dst->cur = src->cur;
     memcpy(tgH_block(dst), tgH_block(src), size);
     memcpy(tgH_root(dst), tgH_root(src), size);
     if (src->hist_len)
@@ -147,12 +149,12 @@ const tg_game *tg_state_game(const tg_state *state)
     return state ? state->game : NULL;
 }
 
-int tgH_current(const tg_state *st)
+void tgH_settle(tg_state *st)
 {
     const tg_game *g = st->game;
-    if (st->move_number >= g->limits.max_length)
-        return TG_PLAYER_TERMINAL;
-    return g->def->current_player(tgH_cfg(g), tgH_block(st));
+    st->cur = st->move_number >= g->limits.max_length
+                  ? TG_PLAYER_TERMINAL
+                  : g->def->current_player(tgH_cfg(g), tgH_block(st));
 }
 
 int tg_state_current_player(const tg_state *state)
@@ -222,13 +224,16 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
             st->move_number++;
             continue;
         }
-        if (tgH_current(st) == TG_PLAYER_TERMINAL)
+        if (tgH_current(st) == TG_PLAYER_TERMINAL ||
+            !tgH_contains(legal, g->def->legal_moves(cfg, block, legal), m)) {
+            tgH_settle(st);
             return 1;
-        if (!tgH_contains(legal, g->def->legal_moves(cfg, block, legal), m))
-            return 1;
+        }
         g->def->apply(cfg, block, m);
         st->move_number++;
+        tgH_settle(st);
     }
+    tgH_settle(st);
     return 0;
 }
 
@@ -237,6 +242,7 @@ int tgH_replay(tg_state *st, uint32_t n)
     memcpy(tgH_block(st), tgH_root(st), st->game->def->state_size);
     st->move_number = st->root_move_number;
     st->ckpt_count = 0;
+    tgH_settle(st);
     return replay_range(st, 0, n, 1);
 }
 
@@ -343,6 +349,7 @@ void tgH_copy_position(tg_state *dst, const tg_state *src)
     memcpy(tgH_root(dst), tgH_block(src), size);
     dst->move_number = src->move_number;
     dst->root_move_number = src->move_number;
+    dst->cur = src->cur;
     dst->hist_len = 0;
     dst->ckpt_count = 0;
 }

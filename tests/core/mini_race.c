@@ -271,6 +271,7 @@ const tg_game_def tgG_mini_race = {
     mr_from_json,
     mr_validate,
     mr_resample,
-    NULL,
-    NULL,
+    NULL, /* is_legal: the core's own check */
+    NULL, /* easy_score */
+    NULL, /* uniform_chance: the general sampler */
 };

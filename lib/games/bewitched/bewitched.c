@@ -80,5 +80,6 @@ const tg_game_def tgG_bewitched = {
     .validate = bw_validate,
     .resample = bw_resample,
     .is_legal = bw_is_legal,
+    .uniform_chance = bw_uniform_chance,
     .easy_score = bw_easy_score,
 };

@@ -170,6 +170,18 @@ typedef struct bw_config {
     uint64_t route_inter[BW_NODES][BW_MAX_ROUTES]; /* nodes a route passes (not its end) */
     uint64_t nbr_mask[BW_NODES];                    /* linked spaces */
     uint64_t stop_mask; /* flowers and spaces beside a hat */
+    uint64_t pad_mask;  /* the four lily pads */
+    /* Any node byte to its bit, 0 for pads and BW_NONE: the masks of the
+     * pieces on spaces take one look-up per piece and no test. */
+    uint64_t space_bit[256];
+    /* route_inter plus the end: one test rejects a route through or onto a cat */
+    uint64_t route_path[BW_NODES][BW_MAX_ROUTES];
+    /* Cats go the full die and never onto a pad, which depends on the board
+     * alone: the routes they may take, as bits of a 128-bit set. */
+    uint64_t cat_routes[BW_NODES][BW_MAX_DIE + 1][2];
+    /* Spaces of the snakes still in play, per quadrant and its three gone bits,
+     * so the snake mask takes four look-ups rather than twelve tests. */
+    uint64_t snake_spaces[BW_COLOURS][8];
     bw_route routes[BW_NODES][BW_MAX_ROUTES];
 } bw_config;
 
@@ -177,7 +189,12 @@ typedef struct bw_config {
 extern const char *const bw_colour_names[BW_COLOURS];
 extern const char bw_colour_letters[BW_COLOURS];
 void bw_node_xy(int node, int *x2, int *y2); /* doubled grid coordinates */
-int bw_snake_space(int snake);
+/* Snakes 3q..3q+2 lie on these spaces of quadrant q. */
+static inline int bw_snake_space(int snake)
+{
+    static const uint8_t local[3] = {0, 7, 10};
+    return (snake / 3) * BW_QUADRANT + local[snake % 3];
+}
 int bw_cat_start(int cat);
 int bw_hat_adjacent(int hat, int k);
 const char *bw_space_kind(int space);
@@ -188,25 +205,84 @@ json_t *bw_board_json(const void *cfg);
 void bw_init(const void *cfg, void *st);
 int bw_current_player(const void *cfg, const void *st);
 size_t bw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+/* The chance points with equal weights on a run of ids (not the two dice). */
+uint32_t bw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void bw_apply(const void *cfg, void *st, tg_move move);
 uint32_t bw_winners(const void *cfg, const void *st);
 void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4);
-int bw_frog_book(const bw_block *b, int frog);
-int bw_hat_book(const bw_block *b, int hat);
-int bw_ground_book(const bw_block *b, int space);
-int bw_frogs_alive(const bw_config *cfg, const bw_block *b, int player);
-int bw_bit(const uint8_t *mask, int i);
-void bw_set_bit(uint8_t *mask, int i, int on);
+
+/* The book with this place, or BW_NONE. */
+static inline int bw_find_book(const bw_block *b, int where, int at)
+{
+    for (int k = 0; k < BW_BOOKS; k++)
+        if (b->book_where[k] == where && b->book_at[k] == at)
+            return k;
+    return BW_NONE;
+}
+
+static inline int bw_frog_book(const bw_block *b, int frog)
+{
+    return bw_find_book(b, BW_BOOK_FROG, frog);
+}
+
+static inline int bw_hat_book(const bw_block *b, int hat)
+{
+    return bw_find_book(b, BW_BOOK_HAT, hat);
+}
+
+static inline int bw_ground_book(const bw_block *b, int space)
+{
+    return bw_find_book(b, BW_BOOK_GROUND, space);
+}
+
+static inline int bw_frogs_alive(const bw_config *cfg, const bw_block *b, int player)
+{
+    (void)cfg;
+    const uint8_t *at = &b->frog_at[player * BW_FROGS_PER_PLAYER];
+    return (at[0] != BW_NONE) + (at[1] != BW_NONE) + (at[2] != BW_NONE);
+}
+
+static inline int bw_bit(const uint8_t *mask, int i)
+{
+    return (mask[i >> 3] >> (i & 7)) & 1;
+}
+
+static inline void bw_set_bit(uint8_t *mask, int i, int on)
+{
+    if (on)
+        mask[i >> 3] = (uint8_t)(mask[i >> 3] | (1u << (i & 7)));
+    else
+        mask[i >> 3] = (uint8_t)(mask[i >> 3] & ~(1u << (i & 7)));
+}
+
+/* A two-byte bit mask of the block as one number. */
+static inline unsigned bw_mask16(const uint8_t *mask)
+{
+    return mask[0] | (unsigned)mask[1] << 8;
+}
 
 /* legal.c */
 size_t bw_legal_moves(const void *cfg, const void *st, tg_move *out);
 int bw_is_legal(const void *cfg, const void *st, tg_move move);
 int bw_any_action(const bw_config *cfg, const bw_block *b);
-void bw_occupancy(const bw_block *b, uint8_t *occ);
-#define BW_OCC_FROG 1u
-#define BW_OCC_CAT 2u
-#define BW_OCC_SNAKE 4u
-#define BW_OCC_BOOK 8u
+/* Node sets of one position, as bit masks over the 64 nodes. */
+typedef struct bw_masks {
+    uint64_t frog;  /* spaces (not pads) with a frog */
+    uint64_t cat;
+    uint64_t snake; /* snakes still in play */
+    uint64_t book;  /* dropped books */
+    unsigned carry; /* frogs carrying a book, a bit per frog */
+} bw_masks;
+void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m);
+
+/* The spaces of the nodes in at[0..n-1]; pads and BW_NONE left out. */
+static inline uint64_t bw_space_mask(const bw_config *cfg, const uint8_t *at, int n)
+{
+    uint64_t mask = 0;
+    for (int i = 0; i < n; i++)
+        mask |= cfg->space_bit[at[i]];
+    return mask;
+}
 
 /* move.c */
 void bw_move_frog(const bw_config *cfg, bw_block *b, int frog, const bw_route *r);

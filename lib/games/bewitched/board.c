@@ -22,8 +22,8 @@ static const struct {
     {11, 11, BW_K_PAW},  {9, 10, BW_K_PLAIN}, {9, 9, BW_K_SNAKE},   {8, 9, BW_K_PLAIN},
     {8, 8, BW_K_FLOWER}, {7, 8, BW_K_HAT},    {6, 8, BW_K_HAT},
 };
-/* Quadrant spaces holding the snakes, the paw prints and the pad's sides. */
-static const uint8_t bw_snake_local[3] = {0, 7, 10};
+/* Quadrant spaces holding the paw prints and the pad's sides (the snakes'
+ * are in bw_snake_space()). */
 static const uint8_t bw_paw_local[2] = {2, 8};
 static const uint8_t bw_pad_local[2] = {3, 4};
 static const char *const bw_kind_names[] = {"plain", "snake", "paw", "flower", "hat"};
@@ -49,11 +49,6 @@ void bw_node_xy(int node, int *x2, int *y2)
         *y2 = 24;
     }
     bw_turn(x2, y2, q);
-}
-
-int bw_snake_space(int snake)
-{
-    return (snake / 3) * BW_QUADRANT + bw_snake_local[snake % 3];
 }
 
 int bw_cat_start(int cat)
@@ -155,6 +150,54 @@ static void bw_add_routes(bw_config *cfg, int start, bw_route *path, int depth, 
     }
 }
 
+static void bw_build_route_masks(bw_config *cfg, int n)
+{
+    for (int r = 0; r < cfg->route_count[n]; r++) {
+        const bw_route *rt = &cfg->routes[n][r];
+        cfg->route_inter[n][r] = 0;
+        for (int i = 0; i + 1 < rt->len; i++)
+            cfg->route_inter[n][r] |= (uint64_t)1 << rt->step[i];
+        cfg->route_path[n][r] = cfg->route_inter[n][r] | (uint64_t)1 << rt->step[rt->len - 1];
+    }
+    for (int d = 1; d <= BW_MAX_DIE; d++)
+        for (int r = cfg->route_upto[n][d - 1]; r < cfg->route_upto[n][d]; r++)
+            if (cfg->routes[n][r].step[d - 1] < BW_SPACES)
+                cfg->cat_routes[n][d][r >> 6] |= (uint64_t)1 << (r & 63);
+}
+
+static void bw_build_snake_spaces(bw_config *cfg)
+{
+    for (int q = 0; q < BW_COLOURS; q++)
+        for (int gone = 0; gone < 8; gone++) {
+            cfg->snake_spaces[q][gone] = 0;
+            for (int i = 0; i < 3; i++)
+                if (!((gone >> i) & 1))
+                    cfg->snake_spaces[q][gone] |= cfg->snake_bit[3 * q + i];
+        }
+}
+
+static void bw_build_masks(bw_config *cfg)
+{
+    cfg->stop_mask = 0;
+    cfg->pad_mask = 0;
+    memset(cfg->space_bit, 0, sizeof cfg->space_bit);
+    for (int n = 0; n < BW_SPACES; n++)
+        cfg->space_bit[n] = (uint64_t)1 << n;
+    memset(cfg->cat_routes, 0, sizeof cfg->cat_routes);
+    for (int n = 0; n < BW_NODES; n++) {
+        cfg->nbr_mask[n] = 0;
+        for (int k = 0; k < cfg->nnbr[n]; k++)
+            if (cfg->nbr[n][k] < BW_SPACES)
+                cfg->nbr_mask[n] |= (uint64_t)1 << cfg->nbr[n][k];
+        if (n < BW_SPACES && (cfg->flower[n] || cfg->hat_of[n] != BW_NONE))
+            cfg->stop_mask |= (uint64_t)1 << n;
+        if (n >= BW_SPACES)
+            cfg->pad_mask |= (uint64_t)1 << n;
+        bw_build_route_masks(cfg, n);
+    }
+    bw_build_snake_spaces(cfg);
+}
+
 tg_status bw_build_board(bw_config *cfg, tg_msg *msg)
 {
     bw_cells cells;
@@ -204,20 +247,7 @@ tg_status bw_build_board(bw_config *cfg, tg_msg *msg)
             cfg->route_upto[n][len] = (uint8_t)cfg->route_count[n];
         }
     }
-    cfg->stop_mask = 0;
-    for (int n = 0; n < BW_NODES; n++) {
-        cfg->nbr_mask[n] = 0;
-        for (int k = 0; k < cfg->nnbr[n]; k++)
-            if (cfg->nbr[n][k] < BW_SPACES)
-                cfg->nbr_mask[n] |= (uint64_t)1 << cfg->nbr[n][k];
-        if (n < BW_SPACES && (cfg->flower[n] || cfg->hat_of[n] != BW_NONE))
-            cfg->stop_mask |= (uint64_t)1 << n;
-        for (int r = 0; r < cfg->route_count[n]; r++) {
-            cfg->route_inter[n][r] = 0;
-            for (int i = 0; i + 1 < cfg->routes[n][r].len; i++)
-                cfg->route_inter[n][r] |= (uint64_t)1 << cfg->routes[n][r].step[i];
-        }
-    }
+    bw_build_masks(cfg);
     if (overflow) {
         tgM_set(msg, "board has more than %d routes from one space", BW_MAX_ROUTES);
         return TG_E_INVALID_ARGUMENT;

@@ -2,129 +2,104 @@
  * every stage. No allocation here: this is the hot path of every playout. */
 #include "bewitched.h"
 
-#include <string.h>
-
-void bw_occupancy(const bw_block *b, uint8_t *occ)
+void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
 {
-    memset(occ, 0, BW_NODES);
-    for (int f = 0; f < BW_FROGS; f++)
-        if (b->frog_at[f] < BW_SPACES)
-            occ[b->frog_at[f]] |= BW_OCC_FROG;
-    for (int c = 0; c < BW_CATS; c++)
-        if (b->cat_at[c] < BW_SPACES)
-            occ[b->cat_at[c]] |= BW_OCC_CAT;
-    for (int s = 0; s < BW_SNAKES; s++)
-        if (!bw_bit(b->gone, s))
-            occ[bw_snake_space(s)] |= BW_OCC_SNAKE;
-    for (int k = 0; k < BW_BOOKS; k++)
+    uint64_t book = 0;
+    unsigned carry = 0;
+    for (int k = 0; k < BW_BOOKS; k++) {
         if (b->book_where[k] == BW_BOOK_GROUND)
-            occ[b->book_at[k]] |= BW_OCC_BOOK;
+            book |= (uint64_t)1 << b->book_at[k];
+        else if (b->book_where[k] == BW_BOOK_FROG)
+            carry |= 1u << b->book_at[k];
+    }
+    unsigned gone = bw_mask16(b->gone);
+    m->snake = cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
+               cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
+    m->frog = bw_space_mask(cfg, b->frog_at, BW_FROGS);
+    m->cat = bw_space_mask(cfg, b->cat_at, BW_CATS);
+    m->book = book;
+    m->carry = carry;
 }
 
-/* Node sets of one position, as bit masks over the 64 nodes. */
-typedef struct bw_masks {
-    uint64_t cat;
-    uint64_t block; /* a frog or a snake: no place to stop early */
-    uint64_t book;  /* dropped books */
-} bw_masks;
-
-static void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
-{
-    m->cat = m->block = m->book = 0;
-    for (int f = 0; f < BW_FROGS; f++)
-        if (b->frog_at[f] < BW_SPACES)
-            m->block |= (uint64_t)1 << b->frog_at[f];
-    for (int c = 0; c < BW_CATS; c++)
-        m->cat |= (uint64_t)1 << b->cat_at[c];
-    unsigned gone = b->gone[0] | (unsigned)b->gone[1] << 8;
-    for (int s = 0; s < BW_SNAKES; s++)
-        if (!((gone >> s) & 1u))
-            m->block |= cfg->snake_bit[s];
-    for (int k = 0; k < BW_BOOKS; k++)
-        if (b->book_where[k] == BW_BOOK_GROUND)
-            m->book |= (uint64_t)1 << b->book_at[k];
-}
-
-/* stops: the free spaces where this frog may end early (a flower, beside a
- * hat, or a dropped book when it carries none). */
-static int bw_route_ok(const bw_config *cfg, const bw_masks *m, uint64_t stops, int own_pad,
-                       int start, int die, const bw_route *r, uint64_t inter)
-{
-    int len = r->len;
-    if ((inter & m->cat) || (cfg->stop_rule == BW_STOP_MUST && (inter & stops)))
-        return 0;
-    int e = r->step[len - 1];
-    if (e >= BW_SPACES)
-        return e == own_pad;
-    uint64_t ebit = (uint64_t)1 << e;
-    if (ebit & m->cat)
-        return 0;
-    if (len == die || (ebit & stops))
-        return 1;
-    /* Stopped short by a cat on the way on. */
-    int prev = len >= 2 ? r->step[len - 2] : start;
-    return (cfg->nbr_mask[e] & m->cat & ~((uint64_t)1 << prev)) != 0;
-}
-
-/* Where one piece stands and where it may end early. */
-typedef struct bw_piece_ctx {
+/* What a frog's routes are checked against; the same for both dice. */
+typedef struct bw_frog_ctx {
     int at;
-    int die;
-    int frog;       /* moving a frog rather than a cat */
-    uint64_t stops; /* free spaces where this frog may end early */
-    int own_pad;
-} bw_piece_ctx;
+    uint64_t bad;       /* never on a route: cats, and other colours' pads */
+    uint64_t inter_bad; /* not to be passed: the stops, when the rule says stop there */
+    uint64_t ends;      /* where a route short of the die may end */
+} bw_frog_ctx;
 
-static void bw_piece_setup(const bw_config *cfg, const bw_block *b, const bw_masks *m, int slot,
-                           int piece, bw_piece_ctx *c)
+/* A route short of the die ends on a free stop, on the frog's pad, or
+ * where a cat blocks the way on. That cat may not be the space the frog
+ * came from, but a route through a cat is rejected anyway, so any space
+ * beside a cat will do. */
+static void bw_frog_setup(const bw_config *cfg, const bw_block *b, const bw_masks *m,
+                          uint64_t cat_near, int f, bw_frog_ctx *c)
 {
-    c->die = b->dice[slot];
-    c->frog = piece < BW_FROGS_PER_PLAYER;
-    if (c->frog) {
-        int f = b->player * BW_FROGS_PER_PLAYER + piece;
-        c->at = b->frog_at[f];
-        uint64_t stops = cfg->stop_mask | (bw_frog_book(b, f) != BW_NONE ? 0 : m->book);
-        c->stops = stops & ~m->block;
-        c->own_pad = BW_PAD(cfg->colour_of[b->player]);
-    } else {
-        c->at = b->cat_at[piece - BW_FROGS_PER_PLAYER];
-        c->stops = 0;
-        c->own_pad = BW_NONE;
-    }
+    uint64_t pad = (uint64_t)1 << BW_PAD(cfg->colour_of[f / BW_FROGS_PER_PLAYER]);
+    uint64_t stops = cfg->stop_mask | (((m->carry >> f) & 1u) ? 0 : m->book);
+    stops &= ~(m->frog | m->snake);
+    c->at = b->frog_at[f];
+    c->bad = m->cat | (cfg->pad_mask & ~pad);
+    c->inter_bad = cfg->stop_rule == BW_STOP_MUST ? stops : 0;
+    c->ends = stops | pad | cat_near;
 }
 
-/* Route r of the piece, known to be below route_upto[at][die]. */
-static int bw_piece_route_ok(const bw_config *cfg, const bw_masks *m, const bw_piece_ctx *c,
-                             int r)
+/* Frog route r, known to be below route_upto[at][die]. */
+static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full, int r)
 {
-    if (c->frog)
-        return bw_route_ok(cfg, m, c->stops, c->own_pad, c->at, c->die, &cfg->routes[c->at][r],
-                           cfg->route_inter[c->at][r]);
-    /* cats move the full die and never enter a pad */
-    return r >= cfg->route_upto[c->at][c->die - 1] &&
-           cfg->routes[c->at][r].step[c->die - 1] < BW_SPACES;
+    uint64_t path = cfg->route_path[c->at][r], inter = cfg->route_inter[c->at][r];
+    if ((path & c->bad) | (inter & c->inter_bad))
+        return 0;
+    return r >= full || (path & ~inter & c->ends) != 0;
 }
 
-/* Writes (or with out NULL only counts, stopping at the first when
- * first_only) the moves of one piece with one die slot. */
-static size_t bw_piece_moves(const bw_config *cfg, const bw_block *b, const bw_masks *m,
-                             int slot, int piece, tg_move *out, int first_only)
+/* Routes come shortest first: those short of the die, then the full ones,
+ * which under the "may stop" rule need one test each. */
+static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
+                            tg_move *out)
 {
-    bw_piece_ctx c;
-    bw_piece_setup(cfg, b, m, slot, piece, &c);
+    int full = cfg->route_upto[c->at][die - 1], upto = cfg->route_upto[c->at][die];
+    const uint64_t *path = cfg->route_path[c->at];
     size_t n = 0;
-    tg_move base = (tg_move)((slot * BW_PIECES + piece) * BW_MAX_ROUTES);
-    int upto = cfg->route_upto[c.at][c.die];
-    for (int r = c.frog ? 0 : cfg->route_upto[c.at][c.die - 1]; r < upto; r++) {
-        if (!bw_piece_route_ok(cfg, m, &c, r))
-            continue;
-        if (out)
-            out[n] = base + (tg_move)r;
-        n++;
-        if (first_only)
-            return n;
-    }
+    int r = 0;
+    for (; r < (c->inter_bad ? upto : full); r++)
+        if (bw_frog_route_ok(cfg, c, full, r))
+            out[n++] = base + (tg_move)r;
+    for (; r < upto; r++)
+        if (!(path[r] & c->bad))
+            out[n++] = base + (tg_move)r;
     return n;
+}
+
+static int bw_frog_any(const bw_config *cfg, const bw_frog_ctx *c, int die)
+{
+    int full = cfg->route_upto[c->at][die - 1], upto = cfg->route_upto[c->at][die];
+    for (int r = 0; r < upto; r++)
+        if (bw_frog_route_ok(cfg, c, full, r))
+            return 1;
+    return 0;
+}
+
+/* Cats go the full die and never onto a pad: their routes come from a table. */
+static size_t bw_cat_moves(const bw_config *cfg, int at, int die, tg_move base, tg_move *out)
+{
+    const uint64_t *set = cfg->cat_routes[at][die];
+    size_t n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set[w]; bits; bits &= bits - 1)
+            out[n++] = base + (tg_move)(64 * w + __builtin_ctzll(bits));
+    return n;
+}
+
+static int bw_cat_route_ok(const bw_config *cfg, int at, int die, int r)
+{
+    return (cfg->cat_routes[at][die][r >> 6] >> (r & 63)) & 1u;
+}
+
+static tg_move bw_move_base(int slot, int piece)
+{
+    return (tg_move)((slot * BW_PIECES + piece) * BW_MAX_ROUTES);
 }
 
 static int bw_slot_open(const bw_block *b, int slot)
@@ -135,29 +110,80 @@ static int bw_slot_open(const bw_block *b, int slot)
     return slot == 0 || b->dice[0] != b->dice[1] || (b->used & 1u);
 }
 
-/* A frog that took a book last turn must move away if it can. */
-static int bw_must_move(const bw_config *cfg, const bw_block *b, const bw_masks *m)
+/* The turn's state shared by every piece. The masks and each frog's
+ * context are built when first needed: checking one move, or whether any
+ * move exists, mostly needs one frog or none. */
+typedef struct bw_action_ctx {
+    const bw_config *cfg;
+    const bw_block *b;
+    bw_masks m;
+    uint64_t cat_near; /* spaces beside a cat */
+    bw_frog_ctx frog[BW_FROGS_PER_PLAYER];
+    unsigned ready; /* frog contexts built, a bit per frog 0..2; BW_READY_MASKS */
+    int must;       /* only frogs that took a book last turn may move */
+    int cats;       /* a cat may move */
+    unsigned may;   /* the frogs that may move, a bit per frog 0..2 */
+} bw_action_ctx;
+
+#define BW_READY_MASKS 8u
+
+static const bw_frog_ctx *bw_frog_of(bw_action_ctx *a, int k)
 {
+    if ((a->ready >> k) & 1u)
+        return &a->frog[k];
+    const bw_config *cfg = a->cfg;
+    const bw_block *b = a->b;
+    if (!(a->ready & BW_READY_MASKS)) {
+        bw_make_masks(cfg, b, &a->m);
+        a->cat_near = 0;
+        for (int c = 0; c < BW_CATS; c++)
+            a->cat_near |= cfg->nbr_mask[b->cat_at[c]];
+    }
+    bw_frog_setup(cfg, b, &a->m, a->cat_near, b->player * BW_FROGS_PER_PLAYER + k, &a->frog[k]);
+    a->ready |= BW_READY_MASKS | 1u << k;
+    return &a->frog[k];
+}
+
+/* A frog that took a book last turn must move away if it can. */
+static int bw_must_move(bw_action_ctx *a)
+{
+    const bw_block *b = a->b;
     for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
         int f = b->player * BW_FROGS_PER_PLAYER + k;
         if (b->frog_at[f] == BW_NONE || !(b->frog_flags[f] & BW_FF_MUST))
             continue;
         for (int slot = 0; slot < 2; slot++)
-            if (bw_slot_open(b, slot) && bw_piece_moves(cfg, b, m, slot, k, NULL, 1))
+            if (bw_slot_open(b, slot) && bw_frog_any(a->cfg, bw_frog_of(a, k), b->dice[slot]))
                 return 1;
     }
     return 0;
 }
 
-/* Whether the piece may be moved at all in the action stage (ignoring dice). */
-static int bw_piece_may_move(const bw_block *b, int piece, int must)
+/* Whether frog k may be moved at all in the action stage (ignoring dice). */
+static int bw_frog_may_move(const bw_block *b, int k, int must)
 {
-    if (piece >= BW_FROGS_PER_PLAYER)
-        return !must && !(b->turn & BW_TF_CAT);
-    int f = b->player * BW_FROGS_PER_PLAYER + piece;
+    int f = b->player * BW_FROGS_PER_PLAYER + k;
     if (b->frog_at[f] == BW_NONE || (b->frog_flags[f] & BW_FF_MOVED))
         return 0;
     return !must || (b->frog_flags[f] & BW_FF_MUST);
+}
+
+static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_ctx *a)
+{
+    a->cfg = cfg;
+    a->b = b;
+    a->ready = 0;
+    if (b->stage == BW_ST_ESC_MOVE) {
+        a->must = 0;
+        a->cats = 0;
+        a->may = 1u << (b->actor % BW_FROGS_PER_PLAYER);
+        return;
+    }
+    a->must = bw_must_move(a);
+    a->cats = !a->must && !(b->turn & BW_TF_CAT);
+    a->may = 0;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+        a->may |= (unsigned)bw_frog_may_move(b, k, a->must) << k;
 }
 
 /* One frog left: having moved it, the player may let the other die go. */
@@ -172,43 +198,54 @@ static int bw_may_skip(const bw_config *cfg, const bw_block *b, int must)
     return moved != 0;
 }
 
-static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out,
-                              int first_only)
+/* The slots the pieces may use: an escape uses its one die as slot 0. */
+static unsigned bw_open_slots(const bw_block *b)
 {
-    bw_masks masks;
-    bw_make_masks(cfg, b, &masks);
-    const bw_masks *m = &masks;
+    if (b->stage == BW_ST_ESC_MOVE)
+        return 1u;
+    return (unsigned)bw_slot_open(b, 0) | (unsigned)bw_slot_open(b, 1) << 1;
+}
+
+static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out)
+{
+    bw_action_ctx a;
+    bw_action_setup(cfg, b, &a);
+    unsigned slots = bw_open_slots(b);
     size_t n = 0;
-    if (b->stage == BW_ST_ESC_MOVE) {
-        int f = b->actor;
-        return bw_piece_moves(cfg, b, m, 0, f % BW_FROGS_PER_PLAYER, out, first_only);
-    }
-    int must = bw_must_move(cfg, b, m);
     for (int slot = 0; slot < 2; slot++) {
-        if (!bw_slot_open(b, slot))
+        if (!((slots >> slot) & 1u))
             continue;
-        for (int piece = 0; piece < BW_PIECES; piece++) {
-            if (piece >= BW_FROGS_PER_PLAYER && (must || (b->turn & BW_TF_CAT)))
-                break;
-            if (!bw_piece_may_move(b, piece, must))
-                continue;
-            size_t k = bw_piece_moves(cfg, b, m, slot, piece, out ? out + n : NULL, first_only);
-            n += k;
-            if (first_only && n)
-                return n;
-        }
+        int die = b->dice[slot];
+        for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+            if ((a.may >> k) & 1u)
+                n += bw_frog_moves(cfg, bw_frog_of(&a, k), die, bw_move_base(slot, k), out + n);
+        for (int c = 0; c < BW_CATS && a.cats; c++)
+            n += bw_cat_moves(cfg, b->cat_at[c], die,
+                              bw_move_base(slot, BW_FROGS_PER_PLAYER + c), out + n);
     }
-    if (bw_may_skip(cfg, b, must)) {
-        if (out)
-            out[n] = BW_MOVE_SKIP;
-        n++;
-    }
+    if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must))
+        out[n++] = BW_MOVE_SKIP;
     return n;
 }
 
 int bw_any_action(const bw_config *cfg, const bw_block *b)
 {
-    return bw_action_moves(cfg, b, NULL, 1) > 0;
+    bw_action_ctx a;
+    bw_action_setup(cfg, b, &a);
+    unsigned slots = bw_open_slots(b);
+    for (int slot = 0; slot < 2; slot++) {
+        if (!((slots >> slot) & 1u))
+            continue;
+        for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+            if (((a.may >> k) & 1u) && bw_frog_any(cfg, bw_frog_of(&a, k), b->dice[slot]))
+                return 1;
+        for (int c = 0; c < BW_CATS && a.cats; c++) {
+            const uint64_t *set = cfg->cat_routes[b->cat_at[c]][b->dice[slot]];
+            if (set[0] | set[1])
+                return 1;
+        }
+    }
+    return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must);
 }
 
 size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
@@ -225,7 +262,7 @@ size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
     }
     case BW_ST_ACTION:
     case BW_ST_ESC_MOVE:
-        return bw_action_moves(cfg, b, out, 0);
+        return bw_action_moves(cfg, b, out);
     case BW_ST_STEAL:
         out[n++] = BW_MOVE_NOSTEAL;
         for (int g = 0; g < BW_FROGS; g++)
@@ -253,24 +290,25 @@ size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
 /* One piece move, checked without listing the others. */
 static int bw_action_legal(const bw_config *cfg, const bw_block *b, tg_move move)
 {
-    bw_masks m;
-    bw_make_masks(cfg, b, &m);
+    bw_action_ctx a;
+    bw_action_setup(cfg, b, &a);
     if (move == BW_MOVE_SKIP)
-        return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, bw_must_move(cfg, b, &m));
+        return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must);
     if (move >= BW_MOVE_SKIP)
         return 0;
     int r = (int)(move % BW_MAX_ROUTES);
     int piece = (int)(move / BW_MAX_ROUTES) % BW_PIECES;
     int slot = (int)(move / BW_MAX_ROUTES) / BW_PIECES;
-    if (b->stage == BW_ST_ESC_MOVE) {
-        if (slot != 0 || piece != b->actor % BW_FROGS_PER_PLAYER)
-            return 0;
-    } else if (!bw_slot_open(b, slot) || !bw_piece_may_move(b, piece, bw_must_move(cfg, b, &m))) {
+    if (!((bw_open_slots(b) >> slot) & 1u))
         return 0;
-    }
-    bw_piece_ctx c;
-    bw_piece_setup(cfg, b, &m, slot, piece, &c);
-    return r < cfg->route_upto[c.at][c.die] && bw_piece_route_ok(cfg, &m, &c, r);
+    int die = b->dice[slot];
+    if (piece >= BW_FROGS_PER_PLAYER)
+        return a.cats && bw_cat_route_ok(cfg, b->cat_at[piece - BW_FROGS_PER_PLAYER], die, r);
+    if (!((a.may >> piece) & 1u))
+        return 0;
+    const bw_frog_ctx *c = bw_frog_of(&a, piece);
+    return r < cfg->route_upto[c->at][die] &&
+           bw_frog_route_ok(cfg, c, cfg->route_upto[c->at][die - 1], r);
 }
 
 int bw_is_legal(const void *vcfg, const void *st, tg_move move)

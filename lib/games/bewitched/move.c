@@ -19,9 +19,10 @@ static int bw_forward(const bw_config *cfg, int prev, int cur)
 
 /* Where a piece that cannot stay on its landing space ends: the next free
  * space forward, else the nearest free space back along its own route,
- * else where it started. A frog's slide forward stops at a cat. */
-static int bw_bump(const bw_config *cfg, const uint8_t *occ, uint8_t busy, int is_frog,
-                   int start, const bw_route *r, int *went_forward)
+ * else where it started. The slide forward stops at a space in wall (the
+ * cats, for a frog). */
+static int bw_bump(const bw_config *cfg, uint64_t busy, uint64_t wall, int start,
+                   const bw_route *r, int *went_forward)
 {
     int landing = r->step[r->len - 1];
     int prev = r->len >= 2 ? r->step[r->len - 2] : start;
@@ -29,9 +30,9 @@ static int bw_bump(const bw_config *cfg, const uint8_t *occ, uint8_t busy, int i
     *went_forward = 0;
     for (int i = 0; i < BW_SPACES; i++) {
         int n = bw_forward(cfg, prev, cur);
-        if (n == BW_NONE || n == landing || (is_frog && (occ[n] & BW_OCC_CAT)))
+        if (n == BW_NONE || n == landing || ((wall >> n) & 1u))
             break;
-        if (!(occ[n] & busy)) {
+        if (!((busy >> n) & 1u)) {
             *went_forward = 1;
             return n;
         }
@@ -39,7 +40,7 @@ static int bw_bump(const bw_config *cfg, const uint8_t *occ, uint8_t busy, int i
         cur = n;
     }
     for (int i = r->len - 2; i >= 0; i--)
-        if (!(occ[r->step[i]] & busy))
+        if (!((busy >> r->step[i]) & 1u))
             return r->step[i];
     return start;
 }
@@ -81,53 +82,70 @@ static int bw_frog_on(const bw_block *b, int node)
     return BW_NONE;
 }
 
-void bw_move_frog(const bw_config *cfg, bw_block *b, int f, const bw_route *r)
+/* Adds to passed the frogs that f passes on its way (not at the end);
+ * returns 1 when a snake on the way killed f. */
+static int bw_travel(const bw_config *cfg, bw_block *b, int f, const bw_route *r,
+                     unsigned *passed)
 {
-    int start = b->frog_at[f];
-    int p = f / BW_FROGS_PER_PLAYER;
-    uint16_t passed = 0;
-    bw_event(b, BW_EV_MOVE, 0, f, start, r->step[r->len - 1]);
-    b->frog_at[f] = BW_NONE; /* off the board while it travels */
-    b->frog_flags[f] = (uint8_t)((b->frog_flags[f] & ~BW_FF_MUST) | BW_FF_MOVED);
+    uint64_t frogs = bw_space_mask(cfg, b->frog_at, BW_FROGS);
     for (int i = 0; i < r->len; i++) {
         int n = r->step[i];
         if (n >= BW_SPACES)
             break;
         int s = cfg->snake_at[n];
-        if (s != BW_NONE && !bw_bit(b->gone, s) && bw_touch(b, f, s, n)) {
-            if (b->stage != BW_ST_OVER)
-                bw_continue_turn(cfg, b);
-            return;
-        }
-        int g = i < r->len - 1 ? bw_frog_on(b, n) : (int)BW_NONE;
-        if (g != BW_NONE)
-            passed = (uint16_t)(passed | (1u << g));
+        if (s != BW_NONE && !bw_bit(b->gone, s) && bw_touch(b, f, s, n))
+            return 1;
+        if (i < r->len - 1 && ((frogs >> n) & 1u))
+            *passed |= 1u << bw_frog_on(b, n);
+    }
+    return 0;
+}
+
+/* The frogs passed that f may steal from, or trade with. */
+static unsigned bw_steal_options(const bw_block *b, int f, unsigned passed)
+{
+    int p = f / BW_FROGS_PER_PLAYER;
+    int fb = bw_frog_book(b, f);
+    unsigned options = 0;
+    for (int g = 0; g < BW_FROGS; g++) {
+        if (!((passed >> g) & 1u))
+            continue;
+        int gb = bw_frog_book(b, g);
+        int own = g / BW_FROGS_PER_PLAYER == p;
+        if (gb != BW_NONE || (own && fb != BW_NONE))
+            options |= 1u << g;
+    }
+    return options;
+}
+
+void bw_move_frog(const bw_config *cfg, bw_block *b, int f, const bw_route *r)
+{
+    int start = b->frog_at[f];
+    unsigned passed = 0;
+    bw_event(b, BW_EV_MOVE, 0, f, start, r->step[r->len - 1]);
+    b->frog_at[f] = BW_NONE; /* off the board while it travels */
+    b->frog_flags[f] = (uint8_t)((b->frog_flags[f] & ~BW_FF_MUST) | BW_FF_MOVED);
+    if (bw_travel(cfg, b, f, r, &passed)) {
+        if (b->stage != BW_ST_OVER)
+            bw_continue_turn(cfg, b);
+        return;
     }
     int landing = r->step[r->len - 1];
     int rest = landing;
-    uint8_t occ[BW_NODES];
-    bw_occupancy(b, occ);
-    if (landing < BW_SPACES && (occ[landing] & (BW_OCC_FROG | BW_OCC_SNAKE))) {
+    bw_masks m;
+    bw_make_masks(cfg, b, &m); /* a bite saved by an antidote took a snake away */
+    uint64_t busy = m.frog | m.snake;
+    if (landing < BW_SPACES && ((busy >> landing) & 1u)) {
         int fwd;
-        rest = bw_bump(cfg, occ, BW_OCC_FROG | BW_OCC_SNAKE | BW_OCC_CAT, 1, start, r, &fwd);
-        int g = bw_frog_on(b, landing);
-        if (fwd && g != BW_NONE)
-            passed = (uint16_t)(passed | (1u << g));
+        rest = bw_bump(cfg, busy | m.cat, m.cat, start, r, &fwd);
+        if (fwd && ((m.frog >> landing) & 1u))
+            passed |= 1u << bw_frog_on(b, landing);
         bw_event(b, BW_EV_BUMP, 0, f, landing, rest);
     }
     b->frog_at[f] = (uint8_t)rest;
 
     if (!(b->turn & BW_TF_ESCAPE) || cfg->escape_steal) {
-        int fb = bw_frog_book(b, f);
-        uint16_t options = 0;
-        for (int g = 0; g < BW_FROGS; g++) {
-            if (!((passed >> g) & 1u))
-                continue;
-            int gb = bw_frog_book(b, g);
-            int own = g / BW_FROGS_PER_PLAYER == p;
-            if (gb != BW_NONE || (own && fb != BW_NONE))
-                options = (uint16_t)(options | (1u << g));
-        }
+        unsigned options = bw_steal_options(b, f, passed);
         if (options) {
             b->stage = BW_ST_STEAL;
             b->actor = (uint8_t)f;
@@ -146,11 +164,12 @@ void bw_move_cat(const bw_config *cfg, bw_block *b, int c, const bw_route *r)
     int rest = landing;
     bw_event(b, BW_EV_MOVE, 1, c, start, landing);
     b->cat_at[c] = BW_NONE;
-    uint8_t occ[BW_NODES];
-    bw_occupancy(b, occ);
-    if (occ[landing]) {
+    bw_masks m;
+    bw_make_masks(cfg, b, &m);
+    uint64_t busy = m.frog | m.cat | m.snake | m.book;
+    if ((busy >> landing) & 1u) {
         int fwd;
-        rest = bw_bump(cfg, occ, 0xFF, 0, start, r, &fwd);
+        rest = bw_bump(cfg, busy, 0, start, r, &fwd);
         bw_event(b, BW_EV_BUMP, 1, c, landing, rest);
     }
     b->cat_at[c] = (uint8_t)rest;

@@ -4,19 +4,6 @@
 
 #include <string.h>
 
-int bw_bit(const uint8_t *mask, int i)
-{
-    return (mask[i >> 3] >> (i & 7)) & 1;
-}
-
-void bw_set_bit(uint8_t *mask, int i, int on)
-{
-    if (on)
-        mask[i >> 3] = (uint8_t)(mask[i >> 3] | (1u << (i & 7)));
-    else
-        mask[i >> 3] = (uint8_t)(mask[i >> 3] & ~(1u << (i & 7)));
-}
-
 void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
 {
     if (b->ev_count >= BW_MAX_EVENTS)
@@ -27,39 +14,6 @@ void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
     e[2] = (uint8_t)c2;
     e[3] = (uint8_t)c3;
     e[4] = (uint8_t)c4;
-}
-
-int bw_frog_book(const bw_block *b, int frog)
-{
-    for (int k = 0; k < BW_BOOKS; k++)
-        if (b->book_where[k] == BW_BOOK_FROG && b->book_at[k] == frog)
-            return k;
-    return BW_NONE;
-}
-
-int bw_hat_book(const bw_block *b, int hat)
-{
-    for (int k = 0; k < BW_BOOKS; k++)
-        if (b->book_where[k] == BW_BOOK_HAT && b->book_at[k] == hat)
-            return k;
-    return BW_NONE;
-}
-
-int bw_ground_book(const bw_block *b, int space)
-{
-    for (int k = 0; k < BW_BOOKS; k++)
-        if (b->book_where[k] == BW_BOOK_GROUND && b->book_at[k] == space)
-            return k;
-    return BW_NONE;
-}
-
-int bw_frogs_alive(const bw_config *cfg, const bw_block *b, int player)
-{
-    (void)cfg;
-    int n = 0;
-    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-        n += b->frog_at[player * BW_FROGS_PER_PLAYER + k] != BW_NONE;
-    return n;
 }
 
 void bw_init(const void *vcfg, void *st)
@@ -107,6 +61,38 @@ static int bw_deadly_count(const bw_block *b, int below)
     return n;
 }
 
+uint32_t bw_uniform_chance(const void *vcfg, const void *st, tg_move *first)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    if (b->stage == BW_ST_ESC_ROLL) {
+        *first = BW_CH_ESCAPE;
+        return 6;
+    }
+    if (b->stage == BW_ST_SETUP && b->setup_step == 0) {
+        *first = BW_CH_PRINCE;
+        return BW_HATS;
+    }
+    if (b->stage == BW_ST_SETUP && b->setup_step <= cfg->players) {
+        *first = BW_CH_PLAIN;
+        return BW_FROGS_PER_PLAYER;
+    }
+    return 0;
+}
+
+/* Every roll comes each turn: copied from tables rather than counted out.
+ * A roll is its smaller die first; two different dice come up two ways. */
+#define BW_ROLLS 21
+#define BW_ROLL(d1, d2) (BW_CH_DICE + ((d1) - 1) * 6 + (d2) - 1)
+static const tg_move bw_rolls[BW_ROLLS] = {
+    BW_ROLL(1, 1), BW_ROLL(1, 2), BW_ROLL(1, 3), BW_ROLL(1, 4), BW_ROLL(1, 5), BW_ROLL(1, 6),
+    BW_ROLL(2, 2), BW_ROLL(2, 3), BW_ROLL(2, 4), BW_ROLL(2, 5), BW_ROLL(2, 6), BW_ROLL(3, 3),
+    BW_ROLL(3, 4), BW_ROLL(3, 5), BW_ROLL(3, 6), BW_ROLL(4, 4), BW_ROLL(4, 5), BW_ROLL(4, 6),
+    BW_ROLL(5, 5), BW_ROLL(5, 6), BW_ROLL(6, 6),
+};
+static const uint32_t bw_roll_weights[BW_ROLLS] = {1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2,
+                                                   1, 2, 2, 2, 1, 2, 2, 1, 2, 1};
+
 size_t bw_chance(const void *vcfg, const void *st, tg_move *out, uint32_t *weights)
 {
     const bw_config *cfg = vcfg;
@@ -140,11 +126,9 @@ size_t bw_chance(const void *vcfg, const void *st, tg_move *out, uint32_t *weigh
             }
         }
     } else if (b->stage == BW_ST_ROLL) {
-        for (int d1 = 1; d1 <= 6; d1++)
-            for (int d2 = d1; d2 <= 6; d2++) {
-                out[n] = BW_CH_DICE + (tg_move)((d1 - 1) * 6 + d2 - 1);
-                weights[n++] = d1 == d2 ? 1 : 2;
-            }
+        memcpy(out, bw_rolls, sizeof bw_rolls);
+        memcpy(weights, bw_roll_weights, sizeof bw_roll_weights);
+        n = BW_ROLLS;
     } else if (b->stage == BW_ST_ESC_ROLL) {
         for (int d = 0; d < 6; d++) {
             out[n] = BW_CH_ESCAPE + (tg_move)d;

@@ -126,5 +126,6 @@ const tg_game_def tgG_creepy_cauldron = {
     .validate = cc_validate,
     .resample = cc_resample,
     .is_legal = cc_is_legal,
+    .uniform_chance = cc_uniform_chance,
     .easy_score = cc_easy_score,
 };

@@ -211,6 +211,8 @@ void cc_init(const void *cfg, void *st);
 int cc_current_player(const void *cfg, const void *st);
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+/* The die, the one chance point with equal weights on a run of ids. */
+uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
 uint32_t cc_winners(const void *cfg, const void *st);
 int cc_is_legal(const void *cfg, const void *st, tg_move move);

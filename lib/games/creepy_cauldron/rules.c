@@ -269,6 +269,13 @@ int cc_current_player(const void *cfgv, const void *st)
     return who < 0 ? who : pos->turn;
 }
 
+uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first)
+{
+    (void)cfg;
+    *first = CC_M_DIE;
+    return ((const cc_pos *)st)->phase == CC_PH_DIE ? CC_FACES : 0;
+}
+
 size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weights)
 {
     const cc_config *cfg = cfgv;

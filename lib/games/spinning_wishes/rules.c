@@ -204,6 +204,14 @@ size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
     }
 }
 
+uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first)
+{
+    (void)cfg;
+    const sw_block *b = st;
+    *first = b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN;
+    return b->phase == SW_PH_ROLL ? SW_DIE : b->phase == SW_PH_SPIN ? SW_ROTATIONS : 0;
+}
+
 size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)
 {
     const sw_block *b = st;

@@ -76,5 +76,6 @@ const tg_game_def tgG_spinning_wishes = {
     .validate = sw_validate,
     .resample = sw_resample,
     .is_legal = sw_is_legal,
+    .uniform_chance = sw_uniform_chance,
     .easy_score = sw_easy_score,
 };

@@ -182,6 +182,8 @@ void sw_init(const void *cfg, void *st);
 int sw_current_player(const void *cfg, const void *st);
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);
 size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+/* The die and the wheel: equal weights on a run of ids. */
+uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void sw_apply(const void *cfg, void *st, tg_move move);
 uint32_t sw_winners(const void *cfg, const void *st);
 int sw_hand_size(const sw_block *b, int player);

@@ -54,6 +54,14 @@ size_t wd_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
     return 6;
 }
 
+uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first)
+{
+    (void)cfg;
+    (void)st;
+    *first = WD_MOVE_ROLL;
+    return 6;
+}
+
 static void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
 {
     uint8_t *e = b->ev[b->ev_count++];

@@ -128,4 +128,5 @@ const tg_game_def tgG_witches_dance = {
     .resample = wd_resample,
     .is_legal = wd_is_legal,
     .easy_score = wd_easy_score,
+    .uniform_chance = wd_uniform_chance,
 };

@@ -158,6 +158,7 @@ int wd_witches_of(const wd_config *cfg, int colour, uint8_t neutral);
 void wd_init(const void *cfg, void *st);
 int wd_current_player(const void *cfg, const void *st);
 size_t wd_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
+uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
