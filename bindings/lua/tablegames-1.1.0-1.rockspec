@@ -3,7 +3,7 @@
 -- in the usual places, e.g. luarocks make TABLEGAMES_DIR=/usr/local.
 rockspec_format = "3.0"
 package = "tablegames"
-version = "1.0.0-1"
+version = "1.1.0-1"
 source = {
    url = "file://./",
 }

@@ -1,34 +1,85 @@
 """The random-game loop of `tablegames bench`, driven from Python through
-the ctypes binding, to show what crossing the binding costs per decision.
+the ctypes binding, to show what crossing the binding costs.
 
-    TABLEGAMES_LIBRARY=BUILD/libtablegames.so PYTHONPATH=bindings/python \
-        python3 bindings/python/bench.py [GAME] [--players N] [--seconds T]
+    TABLEGAMES_LIBRARY=BUILD/libtablegames.so PYTHONPATH=bindings/python \\
+        python3 bindings/python/bench.py [GAME] [--players N] [--seconds T] [--json]
+
+Three loops per game, each for a fixed wall time:
+  moves     the loop as written for clarity: current_player, legal_moves
+            as Move objects with notation, apply() (4+ calls per decision);
+  ids       the C loop's calls with plain ids: current_player,
+            legal_move_ids(), apply_id(), apply_chance(notation=False)
+            (2-3 calls per decision);
+  playout   State.playout(): one call per game, the decisions made in C.
+It also prints what one bare ctypes call costs, the floor of any loop that
+crosses the binding once per decision.
 """
 import argparse
+import json
 import random
 import time
 
 import tablegames
+from tablegames import _ffi
+from tablegames._loader import library
 
 
-def run(game_id, players, seconds, seed=1):
+def loop_moves(state, pick):
+    made = 0
+    while not state.is_terminal:
+        if state.current_player == tablegames.CHANCE:
+            state.apply_chance()
+        else:
+            moves = state.legal_moves()
+            state.apply(moves[pick(len(moves))])
+        made += 1
+    return made
+
+
+def loop_ids(state, pick):
+    made = 0
+    chance, terminal = tablegames.CHANCE, tablegames.TERMINAL
+    while True:
+        cur = state.current_player
+        if cur == terminal:
+            return made
+        if cur == chance:
+            state.apply_chance(notation=False)
+        else:
+            ids = state.legal_move_ids()
+            state.apply_id(ids[pick(len(ids))])
+        made += 1
+
+
+def loop_playout(state, pick):
+    return state.playout()
+
+
+LOOPS = {"moves": loop_moves, "ids": loop_ids, "playout": loop_playout}
+
+
+def run(game_id, players, seconds, loop, seed=1):
     game = tablegames.Game(game_id, players=players)
-    pick = random.Random(seed)
+    pick = random.Random(seed).randrange
     games = decisions = 0
-    start = time.perf_counter()
     state = tablegames.State(game, seed)
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state.reset(seed + games)
-        while not state.is_terminal:
-            if state.current_player == tablegames.CHANCE:
-                state.apply_chance()
-            else:
-                moves = state.legal_move_ids()
-                state.apply(moves[pick.randrange(len(moves))])
-            decisions += 1
+        decisions += loop(state, pick)
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed
+
+
+def bare_call_ns(calls=200000):
+    """Nanoseconds of one ctypes call that does almost nothing in C."""
+    fn = library().dll.tg_state_current_player
+    null = _ffi.StateP()
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn(null)
+    return (time.perf_counter() - start) / calls * 1e9
 
 
 def main():
@@ -36,14 +87,27 @@ def main():
     parser.add_argument("game", nargs="?")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    ids = [args.game] if args.game else [g.id for g in tablegames.games()]
-    for game_id in ids:
-        info = next(g for g in tablegames.games() if g.id == game_id)
+    infos = [g for g in tablegames.games() if args.game in (None, g.id)]
+    if not infos:
+        parser.error("unknown game %r" % args.game)
+    bare = bare_call_ns()
+    if args.json:
+        print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1)}))
+    else:
+        print("python one bare ctypes call: %.0f ns" % bare)
+    for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
-        games_s, decisions_s = run(game_id, players, args.seconds)
-        print("python %-16s %d players: %10.1f games/s %12.0f decisions/s"
-              % (game_id, players, games_s, decisions_s))
+        for name, loop in LOOPS.items():
+            games_s, decisions_s = run(info.id, players, args.seconds, loop)
+            if args.json:
+                print(json.dumps({"binding": "python", "game": info.id, "players": players,
+                                  "loop": name, "games_per_second": round(games_s, 1),
+                                  "decisions_per_second": round(decisions_s, 1)}))
+            else:
+                print("python %-16s %d players %-8s %10.1f games/s %12.0f decisions/s"
+                      % (info.id, players, name, games_s, decisions_s))
 
 
 if __name__ == "__main__":

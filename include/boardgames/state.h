@@ -132,6 +132,25 @@ TG_API tg_status tg_state_sample_chance(tg_state *state, tg_move *out);
 TG_API tg_status tg_state_apply_chance(tg_state *state, tg_move *applied);
 
 /**
+ * Plays random decisions with the state's RNG: at a chance point an outcome
+ * by its probabilities, otherwise a legal move picked uniformly. Stops at the
+ * end of the game or after @p max_decisions decisions, whichever comes first.
+ * The decisions are recorded in the history like tg_state_apply(), so they
+ * can be undone, and the same seed plays the same decisions.
+ *
+ * This is the random-game loop of the benchmark in one call: a host in a
+ * slower language (Python, Lua) that runs many random games, for search or
+ * statistics, crosses into C once per game instead of three times per
+ * decision.
+ *
+ * The history is grown for the whole run before the first decision, so
+ * #TG_E_NO_MEMORY changes nothing.
+ * @param made optional: receives the number of decisions played.
+ * @since 1.1
+ */
+TG_API tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *made);
+
+/**
  * Writes the notation of a legal move (NUL-terminated) into @p buf, e.g.
  * "enter" or "14". The notation is documented per game; texts of the legal
  * moves of one state are unique.

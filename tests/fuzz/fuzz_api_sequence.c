@@ -51,7 +51,7 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
 {
     tg_state *st = *stp;
     int players = tg_game_players(tg_state_game(st));
-    unsigned op = fz_byte(in) % 14;
+    unsigned op = fz_byte(in) % 15;
     tg_move moves[4096];
     size_t n = 0;
     snapshot before = take(st);
@@ -118,6 +118,13 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
     case 13:
         s = tg_state_reset(st, fz_u32(in));
         break;
+    case 14: {
+        uint32_t max = fz_byte(in) % 64, made = 0, was = tg_state_move_number(st);
+        s = tg_state_playout(st, max, &made);
+        fz_require(made <= max && tg_state_move_number(st) == was + made, "playout count");
+        fz_require(made == max || tg_state_is_terminal(st) || s != TG_OK, "playout stop");
+        break;
+    }
     }
     if (s != TG_OK)
         same_as(st, before);

@@ -83,6 +83,8 @@ void ltg_push_info(lua_State *L, const tg_game_info *info);
 
 /* ltg_state.c */
 void ltg_state_register(lua_State *L);
+/* ltg_fastpath.c: the state methods for loops over many decisions. */
+extern const luaL_Reg ltg_state_fast_methods[];
 /* Pushes a new state userdata owning st; game_idx is the game userdata's
  * stack index or 0 when unknown. */
 void ltg_push_state(lua_State *L, tg_state *st, int game_idx);

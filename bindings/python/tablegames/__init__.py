@@ -28,12 +28,12 @@ from .state import CHANCE, OMNISCIENT, TERMINAL, Move, State
 from .bot import LEVELS as BOT_LEVELS
 from .bot import Bot
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 MAX_PLAYERS = 8
 
 
 def library_version():
-    """The loaded C library's version string, e.g. "1.0.0"."""
+    """The loaded C library's version string, e.g. "1.1.0"."""
     return _library().version
 
 

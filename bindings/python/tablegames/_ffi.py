@@ -139,6 +139,7 @@ SIGNATURES = {
     "tg_state_apply_text": (Status, [StateP, c_char_p]),
     "tg_state_sample_chance": (Status, [StateP, POINTER(MoveId)]),
     "tg_state_apply_chance": (Status, [StateP, POINTER(MoveId)]),
+    "tg_state_playout": (Status, [StateP, c_uint32, POINTER(c_uint32)]),
     "tg_state_move_text": (Status, [StateP, MoveId, CharBuf, c_size_t,
                                     POINTER(c_size_t)]),
     "tg_state_parse_move": (Status, [StateP, c_char_p, POINTER(MoveId)]),

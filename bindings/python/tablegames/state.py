@@ -7,7 +7,7 @@ from . import _ffi
 from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, out_text,
                       own_locking, serialized)
 from ._loader import library
-from .errors import IllegalMove, ParseError
+from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
 
 CHANCE = -1      # current_player when a chance event is next
@@ -70,12 +70,14 @@ class State(Handle):
             lib.check(lib.dll.tg_state_new(game._handle(), c_seed(seed), ctypes.byref(out)))
         super().__init__(lib, out)
         self._game = game
+        self._ids = None
 
     @classmethod
     def _adopt(cls, lib, ptr, game=None):
         obj = cls.__new__(cls)
         Handle.__init__(obj, lib, ptr)
         obj._game = game
+        obj._ids = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
@@ -157,13 +159,21 @@ class State(Handle):
 
     # ---- moves ------------------------------------------------------------
 
+    def _id_buffer(self):
+        """A move buffer kept for the state's life: every list of the game
+        fits (max_legal_moves), and calls run under the state's lock, so
+        one buffer serves them all without an allocation per call."""
+        if self._ids is None:
+            cap = max(self._lib.dll.tg_game_max_legal_moves(self._game_ptr()), 1)
+            self._ids = ((_ffi.MoveId * cap)(), cap, ctypes.c_size_t())
+        return self._ids
+
     def legal_move_ids(self):
         """The legal moves (or chance outcomes) as plain ints, increasing."""
         h = self._handle()
-        cap = self._lib.dll.tg_game_max_legal_moves(self._game_ptr())
-        buf, n = self._moves(lambda b, c, cnt: self._lib.dll.tg_state_legal_moves(h, b, c, cnt),
-                             cap)
-        return list(buf[:n])
+        buf, cap, count = self._id_buffer()
+        self._lib.check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
+        return buf[:count.value]
 
     def legal_moves(self):
         """The legal moves (or chance outcomes) as Move objects with their text."""
@@ -257,12 +267,41 @@ class State(Handle):
                 return move
         return outcomes[-1][0]  # rounding left a sliver above the last outcome
 
-    def apply_chance(self):
+    def apply_chance(self, notation=True):
         """Draws a chance outcome with the state's RNG and applies it;
-        returns the outcome."""
+        returns the outcome (a Move, or with notation=False its plain id,
+        which saves the call that renders it)."""
+        if not notation:
+            out = ctypes.c_uint32()
+            self._check(self._lib.dll.tg_state_apply_chance(self._handle(), ctypes.byref(out)))
+            return out.value
         outcome = self.sample_chance()
         self._check(self._lib.dll.tg_state_apply(self._handle(), int(outcome)))
         return outcome
+
+    def apply_id(self, move_id):
+        """Plays a move given as a plain int id, with one call into C and no
+        notation (apply() also renders the move it returns)."""
+        self._check(self._lib.dll.tg_state_apply(self._handle(), _move_id(move_id)))
+
+    def playout(self, max_decisions=None):
+        """Plays random decisions with the state's RNG (chance by its
+        probabilities, moves uniformly) until the game ends or max_decisions
+        were made; returns how many were made. The whole run is one call into
+        C, the fast way to play many random games from Python; the decisions
+        are recorded in the history like apply()."""
+        if max_decisions is None:
+            limit = _MOVE_LIMIT - 1
+        elif isinstance(max_decisions, bool) or not isinstance(max_decisions, int):
+            raise TypeError("max_decisions must be int or None, not %s"
+                            % type(max_decisions).__name__)
+        elif not 0 <= max_decisions < _MOVE_LIMIT:
+            raise InvalidArgument("max_decisions %d is outside 0 .. 2**32-1" % max_decisions)
+        else:
+            limit = max_decisions
+        made = ctypes.c_uint32()
+        self._check(self._lib.dll.tg_state_playout(self._handle(), limit, ctypes.byref(made)))
+        return made.value
 
     def undo(self):
         """Takes back the last decision; NothingToUndo at the root."""
