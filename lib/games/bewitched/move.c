@@ -210,14 +210,15 @@ void bw_land(const bw_config *cfg, bw_block *b, int f)
         }
     }
     int h = cfg->hat_of[node];
-    if (h != BW_NONE && bw_hat_book(b, h) == BW_NONE && fb != BW_NONE && cfg->hat_put) {
+    /* One lookup, so the compiler sees the book given below is a real one. */
+    int hb = h != BW_NONE ? bw_hat_book(b, h) : (int)BW_NONE;
+    if (h != BW_NONE && hb == BW_NONE && fb != BW_NONE && cfg->hat_put) {
         b->stage = BW_ST_HAT;
         b->actor = (uint8_t)f;
         return;
     }
-    if (h != BW_NONE && bw_hat_book(b, h) != BW_NONE) {
+    if (hb != BW_NONE) {
         if (fb == BW_NONE) {
-            int hb = bw_hat_book(b, h);
             bw_give_book(b, hb, f, p);
             b->frog_flags[f] |= BW_FF_PENDING;
             bw_event(b, BW_EV_TAKE, f, h, hb, 0);
