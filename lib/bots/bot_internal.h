@@ -39,6 +39,9 @@ struct tg_bot {
 void tgB_search(tg_bot *bot);
 /* The easy bot's choice (or scores, when scores is non-NULL, for a hint). */
 tg_move tgB_easy(tg_bot *bot, const tg_move *legal, size_t n, int *scores);
+/* The same rule of thumb for any player on any position (guided playouts). */
+tg_move tgB_rule_of_thumb(tg_bot *bot, const tg_state *pos, int player, const tg_move *legal,
+                          size_t n, int *scores);
 /* Copies the caller's position and re-draws what the seat cannot know. */
 void tgB_determinise(tg_bot *bot, tg_state *dst, const tg_state *src);
 

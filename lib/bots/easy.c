@@ -7,11 +7,17 @@ enum { WHIM_ONE_IN = 5 };
 
 tg_move tgB_easy(tg_bot *bot, const tg_move *legal, size_t n, int *scores)
 {
+    return tgB_rule_of_thumb(bot, bot->root, bot->seat, legal, n, scores);
+}
+
+tg_move tgB_rule_of_thumb(tg_bot *bot, const tg_state *pos, int player, const tg_move *legal,
+                          size_t n, int *scores)
+{
     const tg_game *g = bot->game;
     int best = 0;
     for (size_t i = 0; i < n; i++) {
         scores[i] = g->def->easy_score
-                        ? g->def->easy_score(tgH_cfg(g), tgH_block(bot->root), bot->seat, legal[i])
+                        ? g->def->easy_score(tgH_cfg(g), tgH_block(pos), player, legal[i])
                         : 0;
         if (i == 0 || scores[i] > best)
             best = scores[i];

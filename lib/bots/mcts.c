@@ -1,9 +1,10 @@
 /* Information-set Monte Carlo tree search (single observer, open loop).
  * Every simulation re-draws what the seat cannot know, walks the tree of
  * decisions with UCB1 (counting how often each move was available, since
- * different draws allow different moves), adds one node, plays the rest at
- * random and credits each node's mover with that mover's result. Chance is
- * never in the tree: it is sampled by its probabilities on every walk. */
+ * different draws allow different moves), adds one node, plays the rest out
+ * (at random, or by the easy rule of thumb where the game asks for guided
+ * playouts) and credits each node's mover with that mover's result. Chance
+ * is never in the tree: it is sampled by its probabilities on every walk. */
 #include <math.h>
 #include <time.h>
 
@@ -45,7 +46,7 @@ static int32_t child_for(const tg_bot *bot, int32_t parent, tg_move move)
 
 /* One step down the tree from node in the work position; returns the next
  * node, or -1 when the walk leaves the tree (a node was added, or the pool
- * is full) and the rest is played at random; -2 when there is no move. */
+ * is full) and the rest is played out; -2 when there is no move. */
 static int32_t descend(tg_bot *bot, int32_t node, int player, tg_move *chosen)
 {
     const tg_game *g = bot->game;
@@ -79,13 +80,20 @@ static int32_t descend(tg_bot *bot, int32_t node, int player, tg_move *chosen)
     return best;
 }
 
-static int random_move(tg_bot *bot, tg_move *out)
+/* The playout's move for player: uniformly random, or in a game that asks
+ * for guided playouts, the easy bot's choice (whims included). */
+static int playout_move(tg_bot *bot, int player, tg_move *out)
 {
     const tg_game *g = bot->game;
     tg_move legal[TG_CORE_MAX_LEGAL];
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(bot->work), legal);
     if (n == 0)
         return 0;
+    if (g->def->guided_playouts && g->def->easy_score) {
+        int scores[TG_CORE_MAX_LEGAL];
+        *out = tgB_rule_of_thumb(bot, bot->work, player, legal, n, scores);
+        return 1;
+    }
     *out = legal[tgR_below(&bot->rng, (uint32_t)n)];
     return 1;
 }
@@ -114,7 +122,7 @@ static void simulate(tg_bot *bot)
                     node = next;
                 in_tree = 0;
             }
-        } else if (!random_move(bot, &m)) {
+        } else if (!playout_move(bot, cur, &m)) {
             break;
         }
         tgH_apply_unrecorded(work, m);

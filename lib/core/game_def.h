@@ -105,6 +105,12 @@ typedef struct tg_game_def {
      * random numbers either way, so this changes speed only; the core's
      * hook test checks it against chance(). */
     uint32_t (*uniform_chance)(const void *cfg, const void *st, tg_move *first);
+
+    /* Non-zero: the search bots play their simulations out with easy_score
+     * (and its whims) instead of uniformly random moves. For games where
+     * random play wanders so long that who wins it says little about the
+     * position; costs more per simulation. */
+    int guided_playouts;
 } tg_game_def;
 
 #endif

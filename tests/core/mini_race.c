@@ -274,4 +274,5 @@ const tg_game_def tgG_mini_race = {
     NULL, /* is_legal: the core's own check */
     NULL, /* easy_score */
     NULL, /* uniform_chance: the general sampler */
+    0,    /* guided_playouts */
 };

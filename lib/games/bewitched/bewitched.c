@@ -81,5 +81,9 @@ const tg_game_def tgG_bewitched = {
     .resample = bw_resample,
     .is_legal = bw_is_legal,
     .uniform_chance = bw_uniform_chance,
+    /* Random frogs take about 1,900 decisions to finish a game and its
+     * winner is nearly a coin toss, so searches with random playouts lost
+     * to the easy bot; see docs/bots.md. */
+    .guided_playouts = 1,
     .easy_score = bw_easy_score,
 };

@@ -171,6 +171,12 @@ typedef struct bw_config {
     uint64_t nbr_mask[BW_NODES];                    /* linked spaces */
     uint64_t stop_mask; /* flowers and spaces beside a hat */
     uint64_t pad_mask;  /* the four lily pads */
+    /* For the easy rule of thumb, which guided playouts call for every legal
+     * move: every link of a node (pads included), the spaces beside each
+     * hat, and the steps from each colour's pad to every node. */
+    uint64_t link_mask[BW_NODES];
+    uint64_t hat_spaces[BW_HATS];
+    uint8_t pad_steps[BW_COLOURS][BW_NODES];
     /* Any node byte to its bit, 0 for pads and BW_NONE: the masks of the
      * pieces on spaces take one look-up per piece and no test. */
     uint64_t space_bit[256];
@@ -184,6 +190,24 @@ typedef struct bw_config {
     uint64_t snake_spaces[BW_COLOURS][8];
     bw_route routes[BW_NODES][BW_MAX_ROUTES];
 } bw_config;
+
+/* Steps from node to the nearest node of targets along the links (pads
+ * included), BW_FAR_STEPS when none can be reached. */
+#define BW_FAR_STEPS 99
+static inline int bw_steps_between(const bw_config *cfg, int node, uint64_t targets)
+{
+    uint64_t seen = (uint64_t)1 << node, frontier = seen;
+    for (int d = 0; frontier; d++) {
+        if (frontier & targets)
+            return d;
+        uint64_t next = 0;
+        for (uint64_t f = frontier; f; f &= f - 1)
+            next |= cfg->link_mask[__builtin_ctzll(f)];
+        frontier = next & ~seen;
+        seen |= frontier;
+    }
+    return BW_FAR_STEPS;
+}
 
 /* board.c */
 extern const char *const bw_colour_names[BW_COLOURS];

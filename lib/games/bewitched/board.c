@@ -165,6 +165,13 @@ static void bw_build_route_masks(bw_config *cfg, int n)
                 cfg->cat_routes[n][d][r >> 6] |= (uint64_t)1 << (r & 63);
 }
 
+static void bw_build_easy_tables(bw_config *cfg)
+{
+    for (int c = 0; c < BW_COLOURS; c++)
+        for (int n = 0; n < BW_NODES; n++)
+            cfg->pad_steps[c][n] = (uint8_t)bw_steps_between(cfg, n, (uint64_t)1 << BW_PAD(c));
+}
+
 static void bw_build_snake_spaces(bw_config *cfg)
 {
     for (int q = 0; q < BW_COLOURS; q++)
@@ -180,6 +187,14 @@ static void bw_build_masks(bw_config *cfg)
 {
     cfg->stop_mask = 0;
     cfg->pad_mask = 0;
+    memset(cfg->link_mask, 0, sizeof cfg->link_mask);
+    memset(cfg->hat_spaces, 0, sizeof cfg->hat_spaces);
+    for (int n = 0; n < BW_NODES; n++) {
+        for (int k = 0; k < cfg->nnbr[n]; k++)
+            cfg->link_mask[n] |= (uint64_t)1 << cfg->nbr[n][k];
+        if (n < BW_SPACES && cfg->hat_of[n] != BW_NONE)
+            cfg->hat_spaces[cfg->hat_of[n]] |= (uint64_t)1 << n;
+    }
     memset(cfg->space_bit, 0, sizeof cfg->space_bit);
     for (int n = 0; n < BW_SPACES; n++)
         cfg->space_bit[n] = (uint64_t)1 << n;
@@ -196,6 +211,7 @@ static void bw_build_masks(bw_config *cfg)
         bw_build_route_masks(cfg, n);
     }
     bw_build_snake_spaces(cfg);
+    bw_build_easy_tables(cfg);
 }
 
 tg_status bw_build_board(bw_config *cfg, tg_msg *msg)

@@ -6,53 +6,23 @@
 
 #include "bewitched.h"
 
-#define BW_FAR 99
-
-/* Steps from the nearest node in sources to every node (BW_FAR if none). */
-static void bw_easy_distances(const bw_config *cfg, uint64_t sources, int *dist)
-{
-    uint8_t queue[BW_NODES];
-    int head = 0, tail = 0;
-    for (int n = 0; n < BW_NODES; n++) {
-        dist[n] = BW_FAR;
-        if ((sources >> n) & 1u) {
-            dist[n] = 0;
-            queue[tail++] = (uint8_t)n;
-        }
-    }
-    while (head < tail) {
-        int n = queue[head++];
-        for (int k = 0; k < cfg->nnbr[n]; k++) {
-            int m = cfg->nbr[n][k];
-            if (dist[m] == BW_FAR) {
-                dist[m] = dist[n] + 1;
-                queue[tail++] = (uint8_t)m;
-            }
-        }
-    }
-}
-
-/* Spaces where a frog without a book can get one: beside a full hat, or a
- * dropped book. */
-static uint64_t bw_easy_book_spaces(const bw_config *cfg, const bw_block *b)
-{
-    uint64_t spaces = 0;
-    for (int n = 0; n < BW_SPACES; n++)
-        if (cfg->hat_of[n] != BW_NONE && bw_hat_book(b, cfg->hat_of[n]) != BW_NONE)
-            spaces |= 1ull << n;
-    for (int k = 0; k < BW_BOOKS; k++)
-        if (b->book_where[k] == BW_BOOK_GROUND)
-            spaces |= 1ull << b->book_at[k];
-    return spaces;
-}
-
+/* Table lookups and bit-mask searches: the steps to a pad are fixed by the
+ * board, and the steps to a book are needed only from the player's own
+ * frogs, so no whole-board search runs for each move scored (guided
+ * playouts score every legal move of every decision). Spaces where a frog
+ * without a book can get one: beside a hat holding a book, or a dropped book. */
 static int bw_easy_value(const bw_config *cfg, const bw_block *b, int player)
 {
     if (b->winner != BW_NONE)
         return b->winner == player ? 1000000 : -1000000;
-    int home[BW_NODES], books[BW_NODES];
-    bw_easy_distances(cfg, 1ull << BW_PAD(cfg->colour_of[player]), home);
-    bw_easy_distances(cfg, bw_easy_book_spaces(cfg, b), books);
+    const uint8_t *home = cfg->pad_steps[cfg->colour_of[player]];
+    uint64_t books = 0;
+    for (int k = 0; k < BW_BOOKS; k++) {
+        if (b->book_where[k] == BW_BOOK_GROUND)
+            books |= 1ull << b->book_at[k];
+        else if (b->book_where[k] == BW_BOOK_HAT)
+            books |= cfg->hat_spaces[b->book_at[k]];
+    }
     int v = 50 * b->antidote[player];
     for (int f = 0; f < cfg->players * BW_FROGS_PER_PLAYER; f++) {
         int at = b->frog_at[f];
@@ -71,7 +41,7 @@ static int bw_easy_value(const bw_config *cfg, const bw_block *b, int player)
                  !((b->seen[player] >> book) & 1u))
             v += 300 - 10 * home[at];
         else
-            v -= 10 * books[at];
+            v -= 10 * bw_steps_between(cfg, at, books);
     }
     return v;
 }
