@@ -10,13 +10,17 @@ root=$(cd "$here/.." && pwd)
 work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/tablegames-abi.XXXXXX")}
 mkdir -p "$work"
 
-# build_variant NAME SED_FILE SED_EXPR [APPEND_FILE TEXT]
+# build_variant NAME SED_FILE SED_EXPR [SED_FILE SED_EXPR]: a scratch copy
+# with the edits made, built and checked against the baseline.
 build_variant() {
-  local name=$1 file=$2 expr=$3 src=$work/$1/src
+  local name=$1 src=$work/$1/src
+  shift
   rm -rf "$work/$name"; mkdir -p "$src"
   (cd "$root" && cp -r CMakeLists.txt cmake include lib abi docs "$src/")
-  sed -i "$expr" "$src/$file"
-  if [ $# -ge 5 ]; then printf '%s\n' "$5" >> "$src/$4"; fi
+  while [ $# -ge 2 ]; do
+    sed -i "$2" "$src/$1"
+    shift 2
+  done
   cmake -S "$src" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DTG_BUILD_TESTS=OFF -DTG_BUILD_EXAMPLES=OFF >/dev/null
   cmake --build "$work/$name/build" -j"$(nproc)" --target tablegames >/dev/null
@@ -30,7 +34,9 @@ fi
 grep -q "INCOMPATIBLE\|removed or changed" "$work/enum.log" || { cat "$work/enum.log"; exit 1; }
 echo "ok: a changed enumerator value is rejected"
 
+# The version script names each 1.0 function, so the new one is named there too.
 if build_variant added lib/core/version.c 's/^unsigned tg_version_number(void)/TG_API unsigned tg_version_extra(void);\nTG_API unsigned tg_version_extra(void)\n{\n    return 1;\n}\n\nunsigned tg_version_number(void)/' \
+     abi/tablegames.map 's/^    tg_version_number;/    tg_version_number;\n    tg_version_extra;/' \
      >"$work/added.log" 2>&1; then
   echo "FAILED: a symbol added to the old version node passed the ABI check"; cat "$work/added.log"; exit 1
 fi

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Checks that a shared library exports only tg_ symbols, each at a version
-# node of the linker version script (today only TABLEGAMES_1.0).
+# node of the linker version script (TABLEGAMES_1.0, TABLEGAMES_1.1, ...).
 #   check-exports.sh LIB.so [VERSION_SCRIPT]   (default: abi/tablegames.map)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lib=${1:?usage: check-exports.sh LIB.so [VERSION_SCRIPT]}
 map=${2:-$here/../abi/tablegames.map}
-nodes=$(grep -oE '^[[:space:]]*TABLEGAMES_[0-9]+\.[0-9]+' "$map" | tr -d '[:space:]' | paste -sd' ' -)
+nodes=$(grep -oE '^[[:space:]]*TABLEGAMES_[0-9]+\.[0-9]+' "$map" | sed 's/^[[:space:]]*//' | paste -sd' ' -)
 [ -n "$nodes" ] || { echo "no version node in $map"; exit 1; }
 symbols=$(nm -D --defined-only "$lib")
 bad=$(printf '%s\n' "$symbols" | awk -v nodes="$nodes" '
