@@ -85,16 +85,14 @@ static int32_t descend(tg_bot *bot, int32_t node, int player, tg_move *chosen)
 static int playout_move(tg_bot *bot, int player, tg_move *out)
 {
     const tg_game *g = bot->game;
+    if (!g->def->guided_playouts || !g->def->easy_score)
+        return tgH_random_move(bot->work, &bot->rng, out);
     tg_move legal[TG_CORE_MAX_LEGAL];
+    int scores[TG_CORE_MAX_LEGAL];
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(bot->work), legal);
     if (n == 0)
         return 0;
-    if (g->def->guided_playouts && g->def->easy_score) {
-        int scores[TG_CORE_MAX_LEGAL];
-        *out = tgB_rule_of_thumb(bot, bot->work, player, legal, n, scores);
-        return 1;
-    }
-    *out = legal[tgR_below(&bot->rng, (uint32_t)n)];
+    *out = tgB_rule_of_thumb(bot, bot->work, player, legal, n, scores);
     return 1;
 }
 

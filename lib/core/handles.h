@@ -94,6 +94,9 @@ int tgH_replay(tg_state *st, uint32_t n);
  * never allocates. */
 void tgH_copy_position(tg_state *dst, const tg_state *src);
 void tgH_apply_unrecorded(tg_state *st, tg_move move);
+/* A uniformly random legal move of the player to move, drawn with rng;
+ * 0 when there is none. Shared by playouts and the search bots. */
+int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *out);
 /* Applies a legal move and records it; the history must have room. */
 void tgH_apply_recorded(tg_state *st, tg_move move);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */

@@ -2,15 +2,14 @@
  * slow language pays for crossing its binding once per game. */
 #include "handles.h"
 
-/* A uniformly random legal move of the player to move. */
-static int random_move(tg_state *st, tg_move *out)
+int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *out)
 {
     const tg_game *g = st->game;
     tg_move legal[TG_CORE_MAX_LEGAL];
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal);
     if (n == 0)
         return 0;
-    *out = legal[tgR_below(&st->rng, (uint32_t)n)];
+    *out = legal[tgR_below(rng, (uint32_t)n)];
     return 1;
 }
 
@@ -33,7 +32,7 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
         tg_move m;
         if (state->cur == TG_PLAYER_CHANCE)
             s = tgH_sample(state, &m);
-        else if (!random_move(state, &m))
+        else if (!tgH_random_move(state, &state->rng, &m))
             s = tgH_fail(state, TG_E_WRONG_PHASE, "player %d has no legal move", state->cur);
         if (s != TG_OK)
             break;
