@@ -219,7 +219,7 @@ int cc_is_legal(const void *cfg, const void *st, tg_move move);
 /* The player whose objects a pending theft takes from (lowest bit of thefts). */
 unsigned cc_first_victim(const cc_pos *pos);
 
-/* Movement and Kalmorda's flight (movement.c, witch.c). */
+/* Movement and Kalmorda's flight (movement.c, witch_flight.c). */
 void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
 void cc_end_turn(const cc_config *cfg, cc_pos *pos);

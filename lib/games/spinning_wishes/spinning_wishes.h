@@ -222,7 +222,7 @@ tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg);
 /* resample.c */
 void sw_resample(const void *cfg, void *st, int player, tg_rng *rng);
 
-/* legality.c */
+/* legal.c */
 int sw_is_legal(const void *cfg, const void *st, tg_move move);
 
 /* easy.c */

@@ -185,7 +185,7 @@ json_t *wd_colour_list(const uint8_t *counts);
 json_t *wd_position_to_json(const void *cfg, const void *st);
 tg_status wd_position_from_json(const void *cfg, const json_t *position, void *st, tg_msg *msg);
 
-/* event_json.c */
+/* events.c */
 int wd_event_record_ok(const uint8_t *e); /* type known, every field in range */
 json_t *wd_event_records_to_json(const wd_block *b);
 tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg);
