@@ -1,6 +1,6 @@
-/* Witches' Dance: what each viewer sees. In the circle every witch is an
- * anonymous black hat; colours show in start areas, on strips and in the
- * events that reveal them (entering, a push, a take-off, one's own peek). */
+/* Witches' Dance: what each viewer sees, as the observation and a text
+ * drawing. In the circle every witch is an anonymous black hat; colours show
+ * in start areas, on strips and in the events that reveal them (events.c). */
 #include "witches_dance.h"
 
 #include <string.h>
@@ -76,97 +76,6 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
     json_object_set_new(o, "winners", winners);
     json_object_set_new(o, "target", json_integer(cfg->target));
     return o;
-}
-
-static json_t *wd_event_object(const char *type, int player)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string(type));
-    if (player >= 0)
-        json_object_set_new(o, "player", json_integer(player));
-    return o;
-}
-
-static void wd_set_int(json_t *o, const char *key, int v)
-{
-    json_object_set_new(o, key, json_integer(v));
-}
-
-static void wd_set_colour(json_t *o, const char *key, int c)
-{
-    json_object_set_new(o, key, json_string(wd_colour_names[c]));
-}
-
-static void wd_push_events(const wd_config *cfg, const uint8_t *e, json_t *out)
-{
-    int at = e[1];
-    for (int j = 0; j < e[2]; j++) {
-        json_t *o = wd_event_object("push", -1);
-        wd_set_int(o, "from", at);
-        at = cfg->back[at];
-        wd_set_int(o, "to", at);
-        wd_set_colour(o, "color", e[3]);
-        json_array_append_new(out, o);
-    }
-}
-
-json_t *wd_events(const void *vcfg, const void *st, int viewer)
-{
-    const wd_config *cfg = vcfg;
-    const wd_block *b = st;
-    json_t *out = json_array();
-    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
-        const uint8_t *e = b->ev[i];
-        json_t *o = NULL;
-        switch (e[0]) {
-        case WD_EV_ROLL:
-            o = wd_event_object("roll", b->actor);
-            wd_set_int(o, "value", e[1]);
-            break;
-        case WD_EV_NEUTRAL:
-            o = wd_event_object("neutral", b->actor);
-            wd_set_colour(o, "color", e[1]);
-            break;
-        case WD_EV_ENTER:
-            o = wd_event_object("enter", b->actor);
-            wd_set_colour(o, "color", e[1]);
-            wd_set_int(o, "to", e[2]);
-            break;
-        case WD_EV_MOVE:
-            o = wd_event_object("move", b->actor);
-            wd_set_int(o, "from", e[1]);
-            wd_set_int(o, "to", e[2]);
-            break;
-        case WD_EV_SELECT:
-            o = wd_event_object("select", b->actor);
-            wd_set_int(o, "at", e[1]);
-            wd_set_colour(o, "exit", e[2]);
-            break;
-        case WD_EV_PUSH:
-            wd_push_events(cfg, e, out);
-            break;
-        case WD_EV_TAKEOFF:
-            o = wd_event_object("takeoff", b->actor);
-            wd_set_int(o, "from", e[1]);
-            wd_set_colour(o, "exit", e[2]);
-            wd_set_colour(o, "color", e[3]);
-            wd_set_colour(o, "strip", e[4]);
-            wd_set_int(o, "for", cfg->owner_of[e[4]]);
-            break;
-        case WD_EV_PEEK:
-            o = wd_event_object("peek", b->actor);
-            wd_set_int(o, "at", e[1]);
-            if (viewer == TG_VIEW_OMNISCIENT || viewer == b->actor)
-                wd_set_colour(o, "color", e[2]);
-            break;
-        default:
-            o = wd_event_object("pass", b->actor);
-            break;
-        }
-        if (o)
-            json_array_append_new(out, o);
-    }
-    return out;
 }
 
 /* ---- text drawing -------------------------------------------------------- */

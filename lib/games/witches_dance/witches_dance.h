@@ -162,8 +162,19 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
+/* Records an event of the last decision; fields as enum wd_event_type says. */
+void wd_event(wd_block *b, int type, int a, int bb, int c, int d);
+void wd_end_turn(const wd_config *cfg, wd_block *b);
+
+/* movement.c */
 int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour);
 int wd_push_target(const wd_config *cfg, int space, int jumps);
+/* Puts a witch on a space, crushing the one there back by sevens. */
+void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch);
+/* Moves the witch on space from by the die. */
+void wd_move_witch(const wd_config *cfg, wd_block *b, int from);
+/* The selected witch takes off at the exit it passes; the turn ends. */
+void wd_take_off(const wd_config *cfg, wd_block *b);
 
 /* legal.c */
 size_t wd_legal_moves(const void *cfg, const void *st, tg_move *out);
@@ -177,7 +188,6 @@ size_t wd_move_text(const void *cfg, const void *st, tg_move move, char *buf, si
 
 /* view.c */
 json_t *wd_observe(const void *cfg, const void *st, int viewer);
-json_t *wd_events(const void *cfg, const void *st, int viewer);
 void wd_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 json_t *wd_colour_list(const uint8_t *counts);
 
@@ -186,6 +196,7 @@ json_t *wd_position_to_json(const void *cfg, const void *st);
 tg_status wd_position_from_json(const void *cfg, const json_t *position, void *st, tg_msg *msg);
 
 /* events.c */
+json_t *wd_events(const void *cfg, const void *st, int viewer);
 int wd_event_record_ok(const uint8_t *e); /* type known, every field in range */
 json_t *wd_event_records_to_json(const wd_block *b);
 tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg);
