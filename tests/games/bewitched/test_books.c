@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
 
 /* Rule 9: stopping beside a hat (no exact roll) takes its book, seen by

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
 
 static void bw_expect_refused(const char *position, const char *words)

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT3 "players=3,princesses=seat"
 #define OPT2 "players=2,princesses=seat"

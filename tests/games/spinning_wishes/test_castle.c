@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
 #define CINDER_WHEEL "'wheel':['cinder','cinder','cinder',null,null,null,null,null,null,null,null,null]"

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT3 "players=3,princesses=seat"
 /* Snow White (player 0) has looked under tower 2, Cinderella (player 1)

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 static tg_state *new_state(const char *options)
 {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
 #define PRESENTS "'presents':['snow','cinder','belle','beauty']"

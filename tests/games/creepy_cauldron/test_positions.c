@@ -1,5 +1,5 @@
 /* Loading positions: what validate() rejects, and what players see. */
-#include "cc_test.h"
+#include "test_support.h"
 
 #include <string.h>
 

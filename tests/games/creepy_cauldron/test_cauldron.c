@@ -1,6 +1,6 @@
 /* Cauldron spaces: fishing, the optional second attempt, the snap that
  * turns a pawn into the frog, and the limit of four objects. */
-#include "cc_test.h"
+#include "test_support.h"
 
 #include <math.h>
 

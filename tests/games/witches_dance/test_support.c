@@ -1,4 +1,4 @@
-#include "wd_test_util.h"
+#include "test_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>

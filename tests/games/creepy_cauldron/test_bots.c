@@ -1,6 +1,6 @@
 /* What bots rely on: resampling changes nothing (nothing is hidden), and
  * the easy bot's rule of thumb ranks the moves the rule document says. */
-#include "cc_test.h"
+#include "test_support.h"
 
 #include "boardgames/bot.h"
 

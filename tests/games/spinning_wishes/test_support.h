@@ -1,6 +1,6 @@
 /* Helpers for the Spinning Wishes rule tests. */
-#ifndef SW_TEST_H
-#define SW_TEST_H
+#ifndef SW_TEST_SUPPORT_H
+#define SW_TEST_SUPPORT_H
 
 #include "support.h"
 

@@ -1,7 +1,7 @@
 /* Witches' Dance rules with three players: yellow (player 0, entry 0,
  * exit 27), red (player 1, entry 12, exit 3), lightblue (player 2, entry 24,
  * exit 15). Each test sets up a position and checks what a rule does. */
-#include "wd_test_util.h"
+#include "test_support.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "bw_test_util.h"
+#include "test_support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

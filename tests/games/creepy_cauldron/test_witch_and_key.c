@@ -1,6 +1,6 @@
 /* Kalmorda's flight and the key: release, theft by overtaking, the key
  * dropped by a caught carrier, and escaping through the padlock space. */
-#include "cc_test.h"
+#include "test_support.h"
 
 #include <math.h>
 

@@ -1,6 +1,6 @@
 /* Helpers shared by the Witches' Dance rule tests. */
-#ifndef WD_TEST_UTIL_H
-#define WD_TEST_UTIL_H
+#ifndef WD_TEST_SUPPORT_H
+#define WD_TEST_SUPPORT_H
 
 #include <setjmp.h>
 #include <stdarg.h>

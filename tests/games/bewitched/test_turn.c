@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
 
 /* Rule 2: one die per frog, two different frogs; never one frog for both. */

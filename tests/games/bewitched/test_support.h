@@ -1,7 +1,7 @@
 /* Helpers for the Bewitched rule tests: positions written as a small JSON
  * override of one standard mid-game position, and readers for its fields. */
-#ifndef BW_TEST_UTIL_H
-#define BW_TEST_UTIL_H
+#ifndef BW_TEST_SUPPORT_H
+#define BW_TEST_SUPPORT_H
 
 #include <boardgames/tablegames.h>
 #include <jansson.h>

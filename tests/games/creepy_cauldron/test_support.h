@@ -1,7 +1,7 @@
 /* Shared helpers of the Creepy Cauldron rule tests: positions are written
  * with single quotes (turned into double quotes) so a test stays readable. */
-#ifndef CC_TEST_H
-#define CC_TEST_H
+#ifndef CC_TEST_SUPPORT_H
+#define CC_TEST_SUPPORT_H
 
 #include <setjmp.h>
 #include <stdarg.h>

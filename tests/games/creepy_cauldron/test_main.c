@@ -1,5 +1,5 @@
 /* Creepy Cauldron rule tests: one group per topic of the rulebook. */
-#include "cc_test.h"
+#include "test_support.h"
 
 int main(void)
 {

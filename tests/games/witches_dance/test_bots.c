@@ -1,7 +1,7 @@
 /* Witches' Dance for computer players: resampling depends only on what the
  * seat knows, the easy rule of thumb ranks moves as documented, and the
  * is_legal shortcut agrees with the move list. */
-#include "wd_test_util.h"
+#include "test_support.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Witches' Dance hidden information and loading checks: hats in the circle
  * are anonymous, resampling keeps a player's view, bad positions are refused. */
-#include "wd_test_util.h"
+#include "test_support.h"
 
 #include <stdio.h>
 #include <string.h>

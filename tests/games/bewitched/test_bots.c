@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "boardgames/bot.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "bw_tests.h"
 #include "support.h"
 

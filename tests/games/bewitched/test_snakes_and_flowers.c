@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
 
 /* Rule 6: a frog can neither land on nor pass a cat; it stops short of it. */

@@ -1,4 +1,4 @@
-#include "cc_test.h"
+#include "test_support.h"
 
 #include <stdio.h>
 #include <string.h>

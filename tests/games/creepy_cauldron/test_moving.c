@@ -3,7 +3,7 @@
  * 2 witch start, 3 cauldron 2, 4 footprint, 5 cauldron 1, 6 plain, 7 blue
  * padlock, 8 blue key, ... the pattern repeats every 8 spaces; 31 is the
  * red padlock. With two players, player 0 is red and player 1 green. */
-#include "cc_test.h"
+#include "test_support.h"
 
 static void test_number_moves_clockwise(void **s)
 {

@@ -1,7 +1,7 @@
 /* Witches' Dance for two: yellow (player 0, exit 27) against green
  * (player 1, exit 9), with neutral pink (entry 6, exit 33) and red
  * (entry 12, exit 3) in most positions. */
-#include "wd_test_util.h"
+#include "test_support.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "sw_test.h"
+#include "test_support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
