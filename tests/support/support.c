@@ -314,3 +314,24 @@ void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)
         if (tg_state_undo(st) != TG_OK)
             fail_msg("undo refused: %s", tg_state_last_error(st));
 }
+
+int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv)
+{
+    int failed = 0;
+    if (argc < 2) {
+        for (size_t g = 0; g < count; g++)
+            failed += groups[g].run();
+        return failed != 0;
+    }
+    for (int a = 1; a < argc; a++) {
+        size_t g = 0;
+        while (g < count && strcmp(groups[g].name, argv[a]) != 0)
+            g++;
+        if (g == count) {
+            fprintf(stderr, "%s: no test group \"%s\"\n", argv[0], argv[a]);
+            return 1;
+        }
+        failed += groups[g].run();
+    }
+    return failed != 0;
+}

@@ -28,6 +28,18 @@ const char *tgt_legal_texts(const tg_state *st);
  * returns that event (borrowed from *holder, which the caller json_decrefs). */
 json_t *tgt_find_event(const tg_state *st, int viewer, const char *type, json_t **holder);
 
+/* ---- The runner of a game's rule tests (tests/games/<id>/test_main.c). ---- */
+
+/* One cmocka group per rule area of the game's rule page (test_<area>.c). */
+typedef struct tgt_group {
+    const char *name;
+    int (*run)(void); /* returns how many of its tests failed */
+} tgt_group;
+/* Runs the groups named in argv[1..], or every group without arguments, so
+ * one program serves several ctest entries. Returns the exit status: 0 when
+ * every test passed, 1 otherwise or for a name that is no group. */
+int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv);
+
 /* ---- Helpers shared by the conformance and API suites. ---- */
 
 /* Longest options string tgt_option_sets() writes. */

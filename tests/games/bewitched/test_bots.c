@@ -1,6 +1,7 @@
-/* Resampling depends only on what the seat knows and the RNG: a position
- * already re-drawn for a seat re-draws to the same result as the original
- * when both use the same seed. */
+/* Bewitched for computer players: resampling depends only on what the seat
+ * knows and the RNG (a position already re-drawn for a seat re-draws to the
+ * same result as the original with the same seed), the easy rule of thumb,
+ * and the quick legality check agreeing with the move list. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,6 @@
 
 #include "boardgames/bot.h"
 #include "test_support.h"
-#include "bw_tests.h"
 #include "support.h"
 
 static tg_state *bw_resampled(const tg_state *st, uint64_t seed, int seat)
@@ -35,7 +35,7 @@ static void bw_check_canonical(const tg_state *st, int players)
     }
 }
 
-void test_resample_is_canonical(void **state)
+static void test_resample_is_canonical(void **state)
 {
     (void)state;
     static const char *const opts[] = {"players=2", "players=3", "players=4"};
@@ -61,7 +61,7 @@ void test_resample_is_canonical(void **state)
 /* The easy rule of thumb: red's frog 1 carries the prince's book (red has
  * looked inside) two steps from home; going home wins, so every move the
  * easy bot ranks first goes home and wins, ahead of every other move. */
-void test_easy_goes_home_with_prince(void **state)
+static void test_easy_goes_home_with_prince(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{" BW_RED_AT("6", "\"red\"", "\"red\"") "," BW_BOOK0_ON_FROG0
@@ -92,4 +92,46 @@ void test_easy_goes_home_with_prince(void **state)
     tg_bot_free(bot);
     tg_game_free(g);
     tg_state_free(st);
+}
+
+static void bw_check_ids(const tg_state *st, uint32_t count)
+{
+    static tg_move moves[4096];
+    size_t n = 0;
+    assert_int_equal(tg_state_legal_moves(st, moves, 4096, &n), TG_OK);
+    size_t next = 0;
+    for (uint32_t id = 0; id < count; id++) {
+        int listed = 0;
+        for (size_t i = 0; i < n; i++)
+            listed |= moves[i] == id;
+        int quick = tg_state_is_legal(st, id) == TG_OK;
+        if (listed != quick)
+            fail_msg("move %u: listed %d, is_legal %d", (unsigned)id, listed, quick);
+        next += (size_t)listed;
+    }
+    assert_int_equal(next, n);
+}
+
+static void test_is_legal_agrees(void **state)
+{
+    (void)state;
+    tg_game *g = tgt_game("bewitched", "players=3");
+    uint32_t count = tg_game_move_count(g);
+    for (uint32_t seed = 1; seed <= 12; seed++) {
+        tg_state *st = tgt_random_state(g, seed, seed * 37);
+        if (!tg_state_is_terminal(st))
+            bw_check_ids(st, count);
+        tg_state_free(st);
+    }
+    tg_game_free(g);
+}
+
+int bw_run_bots(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_resample_is_canonical),
+        cmocka_unit_test(test_easy_goes_home_with_prince),
+        cmocka_unit_test(test_is_legal_agrees),
+    };
+    return cmocka_run_group_tests_name("bewitched bots", tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* Rules 6-8: cats, snakes and antidotes. */
+/* Bewitched, "Snakes" and "Flowers" (rules 7-8): bites, antidotes and
+ * the flowers that hand them out. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,52 +7,12 @@
 
 #include <cmocka.h>
 
-#include "bw_tests.h"
 #include "test_support.h"
 #include "support.h"
 
-/* Rule 6: a frog can neither land on nor pass a cat; it stops short of it. */
-void test_cat_blocks_frog(void **state)
-{
-    (void)state;
-    tg_state *st = bw_state(NULL, "{\"cats\":[7,36,40,42,47,51,55,57]}");
-    assert_true(tgt_is_legal(st, "5f1:5-6"));
-    assert_false(bw_legal_prefix(st, "5f1:5-6-7"));
-    assert_false(tgt_is_legal(st, "3f1:5-6-7"));
-    tgt_apply(st, "5f1:5-6");
-    assert_int_equal(bw_frog_at(st, 0), 6);
-    tg_state_free(st);
-}
-
-/* Rule 6: a cat passes anything but moves on from an occupied landing
- * space; rule 2b: one cat per turn. */
-void test_cat_bumps_and_one_cat_per_turn(void **state)
-{
-    (void)state;
-    tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},"
-                                  "{\"at\":\"red\"},{\"at\":4},{\"at\":\"green\"},{\"at\":\"green\"}],"
-                                  "\"cats\":[2,36,40,42,47,51,55,57]}");
-    tgt_apply(st, "2c1:3-4");
-    assert_int_equal(bw_cat_at(st, 0), 5);
-    assert_false(bw_legal_prefix(st, "5c"));
-    assert_true(bw_legal_prefix(st, "5f1:"));
-    tg_state_free(st);
-}
-
-/* Rule 2: cats never enter a lily pad. */
-void test_cat_never_on_pad(void **state)
-{
-    (void)state;
-    tg_state *st = bw_state(NULL, "{\"dice\":[1,5],\"cats\":[4,36,40,42,47,51,55,57]}");
-    assert_true(tgt_is_legal(st, "1c1:3"));
-    assert_true(tgt_is_legal(st, "1c1:5"));
-    assert_false(bw_legal_prefix(st, "1c1:home"));
-    tg_state_free(st);
-}
-
 /* Rule 7a and 12: a deadly snake bites a magnetic frog; both leave the
  * game and the frog's book stays on the snake's space. */
-void test_bite_kills_and_drops_book(void **state)
+static void test_bite_kills_and_drops_book(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"books\":[{\"where\":\"frog\",\"at\":1},{\"where\":\"hat\","
@@ -78,7 +39,7 @@ void test_bite_kills_and_drops_book(void **state)
 
 /* Rule 7b and 8: an antidote saves the frog and goes back to the pile;
  * the snake still leaves. */
-void test_antidote_saves(void **state)
+static void test_antidote_saves(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"antidotes\":[1,0]}");
@@ -98,7 +59,7 @@ void test_antidote_saves(void **state)
 
 /* Rule 7c: no bite (the plain frog): the snake stays, the touch is public,
  * and a frog ending on the snake moves on forward. */
-void test_harmless_touch_and_snake_bump(void **state)
+static void test_harmless_touch_and_snake_bump(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[4,5]}");
@@ -115,7 +76,7 @@ void test_harmless_touch_and_snake_bump(void **state)
 
 /* Rule 8: stopping on a flower (no exact roll) gives one antidote; a
  * player holds at most one. */
-void test_flower_gives_one_antidote(void **state)
+static void test_flower_gives_one_antidote(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":12},{\"at\":27},{\"at\":\"red\"},"
@@ -134,7 +95,7 @@ void test_flower_gives_one_antidote(void **state)
 }
 
 /* Option stops=must: a frog reaching a flower must stop there. */
-void test_stop_rule_must(void **state)
+static void test_stop_rule_must(void **state)
 {
     (void)state;
     tg_state *may = bw_state(NULL, "{\"frogs\":[{\"at\":12},{\"at\":\"red\"},{\"at\":\"red\"},"
@@ -147,4 +108,16 @@ void test_stop_rule_must(void **state)
     assert_true(tgt_is_legal(must, "3f1:13"));
     tg_state_free(may);
     tg_state_free(must);
+}
+
+int bw_run_snakes_and_flowers(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bite_kills_and_drops_book),
+        cmocka_unit_test(test_antidote_saves),
+        cmocka_unit_test(test_harmless_touch_and_snake_bump),
+        cmocka_unit_test(test_flower_gives_one_antidote),
+        cmocka_unit_test(test_stop_rule_must),
+    };
+    return cmocka_run_group_tests_name("bewitched snakes_and_flowers", tests, NULL, NULL);
 }

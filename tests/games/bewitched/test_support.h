@@ -6,6 +6,8 @@
 #include <boardgames/tablegames.h>
 #include <jansson.h>
 
+#include "support.h"
+
 /* The standard position (two players, red to move with dice 3 and 5, all
  * frogs at home, cats out of the way, snakes 0..6 deadly, frog 1 of each
  * colour plain) with the fields of override_json replacing its own. */
@@ -32,5 +34,15 @@ const char *bw_book_where(const tg_state *st, int book, int *at);
 #define BW_BOOK0_ON_FROG0                                                                      \
     "\"books\":[{\"where\":\"frog\",\"at\":0},{\"where\":\"hat\",\"at\":1},"                  \
     "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],\"seen\":[[0],[]]"
+
+/* The test groups, one per rule area (test_<area>.c), run by test_main.c. */
+int bw_run_setup(void);
+int bw_run_turn(void);
+int bw_run_snakes_and_flowers(void);
+int bw_run_books(void);
+int bw_run_winning(void);
+int bw_run_hidden(void);
+int bw_run_positions(void);
+int bw_run_bots(void);
 
 #endif

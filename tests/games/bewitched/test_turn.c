@@ -1,4 +1,5 @@
-/* Rules 2-5: the dice, frogs leaving the pad, one frog per space, doubles. */
+/* Bewitched, "A turn", "Routes" and "Collisions" (rules 2-6): the dice,
+ * frogs leaving the pad, cats, one frog per space, doubles. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,12 +7,11 @@
 
 #include <cmocka.h>
 
-#include "bw_tests.h"
 #include "test_support.h"
 #include "support.h"
 
 /* Rule 2: one die per frog, two different frogs; never one frog for both. */
-void test_two_dice_two_frogs(void **state)
+static void test_two_dice_two_frogs(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, NULL);
@@ -24,7 +24,7 @@ void test_two_dice_two_frogs(void **state)
 }
 
 /* Rule 2: a frog leaves its pad onto either of the two spaces beside it. */
-void test_leave_pad_either_side(void **state)
+static void test_leave_pad_either_side(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[1,2]}");
@@ -35,7 +35,7 @@ void test_leave_pad_either_side(void **state)
 }
 
 /* Rule 2 NB: with one frog left, the other die may be let go after it moved. */
-void test_one_frog_may_skip(void **state)
+static void test_one_frog_may_skip(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":\"red\"},{\"at\":null},{\"at\":null},"
@@ -52,7 +52,7 @@ void test_one_frog_may_skip(void **state)
 }
 
 /* Rule 4: landing on a frog moves on to the next free space forward. */
-void test_bump_forward(void **state)
+static void test_bump_forward(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},"
@@ -68,7 +68,7 @@ void test_bump_forward(void **state)
 }
 
 /* Rule 4: forward blocked (a cat), the frog goes back along its route. */
-void test_bump_back(void **state)
+static void test_bump_back(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},{\"at\":\"red\"},"
@@ -80,7 +80,7 @@ void test_bump_back(void **state)
 }
 
 /* Rule 4: with nowhere forward or back, the frog stays where it was. */
-void test_bump_stays(void **state)
+static void test_bump_stays(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[1,5],\"frogs\":[{\"at\":6},{\"at\":\"red\"},"
@@ -92,7 +92,7 @@ void test_bump_stays(void **state)
 }
 
 /* Rule 5: a double gives another turn after both dice are used. */
-void test_double_extra_turn(void **state)
+static void test_double_extra_turn(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[2,2]}");
@@ -107,7 +107,7 @@ void test_double_extra_turn(void **state)
 }
 
 /* Rule 3: no retracing within a move: routes never visit a space twice. */
-void test_no_retrace(void **state)
+static void test_no_retrace(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":6},{\"at\":\"red\"},"
@@ -117,4 +117,61 @@ void test_no_retrace(void **state)
     assert_true(tgt_is_legal(st, "2f1:7-10"));
     assert_true(tgt_is_legal(st, "2f1:7-8"));
     tg_state_free(st);
+}
+
+/* Rule 6: a frog can neither land on nor pass a cat; it stops short of it. */
+static void test_cat_blocks_frog(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"cats\":[7,36,40,42,47,51,55,57]}");
+    assert_true(tgt_is_legal(st, "5f1:5-6"));
+    assert_false(bw_legal_prefix(st, "5f1:5-6-7"));
+    assert_false(tgt_is_legal(st, "3f1:5-6-7"));
+    tgt_apply(st, "5f1:5-6");
+    assert_int_equal(bw_frog_at(st, 0), 6);
+    tg_state_free(st);
+}
+
+/* Rule 6: a cat passes anything but moves on from an occupied landing
+ * space; rule 2b: one cat per turn. */
+static void test_cat_bumps_and_one_cat_per_turn(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},"
+                                  "{\"at\":\"red\"},{\"at\":4},{\"at\":\"green\"},{\"at\":\"green\"}],"
+                                  "\"cats\":[2,36,40,42,47,51,55,57]}");
+    tgt_apply(st, "2c1:3-4");
+    assert_int_equal(bw_cat_at(st, 0), 5);
+    assert_false(bw_legal_prefix(st, "5c"));
+    assert_true(bw_legal_prefix(st, "5f1:"));
+    tg_state_free(st);
+}
+
+/* Rule 2: cats never enter a lily pad. */
+static void test_cat_never_on_pad(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[1,5],\"cats\":[4,36,40,42,47,51,55,57]}");
+    assert_true(tgt_is_legal(st, "1c1:3"));
+    assert_true(tgt_is_legal(st, "1c1:5"));
+    assert_false(bw_legal_prefix(st, "1c1:home"));
+    tg_state_free(st);
+}
+
+int bw_run_turn(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_dice_two_frogs),
+        cmocka_unit_test(test_leave_pad_either_side),
+        cmocka_unit_test(test_one_frog_may_skip),
+        cmocka_unit_test(test_bump_forward),
+        cmocka_unit_test(test_bump_back),
+        cmocka_unit_test(test_bump_stays),
+        cmocka_unit_test(test_double_extra_turn),
+        cmocka_unit_test(test_no_retrace),
+        cmocka_unit_test(test_cat_blocks_frog),
+        cmocka_unit_test(test_cat_bumps_and_one_cat_per_turn),
+        cmocka_unit_test(test_cat_never_on_pad),
+    };
+    return cmocka_run_group_tests_name("bewitched turn", tests, NULL, NULL);
 }

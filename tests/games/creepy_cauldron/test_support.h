@@ -34,10 +34,10 @@ const char *cc_event_str(const tg_state *st, const char *type, const char *field
 /* The probability of an outcome (by text) at a chance point; -1 if absent. */
 double cc_prob(tg_state *st, const char *text);
 
-/* Test groups, one per file. */
+/* The test groups, one per rule area (test_<area>.c), run by test_main.c. */
 int cc_run_moving(void);
 int cc_run_cauldron(void);
-int cc_run_witch_key(void);
+int cc_run_witch_and_key(void);
 int cc_run_positions(void);
 int cc_run_bots(void);
 

@@ -210,7 +210,7 @@ static void test_padlock_without_key(void **s)
     tg_state_free(st);
 }
 
-int cc_run_witch_key(void)
+int cc_run_witch_and_key(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_witch_flies_to_next_free_cauldron),
@@ -226,5 +226,5 @@ int cc_run_witch_key(void)
         cmocka_unit_test(test_escape_with_key),
         cmocka_unit_test(test_padlock_without_key),
     };
-    return cmocka_run_group_tests_name("creepy_cauldron witch and key", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("creepy_cauldron witch_and_key", tests, NULL, NULL);
 }

@@ -190,7 +190,7 @@ static void test_tampered_blocks_are_rejected(void **unused)
     tg_game_free(g);
 }
 
-int main(void)
+int sw_run_bots(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resampling_ignores_the_true_deal),
@@ -198,5 +198,5 @@ int main(void)
         cmocka_unit_test(test_easy_bot_looks_where_it_guesses),
         cmocka_unit_test(test_tampered_blocks_are_rejected),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes bots", tests, NULL, NULL);
 }

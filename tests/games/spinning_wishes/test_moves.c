@@ -113,7 +113,7 @@ static void test_blank_and_gate_end_the_turn(void **unused)
     tg_state_free(st);
 }
 
-int main(void)
+int sw_run_moves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_the_full_roll_either_way),
@@ -123,5 +123,5 @@ int main(void)
         cmocka_unit_test(test_miss_a_turn_loses_the_next_turn),
         cmocka_unit_test(test_blank_and_gate_end_the_turn),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes moves", tests, NULL, NULL);
 }

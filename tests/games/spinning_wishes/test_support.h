@@ -25,4 +25,12 @@ const char *swt_pos(const tg_state *st, const char *key);
 char *swt_observation_text(const tg_state *st, int viewer);
 char *swt_events_text(const tg_state *st, int viewer);
 
+/* The test groups, one per rule area (test_<area>.c), run by test_main.c. */
+int sw_run_setup(void);
+int sw_run_moves(void);
+int sw_run_wishes(void);
+int sw_run_castle(void);
+int sw_run_hidden(void);
+int sw_run_bots(void);
+
 #endif

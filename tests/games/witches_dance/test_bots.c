@@ -168,7 +168,7 @@ static void test_is_legal_agrees_with_the_move_list(void **state)
     }
 }
 
-int main(void)
+int wd_run_bots(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resample_depends_only_on_what_the_seat_knows),

@@ -142,7 +142,7 @@ static void test_nothing_to_move_passes(void **state)
     tg_state_free(st);
 }
 
-int main(void)
+int wd_run_two_players(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup_each_player_chooses_a_neutral_colour),
@@ -155,5 +155,5 @@ int main(void)
         cmocka_unit_test(test_first_to_four_wins),
         cmocka_unit_test(test_nothing_to_move_passes),
     };
-    return cmocka_run_group_tests_name("witches_dance two players", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("witches_dance two_players", tests, NULL, NULL);
 }
