@@ -3,13 +3,6 @@
  * an exit onto a strip. */
 #include "witches_dance.h"
 
-/* The player may take off at their own exit and, with two players, at the
- * neutral colours' exits (claiming a neutral witch there). */
-int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour)
-{
-    return colour == cfg->colour_of[player] || ((b->neutral >> colour) & 1u);
-}
-
 int wd_push_target(const wd_config *cfg, int space, int jumps)
 {
     for (int j = 0; j < jumps; j++)

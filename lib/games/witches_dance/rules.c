@@ -50,22 +50,6 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first)
     return 6;
 }
 
-void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
-{
-    uint8_t *e = b->ev[b->ev_count++];
-    e[0] = (uint8_t)type;
-    e[1] = (uint8_t)a;
-    e[2] = (uint8_t)bb;
-    e[3] = (uint8_t)c;
-    e[4] = (uint8_t)d;
-}
-
-void wd_end_turn(const wd_config *cfg, wd_block *b)
-{
-    b->player = (uint8_t)(b->player + 1 == cfg->players ? 0 : b->player + 1);
-    b->phase = WD_PHASE_ROLL;
-}
-
 static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)
 {
     if (move >= WD_MOVE_SPACE && move < WD_MOVE_PEEK) {

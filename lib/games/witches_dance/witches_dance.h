@@ -121,6 +121,33 @@ static inline void wd_set_space(wd_block *b, int space, uint8_t witch)
         b->occupied[space >> 3] &= (uint8_t)~bit;
 }
 
+/* The next three are inline because rules.c and movement.c call them on
+ * every move of a playout (calls between files are not inlined). */
+
+/* Records an event of the last decision; fields as enum wd_event_type says. */
+static inline void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
+{
+    uint8_t *e = b->ev[b->ev_count++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)bb;
+    e[3] = (uint8_t)c;
+    e[4] = (uint8_t)d;
+}
+
+static inline void wd_end_turn(const wd_config *cfg, wd_block *b)
+{
+    b->player = (uint8_t)(b->player + 1 == cfg->players ? 0 : b->player + 1);
+    b->phase = WD_PHASE_ROLL;
+}
+
+/* The player may take off at their own exit and, with two players, at the
+ * neutral colours' exits (claiming a neutral witch there). */
+static inline int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour)
+{
+    return colour == cfg->colour_of[player] || ((b->neutral >> colour) & 1u);
+}
+
 /* Index of the lowest set bit of a non-zero mask. */
 static inline int wd_lowest_bit(uint64_t m)
 {
@@ -162,12 +189,8 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
-/* Records an event of the last decision; fields as enum wd_event_type says. */
-void wd_event(wd_block *b, int type, int a, int bb, int c, int d);
-void wd_end_turn(const wd_config *cfg, wd_block *b);
 
 /* movement.c */
-int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour);
 int wd_push_target(const wd_config *cfg, int space, int jumps);
 /* Puts a witch on a space, crushing the one there back by sevens. */
 void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch);
