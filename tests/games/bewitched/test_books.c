@@ -127,10 +127,12 @@ static void test_double_lost_by_steal(void **state)
     tgt_apply(st, "3f2:5-6-7");
     tgt_apply(st, "steal:g1");
     tgt_apply(st, "3f1:4-3-2");
-    tgt_apply(st, "escape:1");
-    tgt_apply(st, "1f2:10");
-    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
-    assert_int_equal(bw_pos_int(st, "player", 0), 1);
+    /* The escape die takes dice[0]; a 3 keeps the dice a double, so only the
+     * steal can be what cancels the extra turn. */
+    tgt_apply(st, "escape:3");
+    tgt_apply(st, "3f2:10-11-12");
+    bw_expect_dice(st, 3, 3);
+    bw_expect_roll_for(st, 1, 0);
     tg_state_free(st);
 }
 
@@ -173,6 +175,28 @@ static void test_own_frog_swap(void **state)
     tg_state_free(st);
 }
 
+/* Rule 11 and doubles: an exchange between one's own frogs also cancels the
+ * extra turn of a double (no escape turn hides it: the dice stay 3 and 3).
+ * Without the exchange the same double gives the extra turn. */
+static void test_double_lost_by_own_frog_exchange(void **state)
+{
+    (void)state;
+    const char *pos = "{\"dice\":[3,3],\"frogs\":[{\"at\":\"red\"},{\"at\":6},{\"at\":\"red\"},"
+                      "{\"at\":\"green\"},{\"at\":\"green\"},{\"at\":\"green\"}],"
+                      "\"books\":[{\"where\":\"frog\",\"at\":1},{\"where\":\"hat\",\"at\":1},"
+                      "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],\"seen\":[[0],[]]}";
+    tg_state *st = bw_state(NULL, pos);
+    tgt_apply_all(st, "3f1:5-6-7;steal:r2;3f3:4-3-2");
+    bw_expect_dice(st, 3, 3);
+    bw_expect_roll_for(st, 1, 0);
+    tg_state_free(st);
+
+    st = bw_state(NULL, pos);
+    tgt_apply_all(st, "3f1:5-6-7;nosteal;3f3:4-3-2");
+    bw_expect_roll_for(st, 0, 1);
+    tg_state_free(st);
+}
+
 int bw_run_books(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +207,7 @@ int bw_run_books(void)
         cmocka_unit_test(test_double_lost_by_steal),
         cmocka_unit_test(test_pickup_dropped_book),
         cmocka_unit_test(test_own_frog_swap),
+        cmocka_unit_test(test_double_lost_by_own_frog_exchange),
     };
     return cmocka_run_group_tests_name("bewitched books", tests, NULL, NULL);
 }

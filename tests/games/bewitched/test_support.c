@@ -102,3 +102,22 @@ const char *bw_book_where(const tg_state *st, int book, int *at)
     json_decref(pos);
     return where;
 }
+
+void bw_expect_roll_for(const tg_state *st, int player, int extra_turn)
+{
+    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
+    assert_int_equal(bw_pos_int(st, "player", 0), player);
+    json_t *events = tgt_events(st, TG_VIEW_OMNISCIENT);
+    int extras = 0;
+    for (size_t i = 0; i < json_array_size(events); i++)
+        extras += strcmp(json_string_value(json_object_get(json_array_get(events, i), "type")),
+                         "extra_turn") == 0;
+    json_decref(events);
+    assert_int_equal(extras, extra_turn ? 1 : 0);
+}
+
+void bw_expect_dice(const tg_state *st, int a, int b)
+{
+    assert_int_equal(bw_pos_int(st, "dice", 0), a);
+    assert_int_equal(bw_pos_int(st, "dice", 1), b);
+}

@@ -23,6 +23,12 @@ int bw_pos_int(const tg_state *st, const char *key, int index);
 int bw_pos_has(const tg_state *st, const char *key, int value);
 /* Non-zero when some legal move's text starts with prefix. */
 int bw_legal_prefix(const tg_state *st, const char *prefix);
+/* Fails unless the next decision is player's roll of the dice, after an
+ * extra turn for a double (extra_turn) or after play passed on (no extra
+ * turn event among the last events). */
+void bw_expect_roll_for(const tg_state *st, int player, int extra_turn);
+/* Fails unless the dice are (a, b). */
+void bw_expect_dice(const tg_state *st, int a, int b);
 /* Where book k is: "hat", "frog" or "ground", and its "at" number. */
 const char *bw_book_where(const tg_state *st, int book, int *at);
 

@@ -98,11 +98,7 @@ static void test_double_extra_turn(void **state)
     tg_state *st = bw_state(NULL, "{\"dice\":[2,2]}");
     tgt_apply(st, "2f1:5-6");
     tgt_apply(st, "2f2:4-3");
-    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
-    assert_int_equal(bw_pos_int(st, "player", 0), 0);
-    json_t *holder;
-    tgt_find_event(st, 1, "extra_turn", &holder);
-    json_decref(holder);
+    bw_expect_roll_for(st, 0, 1);
     tg_state_free(st);
 }
 
@@ -158,6 +154,27 @@ static void test_cat_never_on_pad(void **state)
     tg_state_free(st);
 }
 
+/* Rule 4 for cats: a cat landing on a dropped book cannot stay there; it
+ * moves on to the next free space forward. Book 0 lies where snake 1 bit
+ * (space 8); the cat from space 6 lands on it with a 2. */
+static void test_cat_moves_on_from_a_dropped_book(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, "{\"dice\":[2,5],\"gone\":[1],\"cats\":[6,36,40,42,47,51,55,57],"
+                                  "\"books\":[{\"where\":\"ground\",\"at\":8},{\"where\":\"hat\","
+                                  "\"at\":1},{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}]}");
+    tgt_apply(st, "2c1:7-8");
+    assert_int_equal(bw_cat_at(st, 0), 9);
+    int at;
+    assert_string_equal(bw_book_where(st, 0, &at), "ground");
+    assert_int_equal(at, 8);
+    json_t *holder;
+    json_t *bump = tgt_find_event(st, 1, "bump", &holder);
+    assert_int_equal(json_integer_value(json_object_get(bump, "to")), 9);
+    json_decref(holder);
+    tg_state_free(st);
+}
+
 int bw_run_turn(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +189,7 @@ int bw_run_turn(void)
         cmocka_unit_test(test_cat_blocks_frog),
         cmocka_unit_test(test_cat_bumps_and_one_cat_per_turn),
         cmocka_unit_test(test_cat_never_on_pad),
+        cmocka_unit_test(test_cat_moves_on_from_a_dropped_book),
     };
     return cmocka_run_group_tests_name("bewitched turn", tests, NULL, NULL);
 }

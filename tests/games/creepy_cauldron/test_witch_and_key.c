@@ -210,6 +210,51 @@ static void test_padlock_without_key(void **s)
     tg_state_free(st);
 }
 
+/* The key: entering the own cell with the three creatures stops on its
+ * first free space. Green stands on red's padlock space 31, so red stops
+ * on its key space 0 and works the roller there; with both cell spaces
+ * taken red passes and the roll ends on the next free space. */
+static void test_home_with_book_padlock_taken(void **s)
+{
+    (void)s;
+    tg_state *st = cc_load("players=2", "{'pawns':[{'space':28,'creatures':['spider','bat','rat']},"
+                                        "{'space':31}]}");
+    tgt_apply(st, "3");
+    assert_int_equal(cc_space(st, 0), 0);
+    assert_int_equal(cc_space(st, 1), 31);
+    assert_string_equal(cc_word(st, "phase"), "roller");
+    tg_state_free(st);
+
+    st = cc_load("players=3", "{'pawns':[{'space':28,'creatures':['spider','bat','rat']},"
+                              "{'space':31},{'space':0}]}");
+    tgt_apply(st, "4");
+    assert_int_equal(cc_space(st, 0), 1);
+    assert_int_equal(cc_space(st, 1), 31);
+    assert_int_equal(cc_space(st, 2), 0);
+    /* Space 1 is a cauldron space: red fishes there, no roller. */
+    assert_string_equal(cc_word(st, "phase"), "fish");
+    tg_state_free(st);
+}
+
+/* Winning: the carrier reaching its own padlock space wins even when
+ * another pawn stands there, landing on it exactly or passing it; the
+ * winner's pawn leaves the board and the other pawn stays. */
+static void test_escape_onto_a_taken_padlock(void **s)
+{
+    (void)s;
+    const char *pos = "{'key_player':0,'pawns':[{'space':28},{'space':31}]}";
+    for (int roll = 3; roll <= 4; roll++) {
+        tg_state *st = cc_load("players=2", pos);
+        tgt_apply(st, roll == 3 ? "3" : "4");
+        assert_int_equal(tg_state_is_terminal(st), 1);
+        assert_int_equal(cc_field(st, "winner"), 0);
+        assert_int_equal(cc_space(st, 0), -1);
+        assert_int_equal(cc_space(st, 1), 31);
+        assert_int_equal(cc_count_events(st, "win"), 1);
+        tg_state_free(st);
+    }
+}
+
 int cc_run_witch_and_key(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +270,8 @@ int cc_run_witch_and_key(void)
         cmocka_unit_test(test_overtaking_carrier_takes_key),
         cmocka_unit_test(test_escape_with_key),
         cmocka_unit_test(test_padlock_without_key),
+        cmocka_unit_test(test_home_with_book_padlock_taken),
+        cmocka_unit_test(test_escape_onto_a_taken_padlock),
     };
     return cmocka_run_group_tests_name("creepy_cauldron witch_and_key", tests, NULL, NULL);
 }

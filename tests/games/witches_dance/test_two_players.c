@@ -142,6 +142,29 @@ static void test_nothing_to_move_passes(void **state)
     tg_state_free(st);
 }
 
+/* The neutral rule holds down to the last waiting witch: with pink all in
+ * and one red witch still waiting, a 6 must bring that red witch in,
+ * whether the player's own start area is full or empty. */
+static void test_six_brings_in_the_last_waiting_neutral(void **state)
+{
+    (void)state;
+    tg_state *st = tgt_from_json(P2("{" NEUTRALS ",\"phase\":\"choose\",\"die\":6,"
+                                    "\"circle\":{\"pink\":[7,8],\"red\":[14]}}"));
+    assert_string_equal(wd_field(st, "start"), "{\"green\":4,\"red\":1,\"yellow\":4}");
+    assert_string_equal(tgt_legal_texts(st), "enter-red");
+    assert_false(tgt_is_legal(st, "enter"));
+    tgt_apply(st, "enter-red");
+    assert_string_equal(wd_field(st, "circle"), "{\"pink\":[7,8],\"red\":[14,17]}");
+    tg_state_free(st);
+    /* Own witches all dancing: still no move and no peek before the red one. */
+    st = tgt_from_json(P2("{" NEUTRALS ",\"phase\":\"choose\",\"die\":6,"
+                          "\"circle\":{" YELLOW_OUT ",\"pink\":[7,8],\"red\":[14]}}"));
+    assert_string_equal(tgt_legal_texts(st), "enter-red");
+    assert_false(tgt_is_legal(st, "20"));
+    assert_false(tgt_is_legal(st, "peek20"));
+    tg_state_free(st);
+}
+
 int wd_run_two_players(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +177,7 @@ int wd_run_two_players(void)
         cmocka_unit_test(test_opponent_exit_offers_no_takeoff),
         cmocka_unit_test(test_first_to_four_wins),
         cmocka_unit_test(test_nothing_to_move_passes),
+        cmocka_unit_test(test_six_brings_in_the_last_waiting_neutral),
     };
     return cmocka_run_group_tests_name("witches_dance two_players", tests, NULL, NULL);
 }
