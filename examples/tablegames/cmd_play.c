@@ -257,8 +257,12 @@ int cli_cmd_play(int argc, char **argv)
         tg_game_free(game);
         return CLI_EXIT_FAILURE;
     }
-    printf("%s (%s), seed %llu\n", tg_game_id(game), tg_game_options(game),
-           (unsigned long long)a.seed);
+    {
+        char header[512];
+        snprintf(header, sizeof header, "%s (%s), seed %llu", tg_game_id(game),
+                 tg_game_options(game), (unsigned long long)a.seed);
+        play_print_wrapped("", header);
+    }
     rc = a.autoplay ? play_auto(&ps, a.seed, a.quiet) : play_interactive(&ps);
     play_bots_free(&ps.bots);
     tg_state_free(ps.st);

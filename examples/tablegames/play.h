@@ -10,6 +10,9 @@ tg_status play_show_board(const tg_state *st, int viewer);
 /* Prints the events of the last decision as viewer sees them, one a line,
  * each prefixed with indent. Prints nothing when there were none. */
 tg_status play_show_events(const tg_state *st, int viewer, const char *indent);
+/* Prints text after indent, wrapped at spaces to 78 columns; the next
+ * lines are indented two more. */
+void play_print_wrapped(const char *indent, const char *text);
 /* Prints the events' texts as play_show_events() does, one a line, into
  * buf (cut at cap), for a message about them. */
 void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap);

@@ -19,6 +19,29 @@ tg_status play_show_board(const tg_state *st, int viewer)
     return TG_OK;
 }
 
+void play_print_wrapped(const char *indent, const char *text)
+{
+    enum { WIDTH = 78 };
+    size_t lead = strlen(indent), len = strlen(text);
+    int first = 1;
+    while (len > 0) {
+        size_t room = WIDTH - lead - (first ? 0 : 2), cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = room;
+        }
+        printf("%s%s%.*s\n", indent, first ? "" : "  ", (int)cut, text);
+        while (cut < len && text[cut] == ' ')
+            cut++;
+        text += cut;
+        len -= cut;
+        first = 0;
+    }
+}
+
 /* An event is shown as its "text" when the game gives one, else as its
  * "type" followed by key=value for every other member. */
 static void play_print_event(const json_t *ev, const char *indent)
@@ -28,11 +51,11 @@ static void play_print_event(const json_t *ev, const char *indent)
     const json_t *text = json_object_get(ev, "text");
     const json_t *type = json_object_get(ev, "type");
 
-    fputs(indent, stdout);
     if (json_is_string(text)) {
-        printf("%s\n", json_string_value(text));
+        play_print_wrapped(indent, json_string_value(text));
         return;
     }
+    fputs(indent, stdout);
     if (!json_is_object(ev)) {
         char *dump = json_dumps(ev, JSON_COMPACT | JSON_ENCODE_ANY);
         printf("%s\n", dump != NULL ? dump : "?");

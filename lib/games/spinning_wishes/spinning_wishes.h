@@ -151,6 +151,9 @@ static inline int sw_lowest(uint64_t mask)
 
 /* board.c */
 extern const char *const sw_princess_names[SW_PRINCESSES + 1];
+extern const char *const sw_princess_words[SW_PRINCESSES]; /* "Snow White", ... */
+/* sw_princess_words[princess], or "no princess yet" out of range. */
+const char *sw_princess_word(int princess);
 extern const char *const sw_kind_names[SW_K_COUNT + 1];
 extern const char *const sw_phase_names[SW_PH_COUNT + 1];
 extern const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES];

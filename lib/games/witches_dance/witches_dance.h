@@ -164,6 +164,7 @@ static inline int wd_lowest_bit(uint64_t m)
 /* board.c */
 extern const char *const wd_colour_names[WD_COLOURS + 1];
 extern const char wd_colour_letters[WD_COLOURS];
+extern const char *const wd_colour_words[WD_COLOURS];
 extern const char *const wd_phase_names[WD_PHASE_COUNT + 1];
 int wd_entry_space(int colour);
 int wd_exit_space(int colour);

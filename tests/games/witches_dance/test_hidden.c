@@ -102,7 +102,8 @@ static void test_resample_keeps_own_peek_only(void **state)
     for (int round = 0; round < 20; round++) {
         tg_state *copy = wd_resampled(st, 0, (uint64_t)round + 100);
         assert_string_equal(wd_events_text(copy, 0),
-                            "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
+                            "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 "
+                            "looked under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
         tg_state_free(copy);
     }
     /* For another player the peeked hat is as unknown as any other; the

@@ -52,7 +52,8 @@ static void test_empty_start_area_moves_any_witch(void **state)
     tgt_apply(st, "5");
     assert_string_equal(wd_field(st, "circle"), "{\"red\":[7],\"yellow\":[20,30,31,32]}");
     assert_string_equal(wd_events_text(st, 1),
-                        "[{\"from\":5,\"player\":0,\"to\":7,\"type\":\"move\"}]");
+                        "[{\"from\":5,\"player\":0,\"text\":\"Player 0 moved the hat on 5 to "
+                        "7.\",\"to\":7,\"type\":\"move\"}]");
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
     assert_string_equal(wd_field(st, "player"), "1");
     tg_state_free(st);
@@ -71,10 +72,18 @@ static void test_crush_chain_pushes_back_by_sevens(void **state)
                         "{\"lightblue\":[6,35],\"red\":[28],\"yellow\":[13,20,30,31]}");
     /* Every jump is shown to everyone with the pushed witch's colour. */
     assert_string_equal(wd_events_text(st, 2),
-                        "[{\"from\":10,\"player\":0,\"to\":13,\"type\":\"move\"},"
-                        "{\"color\":\"red\",\"from\":13,\"to\":6,\"type\":\"push\"},"
-                        "{\"color\":\"red\",\"from\":6,\"to\":35,\"type\":\"push\"},"
-                        "{\"color\":\"red\",\"from\":35,\"to\":28,\"type\":\"push\"}]");
+                        "[{\"from\":10,\"player\":0,"
+                        "\"text\":\"Player 0 moved the hat on 10 to 13.\",\"to\":13,"
+                        "\"type\":\"move\"},"
+                        "{\"color\":\"red\",\"from\":13,"
+                        "\"text\":\"The red witch on 13 was pushed back to 6.\",\"to\":6,"
+                        "\"type\":\"push\"},"
+                        "{\"color\":\"red\",\"from\":6,"
+                        "\"text\":\"The red witch on 6 was pushed back to 35.\",\"to\":35,"
+                        "\"type\":\"push\"},"
+                        "{\"color\":\"red\",\"from\":35,"
+                        "\"text\":\"The red witch on 35 was pushed back to 28.\",\"to\":28,"
+                        "\"type\":\"push\"}]");
     tg_state_free(st);
 }
 
@@ -103,10 +112,14 @@ static void test_six_allows_a_private_peek(void **state)
     /* No witch moved. */
     assert_string_equal(wd_field(st, "circle"), "{\"red\":[5],\"yellow\":[20,30,31,32]}");
     assert_string_equal(wd_events_text(st, 0),
-                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
-    assert_string_equal(wd_events_text(st, 1), "[{\"at\":5,\"player\":0,\"type\":\"peek\"}]");
+                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 looked "
+                        "under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
+    assert_string_equal(wd_events_text(st, 1),
+                        "[{\"at\":5,\"player\":0,\"text\":\"Player 0 looked under the hat on 5 "
+                        "in secret.\",\"type\":\"peek\"}]");
     assert_string_equal(wd_events_text(st, TG_VIEW_OMNISCIENT),
-                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
+                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 looked "
+                        "under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
     tg_state_free(st);
 }
 
