@@ -37,6 +37,9 @@ typedef struct play_menu {
 int play_menu_init(play_menu *m, size_t cap);
 void play_menu_free(play_menu *m);
 void play_menu_build(play_menu *m, const tg_state *st, const tg_move *moves, size_t count);
+/* Gives the m->count moves in m->text their labels (play_menu_build's
+ * second half). */
+void play_menu_label_all(play_menu *m);
 /* Prints "label) notation" in columns: every move, or the n indices in pick. */
 void play_menu_show(const play_menu *m, const size_t *pick, size_t n);
 /* The index of the move whose label is input (any case), or -1. */

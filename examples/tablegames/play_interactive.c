@@ -104,7 +104,7 @@ static void play_undo(play_session *ps)
     if (person && tg_state_copy(real, copy) == TG_OK) {
         puts("took back (the last first):");
         for (int i = 0; i < taken && i < LINES; i++)
-            printf("  %s\n", lines[i]);
+            play_print_wrapped("  ", lines[i]);
         if (taken > LINES)
             printf("  ... and %d more\n", taken - LINES);
     } else {
@@ -179,9 +179,9 @@ static int play_choose(play_session *ps, const char *input, tg_move *out)
 
 static void play_help(const play_session *ps)
 {
-    printf("Type a move in %s's notation, as the list shows it, or the letter in\n"
-           "front of it. A move's notation always wins: a number is always the\n"
-           "move written as that number, and no letter in the list is the start\n"
+    printf("Type a move as the list shows it (the notation of %s), or the\n"
+           "letter in front of it. A move's notation always wins: a number is always\n"
+           "the move written as that number, and no letter in the list is the start\n"
            "of a move (such letters are skipped). Typing the start of moves, or a\n"
            "part of them, lists the moves that match; nothing is played until you\n"
            "type a whole move or its letter.\n"

@@ -72,10 +72,15 @@ static int play_label_starts_a_move(const play_menu *m, const char *label)
 
 void play_menu_build(play_menu *m, const tg_state *st, const tg_move *moves, size_t count)
 {
-    size_t next = 0;
     m->count = count < m->cap ? count : m->cap;
     for (size_t i = 0; i < m->count; i++)
         play_move_text(st, moves[i], m->text[i], sizeof m->text[i]);
+    play_menu_label_all(m);
+}
+
+void play_menu_label_all(play_menu *m)
+{
+    size_t next = 0;
     for (size_t i = 0; i < m->count; i++) {
         do
             play_nth_label(next++, m->label[i], sizeof m->label[i]);

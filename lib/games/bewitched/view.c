@@ -160,7 +160,7 @@ static int bw_text_col(int x)
 
 /* The marks a drawing used, so that its legend names only those. */
 typedef struct bw_marks {
-    int frog, carry, cat, snake, deadly, book, hat_book, hat_empty;
+    int frog, carry, cat, snake, deadly, harmless, book, hat_book, hat_empty;
 } bw_marks;
 
 /* "R2" (red frog 2), "R2+" when it carries a book. */
@@ -191,11 +191,12 @@ static void bw_occupant(const bw_config *cfg, const bw_block *b, int node, int v
         }
     int s = cfg->snake_at[node];
     if (s != BW_NONE && !bw_bit(b->gone, s)) {
-        int deadly = viewer == TG_VIEW_OMNISCIENT && b->stage != BW_ST_SETUP &&
-                     bw_bit(b->deadly, s);
+        int known = viewer == TG_VIEW_OMNISCIENT && b->stage != BW_ST_SETUP;
+        int deadly = known && bw_bit(b->deadly, s);
         snprintf(out, cap, "%s", deadly ? "S!" : "S");
-        used->snake = 1;
+        used->snake |= !known;
         used->deadly |= deadly;
+        used->harmless |= known && !deadly;
         return;
     }
     if (bw_ground_book(b, node) != BW_NONE) {
@@ -275,7 +276,9 @@ static void bw_legend(const bw_config *cfg, const bw_marks *used, tg_strbuf *out
     if (used->snake)
         tgC_legend(out, "S", "a snake: deadly or harmless, nobody knows until it bites");
     if (used->deadly)
-        tgC_legend(out, "S!", "(referee's view) a deadly snake; S alone a harmless one");
+        tgC_legend(out, "S!", "(referee's view) a deadly snake");
+    if (used->harmless)
+        tgC_legend(out, "S", "(referee's view) a harmless snake");
     if (used->book)
         tgC_legend(out, "#2", "book 2, dropped on that space");
     if (used->hat_book)

@@ -185,7 +185,9 @@ static void sw_event_text(const sw_config *c, const sw_block *b, const sw_event 
                  e->b, sw_princess_word(got));
         return;
     case SW_E_LOOK:
-        if (viewer == TG_VIEW_OMNISCIENT || viewer == e->a)
+        if (e->a < SW_PRINCESSES && e->c == b->princess[e->a])
+            tgE_text(o, "%s looked under the present at tower %d: it is her own.", seat, e->b);
+        else if (viewer == TG_VIEW_OMNISCIENT || viewer == e->a)
             tgE_text(o, "%s looked under the present at tower %d: it is %s's, not hers.", seat,
                      e->b, sw_princess_word(e->c));
         else

@@ -160,14 +160,23 @@ static void wd_draw_areas(const wd_config *cfg, const wd_block *b, uint8_t in_pl
     }
 }
 
-static void wd_legend(const wd_config *cfg, uint8_t in_play, const wd_marks *used, tg_strbuf *out)
+static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play,
+                      const wd_marks *used, tg_strbuf *out)
 {
-    char colours[160] = "";
+    char colours[160] = "", area[4], area_text[80], strip[2], strip_text[80];
     size_t len = 0;
+    int first = cfg->colour_of[0];
     for (int c = 0; c < WD_COLOURS; c++)
         if ((in_play >> c) & 1u)
             len += (size_t)snprintf(colours + len, sizeof colours - len, "%s%c %s",
                                     len ? ", " : "colours: ", wd_colour_letters[c], wd_colour_words[c]);
+    /* The marks are shown as they stand for player 0's colour. */
+    snprintf(area, sizeof area, "%c%d", wd_colour_letters[first], b->start[first] % 10);
+    snprintf(area_text, sizeof area_text, "%s's start area, %d witches waiting (each colour has one)",
+             wd_colour_words[first], b->start[first]);
+    snprintf(strip, sizeof strip, "%c", wd_colour_letters[first] - 'A' + 'a');
+    snprintf(strip_text, sizeof strip_text, "an empty space of %s's strip (each player's colour has one)",
+             wd_colour_words[first]);
     tgS_append(out, "Legend:\n");
     tgC_legend(out, "14", "a space of the circle, numbered 00..35 clockwise (a move names it)");
     tgC_legend(out, "+", "an entry: witches come in there from the start area beside it");
@@ -176,13 +185,12 @@ static void wd_legend(const wd_config *cfg, uint8_t in_play, const wd_marks *use
         tgC_legend(out, "@", "a witch in the circle: a black hat, whose colour nobody shows");
     if (used->coloured)
         tgC_legend(out, "Y", "(referee's view) a witch in the circle, by its colour letter");
-    tgC_legend(out, "Y3", "a start area: its colour letter and the witches waiting in it");
+    tgC_legend(out, area, area_text);
     if (used->strip_empty)
-        tgC_legend(out, "y", "an empty space of the strip of that colour");
+        tgC_legend(out, strip, strip_text);
     if (used->strip_witch)
         tgC_legend(out, "Y", "a witch home on a strip, by its own colour letter");
     tgC_legend(out, "", colours);
-    (void)cfg;
 }
 
 static void wd_status(const wd_config *cfg, const wd_block *b, tg_strbuf *out)
@@ -233,7 +241,7 @@ void wd_render_text(const void *vcfg, const void *st, int viewer, tg_strbuf *out
     wd_draw_circle(b, in_play, viewer, &cv, &used);
     wd_draw_areas(cfg, b, in_play, &cv, &used);
     tgC_write(&cv, out);
-    wd_legend(cfg, in_play, &used, out);
+    wd_legend(cfg, b, in_play, &used, out);
     tg_strbuf prose;
     tgS_init(&prose);
     wd_status(cfg, b, &prose);
