@@ -2,6 +2,7 @@
 changes nothing (the table's binary save, RNG included, and the stored
 decisions stay exactly as they were)."""
 
+import asyncio
 import json
 import unittest
 
@@ -217,6 +218,23 @@ class MessageRefusals(ServerTestCase):
             codes.add(msg.get("code", msg["type"]))
         self.assertIn("slow_down", codes)
         self.assertEqual(await self.snapshot(self.table), before)
+
+    async def test_a_move_the_store_cannot_keep_is_not_acknowledged(self):
+        from tablegames_table.store import StoreError
+
+        async def disk_full(table_id, decision):
+            raise StoreError("disk full")
+        before = await self.snapshot(self.table)
+        self.server.store.append, real = disk_full, self.server.store.append
+        try:
+            reply = await self.refused(self.ann, {"type": "move", "move": self.legal,
+                                                  "version": self.version}, "unavailable")
+        finally:
+            self.server.store.append = real
+        self.assertIn("nothing changed", reply["message"])
+        with self.assertRaises(asyncio.TimeoutError):
+            await self.receive(self.bob, "state", timeout=0.5)   # nobody was told of a move
+        self.assertEqual(await self.snapshot(self.table), before)   # reloaded from the store
 
     async def test_a_legal_move_is_stored_then_shown_to_both(self):
         await self.ann.send_json({"type": "move", "move": self.legal, "version": self.version})
