@@ -47,6 +47,7 @@ class LiveTable:
         self.viewers = set()            # connections.Viewer objects
         self.thinking_seat = None
         self.broken = False             # the store failed: reload before use
+        self.entered_by = None          # the seat that entered the last outcome, if one did
         self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
         self._chance_cache = (None, None)
         self._driver = None
@@ -86,6 +87,7 @@ class LiveTable:
             raise CorruptTable("table %s: decision %d (%d) does not apply: %s"
                                % (self.table_id, d.seq, d.move, exc)) from None
         self.version += 1
+        self.entered_by = d.seat if d.kind == KIND_ENTERED else None
         if record_log:
             self._record_log()
 
@@ -183,6 +185,7 @@ class LiveTable:
                           "nothing changed") from None
         self.state.apply(int(move))
         self.version += 1
+        self.entered_by = seat if kind == KIND_ENTERED else None
         self._record_log()
         if self.state.is_terminal:
             try:

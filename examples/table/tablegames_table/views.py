@@ -46,6 +46,8 @@ def state_message(table, viewer, log=None):
     if entry is not None and viewer is not None and viewer >= 0 \
             and table.config.seats[viewer].is_person:
         msg["chance"] = entry
+    if table.entered_by is not None:
+        msg["entered_by"] = table.entered_by     # public: who typed in the roll
     if log is not None:
         msg["log"] = log
     return msg

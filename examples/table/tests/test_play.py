@@ -14,7 +14,8 @@ from referee import Referee
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-STATE_KEYS = {"type", "version", "observation", "events", "turn", "thinking", "moves", "chance", "log"}
+STATE_KEYS = {"type", "version", "observation", "events", "turn", "thinking", "moves", "chance",
+              "log", "entered_by"}
 
 
 class SeatsSeeOnlyTheirOwnView(ServerTestCase):
@@ -106,6 +107,7 @@ class DiceAtTheTable(ServerTestCase):
         await ann.send_json({"type": "enter", "move": six_six["id"], "version": state["version"]})
         after = await self.receive(ann, "state")
         self.assertEqual(after["observation"]["dice"], [6, 6])
+        self.assertEqual(after["entered_by"], 0)
         last = (await self.server.store.decisions(table))[-1]
         self.assertEqual((last.kind, last.seat, last.move), ("entered", 0, six_six["id"]))
         await ann.close()

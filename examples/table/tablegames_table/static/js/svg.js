@@ -58,7 +58,8 @@ export function dieFace(parent, x, y, size, value, attrs = {}) {
   if (spots) {
     for (const [i, j] of spots) el("circle", { cx: (i * size) / 4, cy: (j * size) / 4, r: size * 0.09, fill: "#3b2f2f" }, g);
   } else {
-    const label = text(g, size / 2, size / 2, String(value ?? "?"), { "font-size": size * 0.42, "font-weight": "bold", fill: "#3b2f2f" });
+    const word = String(value ?? "?");
+    const label = text(g, size / 2, size / 2, word, { "font-size": size * (word.length > 2 ? 0.8 / word.length : 0.42), "font-weight": "bold", fill: "#3b2f2f" });
     label.classList.add("die-label");
   }
   return g;

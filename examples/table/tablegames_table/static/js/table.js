@@ -44,20 +44,21 @@ function logContext() {
   };
 }
 
-function addLog(version, events) {
+function addLog(version, events, enteredBy = null) {
   if (app.logVersions.has(version)) return;
   app.logVersions.add(version);
   const list = $("log");
   const ctx = logContext();
-  for (const event of events) {
-    const sentence = describeEvent(app.table.game, event, ctx);
-    if (!sentence) continue;
+  events.forEach((event, i) => {
+    let sentence = describeEvent(app.table.game, event, ctx);
+    if (sentence && i === 0 && enteredBy !== null && enteredBy !== undefined) sentence += ` (entered by ${ctx.whom(enteredBy)})`;
+    if (!sentence) return;
     const li = document.createElement("li");
     li.textContent = sentence;
     li.dataset.version = String(version);
     li.dataset.type = event.type;
     list.prepend(li);
-  }
+  });
   while (list.children.length > LOG_LIMIT) list.lastChild.remove();
 }
 
@@ -167,7 +168,7 @@ function onState(msg) {
     app.logVersions.clear();
     for (const entry of msg.log) addLog(entry.version, entry.events);
   }
-  if (msg.events.length) addLog(msg.version, msg.events);
+  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by);
   const moves = (msg.moves || []).map((m) => {
     const a = app.view.anchor(m, app.obs) || {};
     return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };

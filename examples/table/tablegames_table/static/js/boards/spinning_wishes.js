@@ -6,6 +6,7 @@ import { el, group, text, title, svgRoot, dieBox, clear } from "../svg.js";
 
 const PRINCESSES = ["snow", "cinder", "belle", "beauty"];
 const NAMES = { snow: "Snow White", cinder: "Cinderella", belle: "Belle", beauty: "Sleeping Beauty" };
+const INITIALS = { snow: "SW", cinder: "C", belle: "B", beauty: "SB" };
 const SHORT = { snow: "Snow White", cinder: "Cinderella", belle: "Belle", beauty: "Beauty" };
 const COLOURS = { snow: "#d8413f", cinder: "#5aa9e6", belle: "#f2b705", beauty: "#e772b0" };
 const KIND_FILL = {
@@ -136,7 +137,7 @@ function create(board, table, seat) {
       const g = group(pieces, { class: "piece princess", "data-key": `princess:${i}`, "data-at": `space:${p.space}` });
       el("circle", { cx: x, cy: y, r: 17, fill: COLOURS[p.princess], stroke: "#3b1d3b", "stroke-width": 2.5 }, g);
       crown(g, x, y - 2, 18, "#ffe36e");
-      text(g, x, y + 9, NAMES[p.princess][0], { "font-size": 9, fill: "#3b1d3b", "font-weight": "bold" });
+      text(g, x, y + 9, INITIALS[p.princess], { "font-size": 8, fill: "#3b1d3b", "font-weight": "bold" });
       title(g, `${NAMES[p.princess]}${p.miss_turn ? ", misses a turn" : ""}`);
     });
     // Hands: one row per player under the board.
