@@ -255,6 +255,29 @@ async function phoneCheck(browser, base) {
   await context.close();
 }
 
+// A newcomer's path: the lobby, a game against the computer, the link.
+async function lobbyCheck(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base + "/");
+  await page.locator('.game-card[data-game="bewitched"]').click();
+  await page.locator("#seats .seat").nth(1).locator(".who").selectOption("easy");
+  await page.locator("#seats .seat").nth(0).locator(".name").fill("Newcomer");
+  await page.screenshot({ path: path.join(out, "screens", "lobby.png") });
+  await page.locator("#create").click();
+  const link = page.locator('#link-list a[data-seat="0"]');
+  await link.waitFor();
+  await link.click();
+  await page.waitForSelector("body[data-version]");
+  assert.equal(await page.evaluate(() => document.body.dataset.seat), "0");
+  assert.ok(await page.locator("#board svg [data-key]").count() > 60, "no board drawn");
+  assert.match(await page.locator("#players").textContent(), /Newcomer \(you\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
 // The spectator link says plainly that spectating is not available yet.
 async function spectatorCheck(browser, base) {
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), { kind: "bot" }] }) });
@@ -288,7 +311,7 @@ async function main() {
         console.log(`FAILED ${spec.game}: ${e.stack || e}`);
       }
     }
-    for (const [name, check] of [["phone layout", phoneCheck], ["spectator page", spectatorCheck]]) {
+    for (const [name, check] of [["lobby", lobbyCheck], ["phone layout", phoneCheck], ["spectator page", spectatorCheck]]) {
       try {
         await check(browser, base);
         console.log(`ok ${name}`);

@@ -39,7 +39,7 @@ class Server:
         await self.open()
         self._web = web.AppRunner(self.app, access_log=None)
         await self._web.setup()
-        site = web.TCPSite(self._web, host, port)
+        site = web.TCPSite(self._web, host, port, shutdown_timeout=2.0)
         try:
             await site.start()
         except OSError as exc:

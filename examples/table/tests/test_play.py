@@ -8,7 +8,6 @@ import random
 import time
 import unittest
 
-import tablegames
 
 from referee import Referee
 from support import ServerTestCase
