@@ -4,8 +4,8 @@
 # ctest, exported symbols, random Witches' Dance games, the conformance test
 # under valgrind, the API reference with warnings as errors, the install
 # test, the ABI check against the baseline (and proof that it can fail), the
-# Debian packages, and an AddressSanitizer + UndefinedBehaviorSanitizer build
-# and ctest.
+# Debian packages, the browser table's server and browser tests, and an
+# AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
 # Build trees go to $TG_BUILD_ROOT (default: build/ in the repository).
 set -uo pipefail
 
@@ -119,6 +119,25 @@ tsan_threads() {
         TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads"
 }
 
+# The browser table (examples/table/): the server tests (unittest and
+# aiohttp's test client, kill -9 and restart), then four whole games played
+# in Debian's chromium through playwright-core, pinned by
+# tests/browser/package-lock.json (npm ci; no browser is downloaded).
+table_env() {
+    env PYTHONPATH="$repo/examples/table:$repo/examples/table/tests:$repo/bindings/python" \
+        TABLEGAMES_LIBRARY="$release/libtablegames.so" "$@"
+}
+table_server_tests() {
+    (cd "$repo/examples/table/tests" &&
+        table_env /usr/bin/python3 -m unittest discover -v -s . -p 'test_*.py')
+}
+table_browser_tests() {
+    command -v npm >/dev/null || tg_install_missing npm || return 1
+    (cd "$repo/tests/browser" &&
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs"
+}
+
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
@@ -139,6 +158,8 @@ if "$release/examples/tablegames/tablegames" list --ids 2>/dev/null | grep -qx w
 else
     echo "witches_dance is not registered: its random games are skipped"
 fi
+step table-server-tests table_server_tests
+step table-browser-tests table_browser_tests
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard and the Debian packages (abi/README.md, tests/package/).
