@@ -36,5 +36,6 @@ TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
                   libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
-                  lintian clang libclang-rt-14-dev "${TG_TABLE_PACKAGES[@]}"
-                  "${TG_BROWSER_PACKAGES[@]}")
+                  lintian clang libclang-rt-14-dev
+                  gcc-multilib locales  # the ABI tests: -m32 layouts, a non-C locale
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")
