@@ -92,7 +92,8 @@ static void bw_frog_words(const bw_config *cfg, int frog, char *out, size_t cap)
 /* "Player 0 (red)": a seat and the colour it plays, to start a sentence. */
 static void bw_seat_words(const bw_config *cfg, int p, char *out, size_t cap)
 {
-    snprintf(out, cap, "Player %d (%s)", p, p < cfg->players ? bw_colour_names[cfg->colour_of[p]] : "?");
+    snprintf(out, cap, "Player %d (%s)", p,
+             p < cfg->players ? bw_colour_names[cfg->colour_of[p]] : "?");
 }
 
 /* "23" for a space, "the red lily pad" for a pad. */

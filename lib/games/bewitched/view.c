@@ -292,7 +292,9 @@ static const char *bw_page_words(const bw_block *b, int book, int viewer)
 {
     json_t *page = bw_page_json(b, book, viewer);
     const char *p = json_string_value(page);
-    const char *words = p == NULL ? "page unknown" : p[0] == 'p' ? "the prince's page" : "a frog page";
+    const char *words = p == NULL       ? "page unknown"
+                        : p[0] == 'p' ? "the prince's page"
+                                      : "a frog page";
     json_decref(page);
     return words;
 }

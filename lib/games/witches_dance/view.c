@@ -169,13 +169,16 @@ static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play,
     for (int c = 0; c < WD_COLOURS; c++)
         if ((in_play >> c) & 1u)
             len += (size_t)snprintf(colours + len, sizeof colours - len, "%s%c %s",
-                                    len ? ", " : "colours: ", wd_colour_letters[c], wd_colour_words[c]);
+                                    len ? ", " : "colours: ", wd_colour_letters[c],
+                                    wd_colour_words[c]);
     /* The marks are shown as they stand for player 0's colour. */
     snprintf(area, sizeof area, "%c%d", wd_colour_letters[first], b->start[first] % 10);
-    snprintf(area_text, sizeof area_text, "%s's start area, %d witches waiting (each colour has one)",
+    snprintf(area_text, sizeof area_text,
+             "%s's start area, %d witches waiting (each colour has one)",
              wd_colour_words[first], b->start[first]);
     snprintf(strip, sizeof strip, "%c", wd_colour_letters[first] - 'A' + 'a');
-    snprintf(strip_text, sizeof strip_text, "an empty space of %s's strip (each player's colour has one)",
+    snprintf(strip_text, sizeof strip_text,
+             "an empty space of %s's strip (each player's colour has one)",
              wd_colour_words[first]);
     tgS_append(out, "Legend:\n");
     tgC_legend(out, "14", "a space of the circle, numbered 00..35 clockwise (a move names it)");
