@@ -4,7 +4,8 @@ the ctypes binding, to show what crossing the binding costs.
     TABLEGAMES_LIBRARY=BUILD/libtablegames.so PYTHONPATH=bindings/python \\
         python3 bindings/python/bench.py [GAME] [--players N] [--seconds T] [--json]
 
-Three loops per game, each for a fixed wall time:
+The loops, each for a fixed wall time, reported per wall second and per CPU
+second of the thread (the steadier figure on a shared machine):
   moves     the loop as written for clarity: current_player, legal_moves
             as Move objects with notation, apply() (4+ calls per decision);
   ids       the C loop's calls with plain ids: current_player,
@@ -55,21 +56,27 @@ def loop_playout(state, pick):
     return state.playout()
 
 
-LOOPS = {"moves": loop_moves, "ids": loop_ids, "playout": loop_playout}
+# name: (loop, crossings into C per decision)
+LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"),
+         "playout": (loop_playout, "1 per game")}
 
 
 def run(game_id, players, seconds, loop, seed=1):
+    """Plays for seconds of wall time; returns decisions per wall second
+    and per CPU second of this thread (steadier on a shared machine)."""
     game = tablegames.Game(game_id, players=players)
     pick = random.Random(seed).randrange
     games = decisions = 0
     state = tablegames.State(game, seed)
+    cpu_start = time.thread_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state.reset(seed + games)
         decisions += loop(state, pick)
         games += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed
+    cpu = time.thread_time() - cpu_start
+    return games, decisions / elapsed, decisions / cpu if cpu > 0 else 0.0
 
 
 def bare_call_ns(calls=200000):
@@ -99,15 +106,16 @@ def main():
         print("python one bare ctypes call: %.0f ns" % bare)
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
-        for name, loop in LOOPS.items():
-            games_s, decisions_s = run(info.id, players, args.seconds, loop)
+        for name, (loop, crossings) in LOOPS.items():
+            games, wall, cpu = run(info.id, players, args.seconds, loop)
             if args.json:
                 print(json.dumps({"binding": "python", "game": info.id, "players": players,
-                                  "loop": name, "games_per_second": round(games_s, 1),
-                                  "decisions_per_second": round(decisions_s, 1)}))
+                                  "loop": name, "crossings": crossings, "games": games,
+                                  "decisions_per_second": round(wall, 1),
+                                  "decisions_per_cpu_second": round(cpu, 1)}))
             else:
-                print("python %-16s %d players %-8s %10.1f games/s %12.0f decisions/s"
-                      % (info.id, players, name, games_s, decisions_s))
+                print("python %-16s %d players %-8s %12.0f decisions/s %12.0f per CPU s"
+                      % (info.id, players, name, wall, cpu))
 
 
 if __name__ == "__main__":
