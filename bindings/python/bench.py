@@ -11,9 +11,12 @@ second of the thread (the steadier figure on a shared machine):
   ids       the C loop's calls with plain ids: current_player,
             legal_move_ids(), apply_id(), apply_chance(notation=False)
             (2-3 calls per decision);
+  step      State.step(): one call per decision, whoever decides (None
+            draws a chance outcome), the next decision read from the
+            StepView it returns;
   playout   State.playout(): one call per game, the decisions made in C.
-It also prints what one bare ctypes call costs, the floor of any loop that
-crosses the binding once per decision.
+It also prints what one bare ctypes call costs (CPU time), the floor of any
+loop that crosses the binding once per decision.
 """
 import argparse
 import json
@@ -52,12 +55,24 @@ def loop_ids(state, pick):
         made += 1
 
 
+def loop_step(state, pick):
+    made = 0
+    chance, terminal, step = tablegames.CHANCE, tablegames.TERMINAL, state.step
+    view = state.step_view()
+    while True:
+        player = view.player
+        if player == terminal:
+            return made
+        step(None if player == chance else view[pick(len(view))])
+        made += 1
+
+
 def loop_playout(state, pick):
     return state.playout()
 
 
 # name: (loop, crossings into C per decision)
-LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"),
+LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"), "step": (loop_step, "1"),
          "playout": (loop_playout, "1 per game")}
 
 
@@ -80,13 +95,13 @@ def run(game_id, players, seconds, loop, seed=1):
 
 
 def bare_call_ns(calls=200000):
-    """Nanoseconds of one ctypes call that does almost nothing in C."""
+    """CPU nanoseconds of one ctypes call that does almost nothing in C."""
     fn = library().dll.tg_state_current_player
     null = _ffi.StateP()
-    start = time.perf_counter()
+    start = time.thread_time()
     for _ in range(calls):
         fn(null)
-    return (time.perf_counter() - start) / calls * 1e9
+    return (time.thread_time() - start) / calls * 1e9
 
 
 def main():
