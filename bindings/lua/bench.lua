@@ -5,6 +5,9 @@
 --   moves    current_player, legal_moves (ids and notation), apply;
 --   ids      the C loop's calls: current_player, legal_ids into one reused
 --            table, apply_id, apply_chance_id;
+--   step     state:step([move]), one call per decision whoever decides (no
+--            move draws a chance outcome), the next decision read from the
+--            view it returns;
 --   playout  state:playout(), one call per game, the decisions made in C.
 local tg = require("tablegames")
 
@@ -37,6 +40,19 @@ local loops = {
         made = made + 1
       end
     end, "2-3" },
+  { "step", function(state)
+      local made, chance, terminal, random = 0, tg.CHANCE, tg.TERMINAL, math.random
+      local player, view = state:step_view()
+      while player ~= terminal do
+        if player == chance then
+          player = state:step()
+        else
+          player = state:step(view[random(#view)])
+        end
+        made = made + 1
+      end
+      return made
+    end, "1" },
   { "playout", function(state) return state:playout() end, "1 per game" },
 }
 
