@@ -111,7 +111,9 @@ def print_bindings(rows, c_cpu):
     if not rows["bindings"]:
         return
     for r in rows["bare"]:
-        print("\nOne bare ctypes call: %.0f ns." % r["bare_call_ns"])
+        print("\n%sone bare ctypes call: %.0f ns of CPU time."
+              % ("Python: %s; " % r["interpreter"] if "interpreter" in r else "",
+                 r["bare_call_ns"]))
     print("\n| binding | game | players | loop | crossings per decision | decisions per CPU s "
           "| C decisions per CPU s | slower than C |")
     print("|---|---|---:|---|---|---:|---:|---:|")

@@ -20,7 +20,9 @@ loop that crosses the binding once per decision.
 """
 import argparse
 import json
+import platform
 import random
+import sys
 import time
 
 import tablegames
@@ -115,10 +117,12 @@ def main():
     if not infos:
         parser.error("unknown game %r" % args.game)
     bare = bare_call_ns()
+    version = "%s %s" % (platform.python_implementation(), platform.python_version())
     if args.json:
-        print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1)}))
+        print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1),
+                          "interpreter": "%s (%s)" % (version, sys.executable)}))
     else:
-        print("python one bare ctypes call: %.0f ns" % bare)
+        print("python %s: one bare ctypes call %.0f CPU ns" % (version, bare))
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
         for name, (loop, crossings) in LOOPS.items():
