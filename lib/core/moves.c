@@ -245,7 +245,9 @@ static int parse_id(const char *t, size_t n, tg_move *out)
     return 1;
 }
 
-static tg_status parse(const tg_state *st, const char *text, tg_move *out)
+/* The notation first, then the game's words for the same moves; msg gets
+ * the game's reason when the words name something that cannot happen. */
+static tg_status parse(const tg_state *st, const char *text, tg_move *out, tg_msg *msg)
 {
     while (isspace((unsigned char)*text))
         text++;
@@ -267,14 +269,27 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
             return TG_OK;
         }
     }
-    return TG_E_PARSE;
+    const tg_game *g = st->game;
+    if (!g->def->parse_words || count == 0)
+        return TG_E_PARSE;
+    char words[TG_CORE_MOVE_TEXT];
+    memcpy(words, text, n);
+    words[n] = '\0';
+    tg_move m;
+    tg_status s = g->def->parse_words(tgH_cfg(g), tgH_block(st), words, &m, msg);
+    if (s == TG_OK && !tgH_contains(legal, count, m))
+        s = TG_E_PARSE; /* a game's words never make an illegal move legal */
+    if (s == TG_OK)
+        *out = m;
+    return s;
 }
 
 tg_status tg_state_parse_move(const tg_state *state, const char *text, tg_move *out)
 {
     if (!state || !text || !out)
         return TG_E_INVALID_ARGUMENT;
-    return parse(state, text, out);
+    tg_msg msg = {""};
+    return parse(state, text, out, &msg);
 }
 
 tg_status tg_state_apply_text(tg_state *state, const char *text)
@@ -282,7 +297,10 @@ tg_status tg_state_apply_text(tg_state *state, const char *text)
     if (!state || !text)
         return TG_E_INVALID_ARGUMENT;
     tg_move m;
-    tg_status s = parse(state, text, &m);
+    tg_msg msg = {""};
+    tg_status s = parse(state, text, &m, &msg);
+    if (s != TG_OK && msg.text[0])
+        return tgH_fail(state, s, "'%.60s': %s", text, msg.text);
     if (s != TG_OK)
         return tgH_fail(state, s, "'%.60s' is not a legal move here", text);
     return apply_checked(state, m);
