@@ -105,3 +105,18 @@ int tgW_is_noun(const tg_words *w, size_t i, const char *word)
         return strcmp(w->w[i], word) == 0;
     return len == want + 1 && w->w[i][want] == 's' && strncmp(w->w[i], word, want) == 0;
 }
+
+tg_status tgW_die(tg_words *w, int faces, tg_move first, tg_move *out, tg_msg *msg)
+{
+    static const char *const die_words[] = {"roll", "die", "dice", "number", NULL};
+    tgW_drop(w, die_words);
+    int v = w->n == 1 ? tgW_number(w, 0) : -1;
+    if (v < 0)
+        return TG_E_PARSE;
+    if (v < 1 || v > faces) {
+        tgM_set(msg, "the die shows 1 to %d, not %d", faces, v);
+        return TG_E_ILLEGAL_MOVE;
+    }
+    *out = first + (tg_move)(v - 1);
+    return TG_OK;
+}

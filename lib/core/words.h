@@ -7,6 +7,9 @@
 
 #include <stddef.h>
 
+#include "boardgames/common.h"
+#include "msg.h"
+
 #define TG_WORDS_MAX 12
 #define TG_WORD_LEN 16
 
@@ -30,5 +33,10 @@ int tgW_which(const tg_words *w, size_t i, const char *const *words);
 int tgW_number(const tg_words *w, size_t i);
 /* Word i without a plural "s" ("spiders" -> "spider") equals `word`. */
 int tgW_is_noun(const tg_words *w, size_t i, const char *word);
+
+/* An ordinary die of `faces` faces named by one number ("a four", "roll
+ * 4", "I rolled 4"): TG_OK with *out = first + value - 1, TG_E_ILLEGAL_MOVE
+ * for a number the die does not have, TG_E_PARSE for anything else. */
+tg_status tgW_die(tg_words *w, int faces, tg_move first, tg_move *out, tg_msg *msg);
 
 #endif

@@ -260,17 +260,9 @@ static tg_status mr_words(const void *cfg, const void *st, const char *text, tg_
 {
     tg_words w;
     if (mr_current(cfg, st) != TG_PLAYER_CHANCE || ((const mr_block *)st)->coins_dealt <
-        ((const mr_config *)cfg)->players || !tgW_split(text, &w) || w.n != 1)
+        ((const mr_config *)cfg)->players || !tgW_split(text, &w))
         return TG_E_PARSE;
-    int v = tgW_number(&w, 0);
-    if (v < 0)
-        return TG_E_PARSE;
-    if (v < 1 || v > 6) {
-        tgM_set(msg, "a die shows 1 to 6, not %d", v);
-        return TG_E_ILLEGAL_MOVE;
-    }
-    *out = (tg_move)(v - 1);
-    return TG_OK;
+    return tgW_die(&w, 6, 0, out, msg);
 }
 
 const tg_game_def tgG_mini_race = {
