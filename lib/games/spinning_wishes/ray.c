@@ -11,12 +11,24 @@
 
 #define SW_ALL_SLOTS ((1u << SW_SLOTS) - 1u)
 
-unsigned sw_ray_holders(const sw_config *c, const sw_block *b, int rot)
+/* Bit s: slot s holds a holder. */
+static unsigned sw_full_slots(const sw_block *b)
 {
     unsigned full = 0;
     for (int s = 0; s < SW_SLOTS; s++)
         full |= b->wheel[s] ? 1u << s : 0u;
-    return c->ray[b->princess[b->cur] & (SW_PRINCESSES - 1)][rot] & full;
+    return full;
+}
+
+/* The spinner's ray at each of the 48 stops (board.c's table). */
+static const uint16_t *sw_rays(const sw_config *c, const sw_block *b)
+{
+    return c->ray[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+}
+
+unsigned sw_ray_holders(const sw_config *c, const sw_block *b, int rot)
+{
+    return sw_rays(c, b)[rot] & sw_full_slots(b);
 }
 
 /* The mask turned so that slot f is bit 0. */
@@ -37,6 +49,15 @@ unsigned sw_ray_code(unsigned holders)
     return 0;
 }
 
+unsigned sw_ray_code_from(unsigned first, unsigned holders)
+{
+    unsigned t = sw_turn(holders, first) & 7u;
+    if (!t)
+        return 0;
+    unsigned i = (unsigned)sw_lowest(t);
+    return 1u + 4u * ((first + i) % SW_SLOTS) + (t >> (i + 1));
+}
+
 unsigned sw_ray_slots(unsigned code)
 {
     if (code == 0 || code >= SW_RAY_CODES)
@@ -48,8 +69,11 @@ unsigned sw_ray_slots(unsigned code)
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights)
 {
     uint8_t stops[SW_RAY_CODES] = {0};
+    const uint16_t *ray = sw_rays(c, b);
+    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    unsigned full = sw_full_slots(b);
     for (int r = 0; r < SW_ROTATIONS; r++)
-        stops[sw_ray_code(sw_ray_holders(c, b, r))]++;
+        stops[sw_ray_code_from(first[r], ray[r] & full)]++;
     size_t n = 0;
     for (unsigned k = 0; k < SW_RAY_CODES; k++)
         if (stops[k]) {
@@ -61,8 +85,11 @@ size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32
 
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code)
 {
+    const uint16_t *ray = sw_rays(c, b);
+    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    unsigned full = sw_full_slots(b);
     for (int r = 0; r < SW_ROTATIONS; r++)
-        if (sw_ray_code(sw_ray_holders(c, b, r)) == code)
+        if (sw_ray_code_from(first[r], ray[r] & full) == code)
             return r;
     return -1;
 }

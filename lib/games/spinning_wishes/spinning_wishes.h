@@ -96,6 +96,7 @@ typedef struct sw_config {
     int relook;          /* a present already seen stops and is looked at again */
     int spin_ray;        /* a spin's outcomes are the holders in the ray (else rotations) */
     uint16_t ray[SW_PRINCESSES][SW_ROTATIONS]; /* slots inside the ray, per rotation */
+    uint8_t ray_first[SW_PRINCESSES][SW_ROTATIONS]; /* its first slot clockwise */
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* Where one step of a princess bound for the castle leads:
@@ -210,6 +211,8 @@ void sw_steps_setup(sw_config *cfg);
 /* Bit s: slot s holds a holder and lies in the current player's ray at rot. */
 unsigned sw_ray_holders(const sw_config *c, const sw_block *b, int rot);
 unsigned sw_ray_code(unsigned holders);
+/* The same for holders within the window of three slots from first. */
+unsigned sw_ray_code_from(unsigned first, unsigned holders);
 unsigned sw_ray_slots(unsigned code);
 /* spin=ray: the spin's outcomes, weighted by the stops that give each. */
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights);
