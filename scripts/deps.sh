@@ -23,8 +23,19 @@ tg_install_missing() {
 # shellcheck disable=SC2034
 # Packages to build the library and the tablegames command.
 TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
+# The browser table (examples/table/table.sh): its server runs on Debian's
+# python3 with aiohttp.
+# shellcheck disable=SC2034
+TG_TABLE_PACKAGES=(python3 python3-aiohttp)
+# Its browser test: Debian's chromium driven by playwright-core from npm
+# (tests/browser/); npm itself is installed only when missing, since a
+# nodejs from elsewhere may carry its own.
+# shellcheck disable=SC2034
+TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # Everything scripts/test.sh uses on top.
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
                   libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
-                  lintian clang libclang-rt-14-dev)
+                  lintian clang libclang-rt-14-dev
+                  gcc-multilib locales  # the ABI tests: -m32 layouts, a non-C locale
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")

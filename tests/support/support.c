@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "support.h"
 
 #include <setjmp.h>
@@ -5,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -283,6 +286,34 @@ tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions)
     for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++)
         support_random_decision(st, &pick);
     return st;
+}
+
+tg_state *tgt_player_state(tg_game *game, uint64_t seed, uint32_t decisions)
+{
+    tg_state *st = tgt_random_state(game, seed, decisions);
+    while (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+        if (tg_state_apply_chance(st, NULL) != TG_OK)
+            fail_msg("chance failed: %s", tg_state_last_error(st));
+    if (tg_state_current_player(st) < 0)
+        fail_msg("the game ended within %u decisions from seed %llu", (unsigned)decisions,
+                 (unsigned long long)seed);
+    return st;
+}
+
+void *tgt_page_end(size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED || size > page || mprotect(map + page, page, PROT_NONE) != 0)
+        fail_msg("no guarded page for %zu bytes", size);
+    return map + page - size;
+}
+
+void tgt_page_end_free(void *block, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    munmap((unsigned char *)block + size - page, 2 * page);
 }
 
 void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)

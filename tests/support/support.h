@@ -67,6 +67,15 @@ void tgt_assert_save_is(const tg_state *st, const unsigned char *want, size_t le
  * RNG. Fails the test on any error. */
 tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions);
 
+/* Like tgt_random_state(), then chance outcomes until a player is to move;
+ * fails the test if the game ends first. */
+tg_state *tgt_player_state(tg_game *game, uint64_t seed, uint32_t decisions);
+
+/* size bytes that end exactly where a page nobody may read begins, so a
+ * read past them crashes the test; release with tgt_page_end_free(). */
+void *tgt_page_end(size_t size);
+void tgt_page_end_free(void *block, size_t size);
+
 /* Uses a state the way a host would, for positions a loader accepted from
  * untrusted input: every viewer's observation, events and text, a binary
  * save that loads back equal, then up to decisions random decisions (each
