@@ -30,6 +30,8 @@ static const cc_event_info cc_event_table[CC_EV_COUNT] = {
     [CC_EV_KEY_PICKUP] = {"key_pickup", {"player", "space"}, {P, S}},
     [CC_EV_SKIP] = {"skip", {"player"}, {P}},
     [CC_EV_WIN] = {"win", {"player"}, {P}},
+    [CC_EV_EMPTY] = {"fish_nothing", {"player"}, {P}},
+    [CC_EV_KEY_LEAVE] = {"key_leave", {"player", "space"}, {P, S}},
 };
 #undef P
 #undef PO
