@@ -150,6 +150,12 @@ static void cc_event_text(const cc_config *cfg, const uint8_t *e, json_t *o)
         tgE_text(o, "Player %u (%s) escaped through the door with the key and wins.", a,
                  colour);
         return;
+    case CC_EV_EMPTY:
+        tgE_text(o, "Player %u (%s) fished in the cauldron and brought up nothing.", a, colour);
+        return;
+    case CC_EV_KEY_LEAVE:
+        tgE_text(o, "Player %u (%s) left the key lying on %u.", a, colour, b);
+        return;
     default:
         return;
     }

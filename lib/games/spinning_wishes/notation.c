@@ -56,7 +56,7 @@ size_t sw_move_text(const void *cfg, const void *st, tg_move m, char *buf, size_
 /* ---- words at the table ----------------------------------------------------- */
 
 /* A princess by her name, her picture or her holders' colour (assembly 5). */
-static const char *const sw_princess_words[SW_PRINCESSES][6] = {
+static const char *const sw_princess_aliases[SW_PRINCESSES][6] = {
     {"snow", "snowwhite", "apple", "purple", NULL},
     {"cinder", "cinderella", "slipper", "blue", NULL},
     {"belle", "rose", "yellow", NULL},
@@ -66,7 +66,7 @@ static const char *const sw_princess_words[SW_PRINCESSES][6] = {
 /* The princess a word names ("roses", "snow3" too); *slot gets digits
  * that follow the name, or -1, and *plural whether it was a plural.
  * Returns -1 for no princess. */
-static int sw_princess_word(const char *word, int *slot, int *plural)
+static int sw_princess_of_word(const char *word, int *slot, int *plural)
 {
     char name[TG_WORD_LEN];
     size_t len = strcspn(word, "0123456789");
@@ -81,8 +81,8 @@ static int sw_princess_word(const char *word, int *slot, int *plural)
         *slot = (d[0] - '0') * (d[1] ? 10 : 1) + (d[1] ? d[1] - '0' : 0);
     }
     for (int g = 0; g < SW_PRINCESSES; g++)
-        for (int i = 0; sw_princess_words[g][i]; i++) {
-            const char *w = sw_princess_words[g][i];
+        for (int i = 0; sw_princess_aliases[g][i]; i++) {
+            const char *w = sw_princess_aliases[g][i];
             size_t wl = strlen(w);
             *plural = len == wl + 1 && name[wl] == 's' && !strncmp(name, w, wl);
             if (*plural || strcmp(name, w) == 0)
@@ -116,7 +116,7 @@ static tg_status sw_parse_ray(const sw_config *c, const sw_block *b, tg_words *w
         return sw_ray_find(c, b, items, 0, out, msg);
     int slot_next = 0, last_named = 0; /* the last word was a princess without a slot */
     for (size_t i = 0; i < w->n; i++) {
-        int slot, plural, g = sw_princess_word(w->w[i], &slot, &plural), v = tgW_number(w, i);
+        int slot, plural, g = sw_princess_of_word(w->w[i], &slot, &plural), v = tgW_number(w, i);
         if (g >= 0 && !slot_next) {
             items[n++] = (sw_ray_item){g, slot};
             last_named = slot < 0;
@@ -133,7 +133,7 @@ static tg_status sw_parse_ray(const sw_config *c, const sw_block *b, tg_words *w
             return TG_E_ILLEGAL_MOVE;
         }
         int count_of = !slot_next && i + 1 < w->n
-                           ? sw_princess_word(w->w[i + 1], &slot, &plural)
+                           ? sw_princess_of_word(w->w[i + 1], &slot, &plural)
                            : -1;
         /* A count before a plural ("two roses", or "one rose" with no name
          * before it); after a name, a slot ("rose 3"). */
@@ -172,7 +172,7 @@ static tg_status sw_parse_deal(tg_words *w, tg_move *out)
     uint8_t order[SW_PRINCESSES];
     int seen = 0;
     for (size_t t = 0; t < w->n; t++) {
-        int slot, plural, g = sw_princess_word(w->w[t], &slot, &plural);
+        int slot, plural, g = sw_princess_of_word(w->w[t], &slot, &plural);
         if (g < 0 || slot >= 0 || plural || (seen & (1 << g)))
             return TG_E_PARSE;
         order[t] = (uint8_t)g;
