@@ -33,6 +33,30 @@ void tgt_save_seal(unsigned char *save, size_t len)
     put32(save + len - 4, (uint32_t)crc32(0L, save, (uInt)(len - 4)));
 }
 
+unsigned char *tgt_save_with_options(const unsigned char *save, size_t len,
+                                     const char *options, size_t *out_len)
+{
+    size_t id_len = save[12];
+    size_t at = 13 + id_len, old = save[at] | (size_t)save[at + 1] << 8;
+    size_t now = strlen(options), total = len - old + now;
+    unsigned char *out = malloc(total);
+    if (!out)
+        return NULL;
+    memcpy(out, save, at);
+    out[at] = (unsigned char)now;
+    out[at + 1] = (unsigned char)(now >> 8);
+    memcpy(out + at + 2, options, now);
+    memcpy(out + at + 2 + now, save + at + 2 + old, len - at - 2 - old);
+    tgt_save_seal(out, total);
+    *out_len = total;
+    return out;
+}
+
+void tgt_save_set_writer(unsigned char *save, unsigned version)
+{
+    put32(save + 8, version);
+}
+
 unsigned char *tgt_position_save(const tg_state *st, size_t *len)
 {
     unsigned char *save = NULL;
