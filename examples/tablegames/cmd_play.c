@@ -130,7 +130,15 @@ static tg_bot *play_bot_for(const play_session *ps, int seat)
     return seat >= 0 && seat < TG_MAX_PLAYERS ? ps->bots.bots[seat] : NULL;
 }
 
-/* Rolls one chance event with the library's RNG and announces it. */
+/* Whose view the transcript shows: the --viewer, else the person who
+ * decided last (the seat at the keyboard). */
+static int play_view(const play_session *ps)
+{
+    return ps->viewer_given ? ps->viewer : ps->last_seat;
+}
+
+/* Rolls one chance event with the library's RNG and announces it as far as
+ * the viewer may know it. */
 static tg_status play_roll(play_session *ps)
 {
     char text[64];
@@ -142,8 +150,8 @@ static tg_status play_roll(play_session *ps)
     s = tg_state_apply(ps->st, outcome);
     if (s != TG_OK)
         return s;
-    printf("chance: %s\n", text);
-    play_show_events(ps->st, ps->viewer_given ? ps->viewer : ps->last_seat, "  ");
+    printf("chance: %s\n", play_decision_text(ps->st, play_view(ps), text));
+    play_show_events(ps->st, play_view(ps), "  ");
     return TG_OK;
 }
 
@@ -203,7 +211,9 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
         }
         if (!quiet)
             printf("%5u  %-9s %s\n", (unsigned)number + 1,
-                   play_seat_name(seat, seat_name, sizeof seat_name), text);
+                   play_seat_name(seat, seat_name, sizeof seat_name),
+                   play_decision_text(ps->st, ps->viewer_given ? ps->viewer : PLAY_VIEW_TABLE,
+                                      text));
         if (ps->viewer_given) {
             play_show_events(ps->st, ps->viewer, "         ");
             play_show_board(ps->st, ps->viewer);
@@ -272,8 +282,8 @@ static tg_status play_computer(play_session *ps, int seat)
     play_move_text(ps->st, move, text, sizeof text);
     if ((s = tg_state_apply(ps->st, move)) != TG_OK)
         return s;
-    printf("player %d (computer): %s\n", seat, text);
-    play_show_events(ps->st, ps->viewer_given ? ps->viewer : ps->last_seat, "  ");
+    printf("player %d (computer): %s\n", seat, play_decision_text(ps->st, play_view(ps), text));
+    play_show_events(ps->st, play_view(ps), "  ");
     return TG_OK;
 }
 
@@ -301,7 +311,7 @@ static int play_interactive(play_session *ps)
 
         if (seat == TG_PLAYER_TERMINAL) {
             putchar('\n');
-            play_show_board(ps->st, ps->viewer_given ? ps->viewer : TG_VIEW_OMNISCIENT);
+            play_show_board(ps->st, play_view(ps));
             play_print_result(ps->st);
             return CLI_EXIT_OK;
         }

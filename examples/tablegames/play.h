@@ -14,6 +14,14 @@ tg_status play_show_events(const tg_state *st, int viewer, const char *indent);
 void play_show_moves(const tg_state *st, const tg_move *moves, size_t count);
 /* The notation of a legal move, or "#id" when the library has none. */
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap);
+/* A viewer for play_decision_text(): what every player at the table sees. */
+#define PLAY_VIEW_TABLE (-2)
+/* The text of the decision just made (text, computed before it was
+ * applied) if viewer learns everything it did, its events being the
+ * referee's; otherwise "(hidden)". A seat may not learn a chance outcome or
+ * another's secret move from the transcript. viewer is a player,
+ * TG_VIEW_OMNISCIENT or PLAY_VIEW_TABLE. */
+const char *play_decision_text(const tg_state *st, int viewer, const char *text);
 /* "player 2", "chance" or "game over" for a current-player value. */
 const char *play_seat_name(int seat, char *buf, size_t cap);
 

@@ -78,6 +78,30 @@ tg_status play_show_events(const tg_state *st, int viewer, const char *indent)
     return TG_OK;
 }
 
+/* Non-zero when viewer's events of the last decision are the referee's. */
+static int play_sees_all(const tg_state *st, int viewer)
+{
+    char *mine = NULL, *all = NULL;
+    int same = tg_state_events_json(st, viewer, &mine, NULL) == TG_OK &&
+               tg_state_events_json(st, TG_VIEW_OMNISCIENT, &all, NULL) == TG_OK &&
+               strcmp(mine, all) == 0;
+    tg_free(mine);
+    tg_free(all);
+    return same;
+}
+
+const char *play_decision_text(const tg_state *st, int viewer, const char *text)
+{
+    int shown = 1;
+    if (viewer == PLAY_VIEW_TABLE) {
+        for (int p = 0; p < tg_game_players(tg_state_game(st)) && shown; p++)
+            shown = play_sees_all(st, p);
+    } else if (viewer != TG_VIEW_OMNISCIENT) {
+        shown = play_sees_all(st, viewer);
+    }
+    return shown ? text : "(hidden)";
+}
+
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap)
 {
     if (tg_state_move_text(st, move, buf, cap, NULL) != TG_OK)
