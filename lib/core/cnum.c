@@ -73,6 +73,8 @@ int tgN_parse_decimal(const char *text, double *out)
 
 void tgN_format_double(double d, char *buf, size_t cap)
 {
+    if (!buf || cap == 0)
+        return;
     tgN_locale_scope scope;
     tgN_c_locale_enter(&scope);
     int in_c = scope.active;
