@@ -13,7 +13,10 @@
  *    hand (five only while one goes back), at most one fishing attempt left;
  *  - a turn that fits its phase: pending thefts and a key attempt only in a
  *    theft, "after" only in a return, attempts only while fishing, fishing
- *    only in a cauldron that is not empty, a victim who holds something, a
+ *    only by a visible pawn on a cauldron space with creatures in the
+ *    cauldron, the footprint choice only for a visible pawn on a footprint,
+ *    a return with nothing after it only when the handle snapped (the
+ *    player is the frog), a victim who holds something, a
  *    key attempt only in the player's own cell with the three creatures of
  *    her book; the game over exactly when someone has won, with the key;
  *  - a decision to make: not over means a legal move or a chance point with
@@ -138,6 +141,17 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
         return CC_BAD("fishing attempts left outside fishing");
     if (pos->roller_due && !cc_ready_for_key(cfg, pos, p))
         return CC_BAD("player %u cannot try the key here", p);
+    /* Where the turn's decision can come up: fishing on a cauldron space
+     * and a footprint choice on a footprint, both only for a visible pawn;
+     * a return with nothing to follow only after the handle snapped. */
+    unsigned here = cfg->kind[pos->pawn[p]];
+    int visible = !(pos->flags[p] & CC_FL_INVISIBLE);
+    if (fishing && (here != CC_SP_CAULDRON || !visible))
+        return CC_BAD("player %u fishes off a cauldron space or while invisible", p);
+    if (pos->phase == CC_PH_VANISH && (here != CC_SP_FOOTPRINT || !visible))
+        return CC_BAD("player %u may turn invisible only when visible on a footprint", p);
+    if (pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_END && pos->frog != p)
+        return CC_BAD("player %u returns a creature without having snapped the handle", p);
     switch (pos->phase) {
     case CC_PH_ROLLER:
         if (!cc_ready_for_key(cfg, pos, p))
