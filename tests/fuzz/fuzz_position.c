@@ -7,7 +7,9 @@
  * forms, and a playout to the end.
  *
  * Input: game, players, option variant, seed (4 bytes), decisions to play
- * (2 bytes), form, then edits to the end (see fz_edit_json, fz_edit_bytes).
+ * (2 bytes), form (bit 0: binary, bit 1: edit the root, bits 2..7: the
+ * decisions after the root), then edits to the end (see fz_edit_json,
+ * fz_edit_bytes).
  * With TG_FUZZ_GAME=id in the environment, inputs for other games are
  * skipped, so that a run stays on one game (tests/fuzz/run.sh
  * position_ID); the game still comes from the first byte, so a finding
@@ -23,7 +25,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { FZ_MAX_EDITS = 24, FZ_MAX_CHILDREN = 24, FZ_BOT_SIMULATIONS = 4 };
+enum { FZ_MAX_EDITS = 24, FZ_MAX_CHILDREN = 12, FZ_BOT_SIMULATIONS = 2 };
 
 /* ---- the starting position -------------------------------------------------- */
 
@@ -59,6 +61,22 @@ static void fz_play(tg_state *st, uint32_t steps, uint32_t seed)
         r = r * 1103515245u + 12345u;
         fz_require(tg_state_apply(st, moves[(r >> 8) % n]) == TG_OK, "a legal move applies");
     }
+}
+
+/* For an edit of the root: the position reached so far as the root of a
+ * short history of decisions played from it (up to 63, so that the root
+ * of a save lies well before its end). */
+static tg_state *fz_rebase(tg_state *st, unsigned decisions, uint32_t seed)
+{
+    size_t len = 0;
+    unsigned char *save = tgt_position_save(st, &len);
+    tg_state *root = NULL;
+    fz_require(save != NULL && tg_state_load(save, len, NULL, &root, NULL, 0) == TG_OK,
+               "a position of play loads on its own");
+    free(save);
+    tg_state_free(st);
+    fz_play(root, decisions % 64, seed ^ 0x9E3779B9u);
+    return root;
 }
 
 /* ---- edits through the JSON form ---------------------------------------------- */
@@ -443,7 +461,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned form = fz_byte(&in);
     tg_state *st = NULL;
     fz_require(tg_state_new(g, seed, &st) == TG_OK, "state");
-    fz_play(st, steps % 4096, seed);
+    fz_play(st, steps, seed);
+    /* Most depths would be past the end of a short game: spread them over
+     * the game this seed plays instead (the same seed replays it). */
+    uint32_t length = tg_state_move_number(st);
+    if (tg_state_is_terminal(st) && steps > length && length > 0) {
+        tg_state_free(st);
+        fz_require(tg_state_new(g, seed, &st) == TG_OK, "state");
+        fz_play(st, steps % (length + 1), seed);
+    }
+    if ((form >> 1) & 1)
+        st = fz_rebase(st, form >> 2, seed);
 
     tg_state *loaded = NULL;
     char err[256] = "";
