@@ -407,13 +407,24 @@ static void fz_bots(tg_game *g, const tg_state *st, const unsigned char *save, s
     }
 }
 
-static void fz_undo_and_playout(const tg_state *st)
+static void fz_undo_and_playout(const tg_state *st, const unsigned char *save, size_t len)
 {
     if (tg_state_history_length(st) > 0) {
         tg_state *c = fz_clone(st);
         fz_require(tg_state_undo(c) == TG_OK, "undo");
         fz_check_moves_quick(c);
         fz_check_valid(c);
+        tg_state_free(c);
+    }
+    static tg_move moves[4096];
+    size_t n = 0;
+    fz_require(tg_state_legal_moves(st, moves, 4096, &n) == TG_OK, "moves");
+    if (n > 0) {
+        /* A decision taken back leaves the state as loaded, byte for byte. */
+        tg_state *c = fz_clone(st);
+        fz_require(tg_state_apply(c, moves[n - 1]) == TG_OK && tg_state_undo(c) == TG_OK,
+                   "apply and undo");
+        fz_require(fz_same_save(c, save, len), "undo restores the state as it was");
         tg_state_free(c);
     }
     tg_state *c = fz_clone(st);
@@ -435,7 +446,7 @@ static void fz_exercise(tg_game *g, const tg_state *st)
     fz_children(st);
     fz_resamples(st);
     fz_bots(g, st, save, len);
-    fz_undo_and_playout(st);
+    fz_undo_and_playout(st, save, len);
     fz_require(fz_same_save(st, save, len), "the loaded state was not changed");
     tg_free(save);
 }
