@@ -402,6 +402,8 @@ static void fz_bots(tg_game *g, const tg_state *st, const unsigned char *save, s
         size_t count = 0;
         s = tg_bot_hint(bot, st, moves, scores, 4096, &count);
         fz_require(seat >= 0 ? s == TG_OK : s == TG_E_WRONG_PHASE, "bot hint");
+        for (size_t k = 0; s == TG_OK && k < count; k++)
+            fz_require(tg_state_is_legal(st, moves[k]) == TG_OK, "a hint ranks legal moves");
         tg_bot_free(bot);
         fz_require(fz_same_save(st, save, len), "bots leave the state as it was");
     }
