@@ -148,6 +148,7 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
     uint32_t limit = tg_game_max_length(game);
     cli_rng rng;
     char text[64];
+    char hidden[32];
     char seat_name[32];
 
     cli_rng_seed(&rng, seed ^ 0x5EED5EED5EED5EEDu);
@@ -181,13 +182,11 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
             cli_report("play", s, tg_state_last_error(ps->st));
             return CLI_EXIT_FAILURE;
         }
-        /* A seat watching sees a chance outcome only as its events tell it. */
-        if (seat == TG_PLAYER_CHANCE && ps->viewer_given && ps->viewer >= 0 &&
-            !play_events_public(ps->st, ps->viewer))
-            snprintf(text, sizeof text, "(hidden from player %d)", ps->viewer);
         if (!quiet)
             printf("%5u  %-9s %s\n", (unsigned)number + 1,
-                   play_seat_name(seat, seat_name, sizeof seat_name), text);
+                   play_seat_name(seat, seat_name, sizeof seat_name),
+                   play_decision_text(ps->st, ps->viewer_given ? ps->viewer : PLAY_VIEW_TABLE,
+                                      text, hidden, sizeof hidden));
         if (ps->viewer_given) {
             play_show_events(ps->st, ps->viewer, "         ");
             play_show_board(ps->st, ps->viewer);

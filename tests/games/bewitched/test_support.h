@@ -50,5 +50,6 @@ int bw_run_winning(void);
 int bw_run_hidden(void);
 int bw_run_positions(void);
 int bw_run_bots(void);
+int bw_run_hostile_saves(void);
 
 #endif
