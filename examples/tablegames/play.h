@@ -26,9 +26,11 @@ void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap);
  * may not learn a chance outcome or another's secret move from a
  * decision's text, so the text is shown only then. */
 int play_decision_seen(const tg_state *st, int viewer);
+/* What stands for a decision's text that viewer may not read: "(hidden
+ * from player N)", or "(hidden)" for PLAY_VIEW_TABLE, written to buf. */
+const char *play_hidden_text(int viewer, char *buf, size_t cap);
 /* text (the decision's notation, computed before it was applied) when
- * play_decision_seen(), else "(hidden from player N)", or "(hidden)" for
- * PLAY_VIEW_TABLE, written to buf. */
+ * play_decision_seen(), else play_hidden_text(). */
 const char *play_decision_text(const tg_state *st, int viewer, const char *text, char *buf,
                                size_t cap);
 /* "player 2", "chance" or "game over" for a current-player value. */

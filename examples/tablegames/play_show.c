@@ -151,16 +151,19 @@ int play_decision_seen(const tg_state *st, int viewer)
     return 1;
 }
 
-const char *play_decision_text(const tg_state *st, int viewer, const char *text, char *buf,
-                               size_t cap)
+const char *play_hidden_text(int viewer, char *buf, size_t cap)
 {
-    if (play_decision_seen(st, viewer))
-        return text;
     if (viewer == PLAY_VIEW_TABLE)
         snprintf(buf, cap, "(hidden)");
     else
         snprintf(buf, cap, "(hidden from player %d)", viewer);
     return buf;
+}
+
+const char *play_decision_text(const tg_state *st, int viewer, const char *text, char *buf,
+                               size_t cap)
+{
+    return play_decision_seen(st, viewer) ? text : play_hidden_text(viewer, buf, cap);
 }
 
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap)
