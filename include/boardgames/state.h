@@ -199,9 +199,10 @@ TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
                                     char *buf, size_t cap, size_t *len);
 
 /**
- * Finds the legal move whose notation is @p text (case and surrounding
- * spaces ignored). A decimal number prefixed with '#' ("#17") is taken as a
- * move id. #TG_E_PARSE when no legal move has that notation (texts longer
+ * Finds the legal move whose notation is @p text (ASCII case and
+ * surrounding ASCII white space ignored, whatever the host's locale). A
+ * decimal number prefixed with '#' ("#17") is taken as a move id.
+ * #TG_E_PARSE when no legal move has that notation (texts longer
  * than 127 bytes are not matched: name such a move by "#id"),
  * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now. The
  * state's message names the text either way.

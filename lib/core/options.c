@@ -9,26 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "cnum.h"
 
 static const char *const bool_true[] = {"yes", "true", "on", "1", NULL};
 static const char *const bool_false[] = {"no", "false", "off", "0", NULL};
 
-static int ascii_lower(int c)
-{
-    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-static int ascii_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
 static int same_word(const char *a, const char *b)
 {
-    for (; *a && ascii_lower((unsigned char)*a) == ascii_lower((unsigned char)*b); a++, b++) {
+    for (; *a && tgT_lower((unsigned char)*a) == tgT_lower((unsigned char)*b); a++, b++) {
     }
-    return ascii_lower((unsigned char)*a) == ascii_lower((unsigned char)*b);
+    return tgT_lower((unsigned char)*a) == tgT_lower((unsigned char)*b);
 }
 
 static int word_index(const char *const *words, const char *w)
@@ -53,7 +44,7 @@ static tg_status parse_value(const tg_option_info *opt, const char *v, tg_optval
     case TG_OPTION_INT: {
         errno = 0;
         long long x = strtoll(v, &end, 10);
-        if (*v == '\0' || ascii_space((unsigned char)*v) || *end != '\0' || errno ||
+        if (*v == '\0' || tgT_is_space((unsigned char)*v) || *end != '\0' || errno ||
             (double)x < opt->min || (double)x > opt->max) {
             range_text(opt, lo, hi, sizeof lo);
             tgM_set(msg, "option '%s' must be a whole number from %s to %s, got '%s'",
@@ -101,10 +92,10 @@ static tg_status parse_value(const tg_option_info *opt, const char *v, tg_optval
 /* Cuts leading and trailing white space in place. */
 static char *trim(char *s)
 {
-    while (ascii_space((unsigned char)*s))
+    while (tgT_is_space((unsigned char)*s))
         s++;
     size_t n = strlen(s);
-    while (n > 0 && ascii_space((unsigned char)s[n - 1]))
+    while (n > 0 && tgT_is_space((unsigned char)s[n - 1]))
         s[--n] = '\0';
     return s;
 }

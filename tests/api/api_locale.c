@@ -214,6 +214,77 @@ static void test_names_ignore_case_rules(void **state)
     assert_string_equal(options_of("creepy_cauldron", "INVISIBLE=HIDE", TG_OK), want);
 }
 
+/* Checks every legal move of st whose notation has an 'i': in capitals
+ * (ASCII's, whatever the locale says) it is still that move, and with the
+ * Turkish capital dotted I (0xDD in ISO-8859-9, whose lower case is 'i'
+ * there) in place of each 'i' it is no move. Returns how many it checked. */
+static size_t check_moves_typed_in_capitals(tg_state *st, tg_move *moves, size_t cap)
+{
+    size_t n = 0, checked = 0;
+    assert_int_equal(tg_state_legal_moves(st, moves, cap, &n), TG_OK);
+    for (size_t i = 0; i < n; i++) {
+        char text[128], upper[140], dotted[128];
+        tg_move found = 0;
+        assert_int_equal(tg_state_move_text(st, moves[i], text, sizeof text, NULL), TG_OK);
+        if (!strchr(text, 'i'))
+            continue;
+        size_t k = 0;
+        upper[k++] = '\t';
+        for (const char *c = text; *c; c++)
+            upper[k++] = *c >= 'a' && *c <= 'z' ? (char)(*c - 'a' + 'A') : *c;
+        upper[k++] = ' ';
+        upper[k] = '\0';
+        if (tg_state_parse_move(st, upper, &found) != TG_OK || found != moves[i])
+            fail_msg("'%s' typed as '%s' under tr_TR is not that move (%s)", text, upper,
+                     tg_state_last_error(st));
+        for (k = 0; text[k]; k++)
+            dotted[k] = text[k] == 'i' ? '\xdd' : text[k];
+        dotted[k] = '\0';
+        if (tg_state_parse_move(st, dotted, &found) == TG_OK)
+            fail_msg("'%s' with a Turkish dotted capital I is taken for '%s'", text, text);
+        checked++;
+    }
+    return checked;
+}
+
+/* Move notation is ASCII: under Turkish rules strncasecmp() does not take
+ * "I" for "i" (and does take the dotted capital for it), which must not
+ * change what a typed move means. */
+static void test_moves_ignore_case_rules(void **state)
+{
+    (void)state;
+    size_t checked = 0;
+    use_locale("tr_TR.ISO-8859-9", "tr_TR", "ISO-8859-9");
+    for (size_t g = 0; g < tg_catalogue_count(); g++) {
+        tg_game *game = tgt_game(tg_catalogue_get(g)->id, NULL);
+        size_t cap = tg_game_max_legal_moves(game);
+        tg_move *moves = calloc(cap ? cap : 1, sizeof *moves);
+        tg_state *st = NULL;
+        assert_non_null(moves);
+        assert_int_equal(tg_state_new(game, 11, &st), TG_OK);
+        for (unsigned step = 0; step < 400 && !tg_state_is_terminal(st); step++) {
+            tg_move move = 0;
+            size_t n = 0;
+            if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
+                assert_int_equal(tg_state_sample_chance(st, &move), TG_OK);
+            } else {
+                checked += check_moves_typed_in_capitals(st, moves, cap);
+                assert_int_equal(tg_state_legal_moves(st, moves, cap, &n), TG_OK);
+                move = moves[step % n];
+            }
+            assert_int_equal(tg_state_apply(st, move), TG_OK);
+        }
+        tg_state_free(st);
+        free(moves);
+        tg_game_free(game);
+    }
+    setlocale(LC_ALL, "C");
+    /* Without a notation with an 'i' the test would prove nothing. */
+    if (tg_catalogue_count() > 0 && checked == 0)
+        fail_msg("no legal move's notation has an 'i'");
+    printf("%zu moves typed in capitals under tr_TR\n", checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_two_byte_point),
         cmocka_unit_test(test_number_notation),
         cmocka_unit_test(test_names_ignore_case_rules),
+        cmocka_unit_test(test_moves_ignore_case_rules),
     };
     return cmocka_run_group_tests_name("api_locale", tests, setup, teardown);
 }
