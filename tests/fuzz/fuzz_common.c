@@ -2,6 +2,7 @@
 
 #include "save_edit.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +163,22 @@ void fz_check_round_trips(const tg_state *st)
     tg_free(again);
 }
 
+void fz_check_event_texts(const tg_state *st, int viewer)
+{
+    char *text = NULL;
+    size_t len = 0, i;
+    fz_require(tg_state_events_json(st, viewer, &text, &len) == TG_OK, "events");
+    json_t *events = json_loadb(text, len, 0, NULL), *ev;
+    tg_free(text);
+    fz_require(json_is_array(events), "events are a JSON array");
+    json_array_foreach(events, i, ev) {
+        const char *said = json_string_value(json_object_get(ev, "text"));
+        fz_require(said && said[0] != '\0' && !strchr(said, '\n'),
+                   "every event has a one-line text");
+    }
+    json_decref(events);
+}
+
 void fz_check_views(const tg_state *st)
 {
     int players = tg_game_players(tg_state_game(st));
@@ -169,8 +186,7 @@ void fz_check_views(const tg_state *st)
         char *text = NULL;
         fz_require(tg_state_observation_json(st, v, &text, NULL) == TG_OK, "observation");
         tg_free(text);
-        fz_require(tg_state_events_json(st, v, &text, NULL) == TG_OK, "events");
-        tg_free(text);
+        fz_check_event_texts(st, v);
         fz_require(tg_state_to_text(st, v, &text, NULL) == TG_OK, "text");
         tg_free(text);
     }

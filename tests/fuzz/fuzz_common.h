@@ -35,7 +35,11 @@ void fz_check_round_trips(const tg_state *st);
 void fz_check_binary_round_trip(const tg_state *st);
 /* The position loads on its own: the game's validate() accepts it. */
 void fz_check_valid(const tg_state *st);
-/* Observation, events and text for every viewer, the referee included. */
+/* Every event of the viewer tells what happened in words: a non-empty
+ * one-line "text" (event_text.c), as the terminal prints it. */
+void fz_check_event_texts(const tg_state *st, int viewer);
+/* Observation, events (with their texts) and the drawing for every
+ * viewer, the referee included. */
 void fz_check_views(const tg_state *st);
 /* All of the above. */
 void fz_check_state(const tg_state *st);

@@ -306,15 +306,12 @@ static tg_state *fz_clone(const tg_state *st)
     return c;
 }
 
-/* The events of a decision just made, for every viewer. */
+/* The events of a decision just made, and their texts, for every viewer. */
 static void fz_check_events(const tg_state *st)
 {
     int players = tg_game_players(tg_state_game(st));
-    for (int v = TG_VIEW_OMNISCIENT; v < players; v++) {
-        char *text = NULL;
-        fz_require(tg_state_events_json(st, v, &text, NULL) == TG_OK, "events");
-        tg_free(text);
-    }
+    for (int v = TG_VIEW_OMNISCIENT; v < players; v++)
+        fz_check_event_texts(st, v);
 }
 
 /* Every legal move (or chance outcome) applied, with the invariants of
@@ -363,6 +360,8 @@ static void fz_same_view(const tg_state *a, const tg_state *b, int viewer)
     fz_same_text(tg_state_observation_json, a, b, viewer,
                  "resampling keeps the player's observation");
     fz_same_text(tg_state_events_json, a, b, viewer, "resampling keeps the player's events");
+    /* The drawing says no more than the observation: the same after it. */
+    fz_same_text(tg_state_to_text, a, b, viewer, "resampling keeps the player's drawing");
 }
 
 static void fz_resamples(const tg_state *st)
