@@ -319,9 +319,10 @@ static int parse_id(const char *t, size_t n, tg_move *out)
     return 1;
 }
 
-/* Finds the move; on failure the state's message names the text. Case and
- * white space are ASCII's (ascii.h): a move typed under any locale is the
- * same move. */
+/* The notation first, then the game's words for the same moves. On
+ * failure the state's message names the text, with the game's reason when
+ * its words name something that cannot happen now. Case and white space
+ * are ASCII's (ascii.h): a move typed under any locale is the same move. */
 static tg_status parse(const tg_state *st, const char *text, tg_move *out)
 {
     while (tgT_is_space((unsigned char)*text))
@@ -353,8 +354,26 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
             return TG_OK;
         }
     }
-    return tgH_fail(st, TG_E_PARSE, "'%.*s' is not a legal move here", (int)(n < 60 ? n : 60),
-                    text);
+    tg_status s = TG_E_PARSE;
+    tg_msg msg = {""};
+    const tg_game *g = st->game;
+    if (g->def->parse_words && count > 0) {
+        char words[TG_CORE_MOVE_TEXT];
+        memcpy(words, text, n);
+        words[n] = '\0';
+        tg_move m;
+        s = g->def->parse_words(tgH_cfg(g), tgH_block(st), words, &m, &msg);
+        if (s == TG_OK && !tgH_contains(legal, count, m))
+            s = TG_E_PARSE; /* a game's words never make an illegal move legal */
+        if (s == TG_OK) {
+            *out = m;
+            return TG_OK;
+        }
+    }
+    int shown = (int)(n < 60 ? n : 60);
+    if (msg.text[0])
+        return tgH_fail(st, s, "'%.*s': %s", shown, text, msg.text);
+    return tgH_fail(st, s, "'%.*s' is not a legal move here", shown, text);
 }
 
 tg_status tg_state_parse_move(const tg_state *state, const char *text, tg_move *out)

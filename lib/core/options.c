@@ -187,3 +187,40 @@ void tgO_format(const tg_game_def *def, const tg_optval *values, tg_strbuf *out)
         tgS_printf(out, "%s%s=%s", i ? "," : "", o->name, v);
     }
 }
+
+/* Whether the options string text (already accepted by tgO_parse) names
+ * option name. */
+static int names_option(const char *text, const char *name)
+{
+    size_t want = strlen(name);
+    while (text && *text) {
+        while (tgT_is_space((unsigned char)*text))
+            text++;
+        size_t key = strcspn(text, "=,");
+        size_t len = key;
+        while (len > 0 && tgT_is_space((unsigned char)text[len - 1]))
+            len--;
+        if (len == want && tgT_same_n(text, name, want))
+            return 1;
+        text = strchr(text, ',');
+        text = text ? text + 1 : NULL;
+    }
+    return 0;
+}
+
+tg_status tgO_parse_saved(const tg_game_def *def, unsigned format, const char *text,
+                          tg_optval *values, tg_msg *msg)
+{
+    tg_status s = tgO_parse(def, text, values, msg);
+    if (s != TG_OK || format >= 2 || !def->legacy_values)
+        return s;
+    for (size_t i = 0; i < def->info.option_count; i++) {
+        const char *legacy = def->legacy_values[i];
+        if (legacy && !names_option(text, def->options[i].name)) {
+            s = parse_value(&def->options[i], legacy, &values[i], msg);
+            if (s != TG_OK)
+                return s;
+        }
+    }
+    return TG_OK;
+}

@@ -196,7 +196,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
     }
     tg_game *g = NULL;
     tg_msg inner = {""};
-    tg_status s = tgH_game_make(def, opt_s, alloc, &g, &inner);
+    tg_status s = tgH_game_make_saved(def, opt_s, version, alloc, &g, &inner);
     if (s != TG_OK) {
         tgM_set(msg, "save has bad options: %s", inner.text);
         return s == TG_E_NO_MEMORY ? s : TG_E_CORRUPT;

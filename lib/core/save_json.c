@@ -156,7 +156,8 @@ static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
     if (!def)
         return tgM_set(msg, "no game called '%.60s'", id), TG_E_UNKNOWN_GAME;
     tg_game *g = NULL;
-    s = tgH_game_make(def, opts ? json_string_value(opts) : NULL, alloc, &g, msg);
+    s = tgH_game_make_saved(def, opts ? json_string_value(opts) : NULL, (unsigned)version,
+                            alloc, &g, msg);
     if (s != TG_OK)
         return s;
 

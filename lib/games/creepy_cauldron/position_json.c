@@ -8,7 +8,7 @@
 #include "creepy_cauldron.h"
 
 static const char *const cc_phase_words[CC_PH_COUNT + 1] = {
-    "roll", "roller", "fish", "again", "return", "steal", "vanish", "over", NULL,
+    "roll", "roller", "fish", "again", "return", "steal", "vanish", "over", "pickup", NULL,
 };
 static const char *const cc_after_words[CC_AFTER_COUNT + 1] = {"end", "fish", "steal", NULL};
 

@@ -111,6 +111,17 @@ static int cc_ready_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
            cfg->cell[pos->pawn[p]] == cfg->colour[p] && cc_has_book(cfg, pos, p);
 }
 
+/* A key to take or leave: lying on a space, and offered only when the
+ * player may choose (pickup=choose). */
+static tg_status cc_check_pickup(const cc_config *cfg, const cc_pos *pos, tg_msg *msg)
+{
+    if (cfg->pickup != CC_PICKUP_CHOOSE)
+        return CC_BAD("a key to pick up offered with pickup=auto");
+    if (pos->key_space == CC_NONE || pos->roller_due)
+        return CC_BAD("a key to pick up, but no key lies on the board");
+    return TG_OK;
+}
+
 static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg *msg)
 {
     unsigned p = pos->turn;
@@ -129,7 +140,7 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
         return CC_BAD("player %u has left the board", p);
     if ((pos->thefts & ~((1u << cfg->players) - 1u) & 0xFFu) || (pos->thefts & (1u << p)))
         return CC_BAD("thefts name a player who cannot be robbed");
-    int stealing = pos->phase == CC_PH_STEAL ||
+    int stealing = pos->phase == CC_PH_STEAL || pos->phase == CC_PH_PICKUP ||
                    (pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_STEAL);
     if ((pos->thefts || pos->roller_due) && !stealing)
         return CC_BAD("pending thefts or key attempt outside a theft");
@@ -176,6 +187,8 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
             return CC_BAD("a theft with no victim holding anything");
         break;
     }
+    case CC_PH_PICKUP:
+        return cc_check_pickup(cfg, pos, msg);
     default:
         break;
     }

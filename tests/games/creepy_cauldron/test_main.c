@@ -8,6 +8,7 @@ int main(int argc, char **argv)
         {"moving", cc_run_moving},       {"cauldron", cc_run_cauldron},
         {"witch_and_key", cc_run_witch_and_key}, {"positions", cc_run_positions},
         {"bots", cc_run_bots},           {"hostile_saves", cc_run_hostile_saves},
+        {"words", cc_run_words},
     };
     return tgt_run_groups(groups, sizeof groups / sizeof groups[0], argc, argv);
 }
