@@ -111,11 +111,15 @@ static const unsigned char *get_bytes(reader *r, size_t n)
  * loading and saving again gives the same bytes. A save from an earlier
  * version may leave out options added since; what it does name must still
  * be written the canonical way, in the canonical order. */
-static int canonical_options(const char *text, const char *canon, uint32_t written_by)
+static int canonical_options(const char *text, const char *canon, unsigned format,
+                             uint32_t written_by)
 {
     if (strcmp(text, canon) == 0)
         return 1;
-    if (written_by >= tg_version_number() || text[0] == '\0')
+    /* An older writer (an older format, or an older library) did not know the
+     * options added since: they may be missing, the rest must be in order. */
+    int older = format < TG_SAVE_FORMAT_VERSION || written_by < tg_version_number();
+    if (!older || text[0] == '\0')
         return 0;
     const char *t = text, *c = canon;
     while (*t) {
@@ -201,7 +205,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
         tgM_set(msg, "save has bad options: %s", inner.text);
         return s == TG_E_NO_MEMORY ? s : TG_E_CORRUPT;
     }
-    if (!canonical_options(opt_s, g->options, written_by)) {
+    if (!canonical_options(opt_s, g->options, version, written_by)) {
         tgM_set(msg, "save has options '%.80s', not written as this library writes them "
                      "('%.80s')", opt_s, g->options);
         tg_game_free(g);
