@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cnum.h"
 #include "handles.h"
 #include "load.h"
 #include "options.h"
@@ -184,7 +185,12 @@ tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len)
     *out = NULL;
     if (!j)
         return TG_E_NO_MEMORY;
+    /* jansson prints reals in the current locale and patches the point
+     * back, which fails for a point of more than one byte (ps_AF). */
+    tgN_locale_scope scope;
+    tgN_c_locale_enter(&scope);
     char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+    tgN_c_locale_leave(&scope);
     json_decref(j);
     if (!text)
         return TG_E_NO_MEMORY;

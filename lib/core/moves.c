@@ -1,9 +1,8 @@
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "handles.h"
 
 static size_t legal_of(const tg_state *st, tg_move *out)
@@ -315,7 +314,7 @@ static int parse_id(const char *t, size_t n, tg_move *out)
         return 0;
     unsigned long long v = 0;
     for (size_t i = 1; i < n; i++) {
-        if (!isdigit((unsigned char)t[i]))
+        if (!tgT_is_digit((unsigned char)t[i]))
             return 0;
         v = v * 10 + (unsigned)(t[i] - '0');
     }
@@ -327,13 +326,14 @@ static int parse_id(const char *t, size_t n, tg_move *out)
 
 /* The notation first, then the game's words for the same moves. On
  * failure the state's message names the text, with the game's reason when
- * its words name something that cannot happen now. */
+ * its words name something that cannot happen now. Case and white space
+ * are ASCII's (ascii.h): a move typed under any locale is the same move. */
 static tg_status parse(const tg_state *st, const char *text, tg_move *out)
 {
-    while (isspace((unsigned char)*text))
+    while (tgT_is_space((unsigned char)*text))
         text++;
     size_t n = strlen(text);
-    while (n > 0 && isspace((unsigned char)text[n - 1]))
+    while (n > 0 && tgT_is_space((unsigned char)text[n - 1]))
         n--;
     if (n == 0)
         return tgH_fail(st, TG_E_PARSE, "an empty text is not a move");
@@ -354,7 +354,7 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
     for (size_t i = 0; i < count; i++) {
         char t[TG_CORE_MOVE_TEXT];
         size_t len = render(st, legal[i], t, sizeof t);
-        if (len == n && strncasecmp(t, text, n) == 0) {
+        if (len == n && tgT_same_n(t, text, n)) {
             *out = legal[i];
             return TG_OK;
         }

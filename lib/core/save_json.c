@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cnum.h"
 #include "json_util.h"
 #include "load.h"
 #include "params.h"
@@ -221,7 +222,10 @@ tg_status tg_state_from_json(const char *json, size_t len, const tg_game_params 
         s = TG_E_TOO_LARGE;
     } else if ((s = tgP_game_memory(params, &alloc, &msg)) == TG_OK) {
         json_error_t err;
+        tgN_locale_scope scope; /* jansson reads reals in the current locale */
+        tgN_c_locale_enter(&scope);
         json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
+        tgN_c_locale_leave(&scope);
         if (!root) {
             tgM_set(&msg, "not valid JSON (line %d, column %d): %s", err.line, err.column,
                     err.text);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/cnum.h"
 #include "creepy_cauldron.h"
 
 static const char *const cc_retry_words[] = {"turn", "lap", NULL};
@@ -87,7 +88,9 @@ static tg_status cc_configure(void *cfgv, const tg_optval *v, tg_msg *msg)
     for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
         double own = v[CC_OPT_SNAP0 + p].d;
         if (own < 0 && own != -1) {
-            tgM_set(msg, "option snap%u: %g is neither -1 nor in 0..0.95", p, own);
+            char text[40];
+            tgN_format_double(own, text, sizeof text);
+            tgM_set(msg, "option snap%u: %s is neither -1 nor in 0..0.95", p, text);
             return TG_E_BAD_OPTION;
         }
         cfg->snap[p] = cc_snap_parts(own < 0 ? v[CC_OPT_SNAP].d : own);

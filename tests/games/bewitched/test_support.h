@@ -51,5 +51,6 @@ int bw_run_hidden(void);
 int bw_run_words(void);
 int bw_run_positions(void);
 int bw_run_bots(void);
+int bw_run_hostile_saves(void);
 
 #endif
