@@ -181,7 +181,10 @@ def verdict(ok):
 def targets(rows, c_cpu):
     """(target, figures, verdict) for each target the run has figures for."""
     out = []
-    grind = {r["callgrind"]: r["instructions_per_decision"] for r in rows["grind"]}
+    # The instruction targets are at 4 players; the 2-player counts are
+    # there for the anchors.
+    grind = {r["callgrind"]: r["instructions_per_decision"] for r in rows["grind"]
+             if r["players"] == 4}
     for game in ("creepy_cauldron", "spinning_wishes"):
         pairs = [(p, c_cpu[(game, p)] / c_cpu[("witches_dance", p)])
                  for (g, p) in sorted(c_cpu) if g == game and ("witches_dance", p) in c_cpu]
