@@ -12,6 +12,7 @@ with atexit, so a test run that fails half-way leaves nothing running.
 
 import atexit
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -40,9 +41,7 @@ def unavailable_reason():
     """Why a private cluster cannot run here, or None when it can."""
     if find_bindir() is None:
         return "PostgreSQL is not installed (no initdb; scripts/deps.sh installs postgresql)"
-    try:
-        import asyncpg  # noqa: F401  (the store's driver)
-    except ImportError:
+    if importlib.util.find_spec("asyncpg") is None:      # the store's driver
         return "python3-asyncpg is not installed (scripts/deps.sh installs it)"
     return None
 

@@ -149,6 +149,8 @@ async def run_load(opts):
         extra = ["--max-tables", str(max(1000, 2 * opts.tables))]
         if opts.bot_workers:
             extra += ["--bot-workers", str(opts.bot_workers)]
+        if opts.bot_niceness is not None:
+            extra += ["--bot-niceness", str(opts.bot_niceness)]
         for _ in range(opts.servers):
             servers.append(await ServerProcess(db, pace=opts.pace, extra=extra).start())
         connector = aiohttp.TCPConnector(limit=0)
@@ -204,6 +206,8 @@ def parse_args(argv):
     p.add_argument("--think", default="0.5,2.0",
                    help="seconds a simulated person thinks per move: MIN,MAX")
     p.add_argument("--bot-workers", type=int, default=None, help="the servers' --bot-workers")
+    p.add_argument("--bot-niceness", type=int, default=None,
+                   help="the servers' --bot-niceness (0: bots compete with people)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", help="also write the report to this file")
     opts = p.parse_args(argv)

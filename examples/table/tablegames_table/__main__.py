@@ -41,6 +41,9 @@ def parse_args(argv):
     p.add_argument("--bot-workers", type=int, default=None,
                    help="processes that run medium and hard computer seats' searches "
                         "(default: one per core)")
+    p.add_argument("--bot-niceness", type=int, default=10,
+                   help="how much lower the search processes' CPU priority is than the "
+                        "server's (default 10, so people are served first; 0 to compare)")
     p.add_argument("--max-tables", type=int, default=1000,
                    help="tables held in memory at once (default 1000; idle ones leave "
                         "memory first, the store keeps them all)")
@@ -52,6 +55,8 @@ def parse_args(argv):
         p.error("--pace must not be negative")
     if args.bot_workers is not None and not 1 <= args.bot_workers <= 64:
         p.error("--bot-workers must be 1..64")
+    if not 0 <= args.bot_niceness <= 19:
+        p.error("--bot-niceness must be 0..19")
     if args.max_tables < 1:
         p.error("--max-tables must be at least 1")
     return args
@@ -62,7 +67,7 @@ async def run(args):
     if db != ":memory:" and not server.is_postgres(db):
         os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
     srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
-                        max_tables=args.max_tables)
+                        bot_niceness=args.bot_niceness, max_tables=args.max_tables)
     await srv.start(args.host, args.port)
     host = "[%s]" % args.host if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else host

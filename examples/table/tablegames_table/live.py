@@ -51,6 +51,7 @@ class LiveTable:
         self.entered_by = None          # the seat that entered the last outcome, if one did
         self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
         self._chance_cache = (None, None)
+        self._events = (None, {})
         self._driver = None
         self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
         self.pins = 0                      # requests using the table (tables.use)
@@ -96,9 +97,20 @@ class LiveTable:
 
     def _record_log(self):
         for seat, entries in enumerate(self._logs):
-            events = self.state.events(seat)
+            events = self.events_for(seat)
             if events:
                 entries.append({"version": self.version, "events": events})
+
+    def events_for(self, viewer):
+        """What the latest decision did as viewer saw it (computed once per
+        version: the log and every connection of that seat share it)."""
+        version, cache = self._events
+        if version != self.version:
+            cache = {}
+            self._events = (self.version, cache)
+        if viewer not in cache:
+            cache[viewer] = self.state.events(viewer)
+        return cache[viewer]
 
     def log_for(self, seat):
         return list(self._logs[seat]) if seat is not None and seat >= 0 else []

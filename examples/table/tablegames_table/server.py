@@ -35,9 +35,11 @@ def make_store(db):
 
 
 class Server:
-    def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None, **table_limits):
+    def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
+                 bot_niceness=None, **table_limits):
         self.store = store or make_store(db)
-        self.runner = BotRunner(pace=pace, workers=bot_workers)
+        self.runner = BotRunner(pace=pace, workers=bot_workers,
+                                **({} if bot_niceness is None else {"niceness": bot_niceness}))
         self.tables = Tables(self.store, self.runner, seed=seed, **table_limits)
         self.app = make_app(self.tables)
         self._web = None

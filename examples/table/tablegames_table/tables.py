@@ -28,7 +28,7 @@ import time
 from . import config as config_mod
 from . import seats as seats_mod
 from .live import LiveTable
-from .store import StoredTable, StoreError, UnknownTable
+from .store import StoredTable, StoreError
 
 log = logging.getLogger("tablegames_table")
 

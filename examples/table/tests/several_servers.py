@@ -5,14 +5,11 @@ view of stored versions; every history replays)."""
 
 import asyncio
 import random
-import shutil
-import tempfile
 import unittest
 
 import aiohttp
 
 from devtools.server_process import ServerProcess
-from tablegames_table.postgres_store import PostgresStore
 
 import stores
 from history import check_histories
@@ -26,8 +23,8 @@ class ServersOnOneDatabase(unittest.IsolatedAsyncioTestCase):
 
     async def asyncSetUp(self):
         asyncio.get_running_loop().slow_callback_duration = 30   # the referee blocks on purpose
-        self.tmp = tempfile.mkdtemp(prefix="table-servers-")
-        self.dsn = stores.new_postgres_database()
+        self.dsn = stores.new_postgres_database()       # SkipTest without PostgreSQL
+        from tablegames_table.postgres_store import PostgresStore   # needs asyncpg
         self.procs = [ServerProcess(self.dsn, pace=self.pace, stderr=None) for _ in range(self.servers)]
         for proc in self.procs:
             await proc.start()
@@ -42,7 +39,6 @@ class ServersOnOneDatabase(unittest.IsolatedAsyncioTestCase):
         for proc in self.procs:
             await proc.stop()
         await self.store.close()
-        shutil.rmtree(self.tmp, ignore_errors=True)
 
     @property
     def bases(self):

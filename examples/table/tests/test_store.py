@@ -11,8 +11,6 @@ import tempfile
 import time
 import unittest
 
-import tablegames
-
 from tablegames_table.sqlite_store import SQLiteStore
 from tablegames_table.store import (Decision, StoredTable, StoreError, UnknownTable,
                                     VersionConflict, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER)
@@ -43,7 +41,11 @@ class StoreContract:
     async def asyncSetUp(self):
         asyncio.get_running_loop().slow_callback_duration = 30   # PostgreSQL's set-up takes a while
         self.tmp = tempfile.mkdtemp(prefix="table-store-")
-        self.where = self.new_location()
+        try:
+            self.where = self.new_location()
+        except unittest.SkipTest:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            raise
         self.stores = []
         self.store = await self.open_store()
 
