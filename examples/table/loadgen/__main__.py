@@ -19,6 +19,7 @@ With several servers, the people of a table use different servers.
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -126,6 +127,17 @@ async def sample_memory(run, servers):
         await asyncio.sleep(1.0)
 
 
+async def sample_lag(run):
+    """How late the load generator's own event loop wakes up: a latency
+    figure includes this much of the generator's (not the server's) delay."""
+    loop = asyncio.get_running_loop()
+    while not run.stopping:
+        due = loop.time() + 0.05
+        await asyncio.sleep(0.05)
+        if run.measuring:
+            run.figures.client_lag.append(loop.time() - due)
+
+
 def cpu_of(servers):
     server = sum(s.cpu()[0] for s in servers)
     workers = sum(s.cpu()[1] for s in servers)
@@ -153,26 +165,30 @@ async def run_load(opts):
             extra += ["--bot-niceness", str(opts.bot_niceness)]
         for _ in range(opts.servers):
             servers.append(await ServerProcess(db, pace=opts.pace, extra=extra).start())
+        gc.freeze()       # the collector's passes would pause the people (and the timings)
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as session:
             run = Run(opts, [s.base for s in servers], session)
             slots = [asyncio.ensure_future(run.slot(n)) for n in range(opts.tables)]
-            sampler = asyncio.ensure_future(sample_memory(run, servers))
+            samplers = [asyncio.ensure_future(sample_memory(run, servers)),
+                        asyncio.ensure_future(sample_lag(run))]
             load_before = os.getloadavg()
             await asyncio.sleep(opts.warmup)
             run.measuring = True
-            started, cpu0 = time.monotonic(), cpu_of(servers)
+            started, cpu0, own0 = time.monotonic(), cpu_of(servers), time.process_time()
             decisions0 = sum(run.tables.values())
             await asyncio.sleep(opts.seconds)
             seconds, cpu1 = time.monotonic() - started, cpu_of(servers)
+            own1 = time.process_time()
             decisions = sum(run.tables.values()) - decisions0
             run.measuring = False
             run.stopping = True
-            await asyncio.gather(*slots, sampler)
+            await asyncio.gather(*slots, *samplers)
         for s in servers:
             await s.stop()
         cpu = {"server_percent_of_a_core": round(100 * (cpu1[0] - cpu0[0]) / seconds, 1),
                "bot_workers_percent_of_a_core": round(100 * (cpu1[1] - cpu0[1]) / seconds, 1),
+               "load_generator_percent_of_a_core": round(100 * (own1 - own0) / seconds, 1),
                "cores": os.cpu_count(),
                "load_average_before": [round(x, 2) for x in load_before],
                "load_average_after": [round(x, 2) for x in os.getloadavg()]}

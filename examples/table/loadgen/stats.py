@@ -26,6 +26,7 @@ class Figures:
         self.games_finished = 0
         self.tables_made = 0
         self.moves_sent = 0
+        self.client_lag = []         # how late the generator's own loop woke (its share of latency)
         self.memory_kib = []         # samples of every server's memory (with its bot workers)
 
     def error(self, what):
@@ -46,6 +47,8 @@ class Figures:
             "other_server_ms": {"p50": ms(percentile(self.crossings, 50)),
                                 "p99": ms(percentile(self.crossings, 99)),
                                 "samples": len(self.crossings)},
+            "load_generator_lag_ms": {"p50": ms(percentile(self.client_lag, 50)),
+                                      "p99": ms(percentile(self.client_lag, 99))},
             "errors": dict(self.errors),
             "unanswered": self.unanswered,
             "disconnects": self.disconnects,

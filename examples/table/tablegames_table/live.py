@@ -1,14 +1,18 @@
 """A live table: the one true state of a game, its decisions and viewers.
 
 Every decision goes the same way, under the table's lock: check it (the
-version the sender saw, whose turn it is, that it is legal), store it,
-apply it, then tell every viewer. A refused decision returns before
-anything is stored or applied, so it changes nothing. The state is held
-only here; bots think on a copy, so a long search never holds the lock.
+version the sender saw, whose turn it is, that it is legal), play it on a
+copy, store it, make the copy the state, then tell every viewer. A refused
+decision returns before anything is stored or applied, so it changes
+nothing. The state is held only here; bots think on a copy, so a long
+search never holds the lock. Decisions that another server process
+stored (a shared database) are replayed in order, each told to the
+viewers as if it had been made here (catch_up).
 """
 
 import asyncio
 import collections
+import json
 import logging
 import time
 
@@ -96,10 +100,14 @@ class LiveTable:
             self._record_log()
 
     def _record_log(self):
+        # Kept as JSON text: one object per entry rather than a tree of
+        # dicts, so that hundreds of tables' logs cost Python's garbage
+        # collector almost nothing to look through (its full passes are
+        # what would pause the server).
         for seat, entries in enumerate(self._logs):
             events = self.events_for(seat)
             if events:
-                entries.append({"version": self.version, "events": events})
+                entries.append(json.dumps({"version": self.version, "events": events}))
 
     def events_for(self, viewer):
         """What the latest decision did as viewer saw it (computed once per
@@ -113,7 +121,9 @@ class LiveTable:
         return cache[viewer]
 
     def log_for(self, seat):
-        return list(self._logs[seat]) if seat is not None and seat >= 0 else []
+        if seat is None or seat < 0:
+            return []
+        return [json.loads(entry) for entry in self._logs[seat]]
 
     # ---- what may happen now ------------------------------------------------
 
