@@ -40,5 +40,7 @@ TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
                   libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
-                  lintian clang libclang-rt-14-dev "${TG_TABLE_PACKAGES[@]}"
-                  "${TG_TABLE_POSTGRES_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")
+                  lintian clang libclang-rt-14-dev
+                  gcc-multilib locales  # -m32 ABI layouts; non-C locales (ABI and locale tests)
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
+                  "${TG_BROWSER_PACKAGES[@]}")

@@ -3,19 +3,28 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cnum.h"
 #include "handles.h"
+#include "load.h"
 #include "options.h"
+#include "params.h"
 #include "registry.h"
 
-tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_allocator *alloc,
+tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_mem *alloc,
                         tg_game **out, tg_msg *msg)
+{
+    return tgH_game_make_saved(def, options, TG_SAVE_FORMAT_VERSION, alloc, out, msg);
+}
+
+tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
+                              const tg_mem *alloc, tg_game **out, tg_msg *msg)
 {
     tg_optval values[64];
     if (def->info.option_count > 64) {
         tgM_set(msg, "game %s declares too many options", def->info.id);
         return TG_E_INVALID_ARGUMENT;
     }
-    tg_status s = tgO_parse(def, options, values, msg);
+    tg_status s = tgO_parse_saved(def, format, options, values, msg);
     if (s != TG_OK)
         return s;
     int players = (int)values[0].i;
@@ -35,12 +44,13 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_al
     tg_game *g = tgA_alloc(alloc, sizeof *g + def->config_size);
     char *opts = g ? tgA_alloc(alloc, canon.len + 1) : NULL;
     if (!g || !opts) {
-        tgA_release(alloc, g);
+        tgA_release(alloc, g, sizeof *g + def->config_size);
         tgS_free(&canon);
         tgM_set(msg, "out of memory");
         return TG_E_NO_MEMORY;
     }
-    memcpy(opts, canon.data, canon.len + 1);
+    size_t canon_len = canon.len;
+    memcpy(opts, canon.data, canon_len + 1);
     tgS_free(&canon);
     memset(g, 0, sizeof *g + def->config_size);
     g->def = def;
@@ -58,8 +68,8 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_al
         }
     }
     if (s != TG_OK) {
-        tgA_release(alloc, opts);
-        tgA_release(alloc, g);
+        tgA_release(alloc, opts, canon_len + 1);
+        tgA_release(alloc, g, sizeof *g + def->config_size);
         return s;
     }
     *out = g;
@@ -71,24 +81,13 @@ tg_status tg_game_new(const char *id, const char *options, const tg_game_params 
 {
     tg_msg msg = {""};
     tg_status s;
-    tg_allocator alloc;
-    tgA_default(&alloc);
+    tg_mem alloc;
     if (out)
         *out = NULL;
     if (!id || !out) {
         tgM_set(&msg, "%s is NULL", !id ? "the game id" : "the output pointer");
         s = TG_E_INVALID_ARGUMENT;
-    } else if (params && params->version != TG_GAME_PARAMS_VERSION) {
-        tgM_set(&msg, "tg_game_params version %u is not %d", params->version,
-                TG_GAME_PARAMS_VERSION);
-        s = TG_E_INVALID_ARGUMENT;
-    } else if (params && params->allocator &&
-               (!params->allocator->alloc || !params->allocator->release)) {
-        tgM_set(&msg, "the allocator needs both functions");
-        s = TG_E_INVALID_ARGUMENT;
-    } else {
-        if (params && params->allocator)
-            alloc = *params->allocator;
+    } else if ((s = tgP_game_memory(params, &alloc, &msg)) == TG_OK) {
         const tg_game_def *def = tgG_find(id);
         if (!def) {
             tgM_set(&msg, "no game called '%.60s'", id);
@@ -108,9 +107,20 @@ void tg_game_free(tg_game *game)
         return;
     if (atomic_fetch_sub_explicit(&game->refs, 1, memory_order_acq_rel) != 1)
         return;
-    tg_allocator a = game->alloc;
-    tgA_release(&a, game->options);
-    tgA_release(&a, game);
+    tg_mem a = game->alloc;
+    tgA_release(&a, game->options, strlen(game->options) + 1);
+    tgA_release(&a, game, sizeof *game + game->def->config_size);
+}
+
+tg_game *tg_game_ref(const tg_game *game)
+{
+    if (!game)
+        return NULL;
+    /* Games live in allocated memory and only their count ever changes, so
+     * the borrowed const pointer may take a reference. */
+    tg_game *g = (tg_game *)game;
+    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+    return g;
 }
 
 int tgH_same_game(const tg_game *a, const tg_game *b)
@@ -175,7 +185,12 @@ tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len)
     *out = NULL;
     if (!j)
         return TG_E_NO_MEMORY;
+    /* jansson prints reals in the current locale and patches the point
+     * back, which fails for a point of more than one byte (ps_AF). */
+    tgN_locale_scope scope;
+    tgN_c_locale_enter(&scope);
     char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+    tgN_c_locale_leave(&scope);
     json_decref(j);
     if (!text)
         return TG_E_NO_MEMORY;

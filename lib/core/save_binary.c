@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "load.h"
 #include "options.h"
+#include "params.h"
 #include "registry.h"
 
 static const unsigned char magic[4] = {'T', 'G', 'S', 'V'};
@@ -36,8 +37,11 @@ tg_status tg_state_save(const tg_state *state, unsigned char **out, size_t *len)
 {
     if (out)
         *out = NULL;
-    if (!state || !out || !len)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!out || !len)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the %s pointer is NULL",
+                        !out ? "output" : "length");
     const tg_game *g = state->game;
     size_t id_len = strlen(g->def->info.id), opt_len = strlen(g->options);
     size_t size = g->def->state_size;
@@ -45,7 +49,7 @@ tg_status tg_state_save(const tg_state *state, unsigned char **out, size_t *len)
                    (size_t)state->hist_len * 4 + 4;
     unsigned char *buf = tgA_buffer(&g->alloc, total);
     if (!buf)
-        return TG_E_NO_MEMORY;
+        return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the save");
     writer w = {buf};
     put_bytes(&w, magic, 4);
     put(&w, TG_SAVE_FORMAT_VERSION, 2);
@@ -102,13 +106,47 @@ static const unsigned char *get_bytes(reader *r, size_t n)
     return at;
 }
 
+/* Whether text, the options string of a save written by library version
+ * written_by, is the one this library writes (tg_game_options()), so that
+ * loading and saving again gives the same bytes. A save from an earlier
+ * version may leave out options added since; what it does name must still
+ * be written the canonical way, in the canonical order. */
+static int canonical_options(const char *text, const char *canon, unsigned format,
+                             uint32_t written_by)
+{
+    if (strcmp(text, canon) == 0)
+        return 1;
+    /* An older writer (an older format, or an older library) did not know the
+     * options added since: they may be missing, the rest must be in order. */
+    int older = format < TG_SAVE_FORMAT_VERSION || written_by < tg_version_number();
+    if (!older || text[0] == '\0')
+        return 0;
+    const char *t = text, *c = canon;
+    while (*t) {
+        size_t item = strcspn(t, ",");
+        for (;;) {
+            if (*c == '\0')
+                return 0;
+            size_t have = strcspn(c, ",");
+            int same = have == item && memcmp(t, c, item) == 0;
+            c += have + (c[have] == ',');
+            if (same)
+                break;
+        }
+        t += item;
+        if (*t == ',' && *++t == '\0')
+            return 0;
+    }
+    return 1;
+}
+
 static tg_status corrupt(tg_msg *msg, const char *what)
 {
     tgM_set(msg, "%s", what);
     return TG_E_CORRUPT;
 }
 
-static tg_status decode(const unsigned char *data, size_t len, const tg_allocator *alloc,
+static tg_status decode(const unsigned char *data, size_t len, const tg_mem *alloc,
                         tg_state **out, tg_msg *msg)
 {
     if (len > TG_SAVE_MAX_BYTES) {
@@ -139,7 +177,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     r.end = data + len - 4;
     if (get(&r, 2) != 0)
         return corrupt(msg, "save has unknown flags");
-    get(&r, 4); /* the writing library's version, informational */
+    uint32_t written_by = (uint32_t)get(&r, 4); /* the writing library's version */
     size_t id_len = (size_t)get(&r, 1);
     const unsigned char *id = get_bytes(&r, id_len);
     size_t opt_len = (size_t)get(&r, 2);
@@ -162,10 +200,16 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     }
     tg_game *g = NULL;
     tg_msg inner = {""};
-    tg_status s = tgH_game_make(def, opt_s, alloc, &g, &inner);
+    tg_status s = tgH_game_make_saved(def, opt_s, version, alloc, &g, &inner);
     if (s != TG_OK) {
         tgM_set(msg, "save has bad options: %s", inner.text);
         return s == TG_E_NO_MEMORY ? s : TG_E_CORRUPT;
+    }
+    if (!canonical_options(opt_s, g->options, version, written_by)) {
+        tgM_set(msg, "save has options '%.80s', not written as this library writes them "
+                     "('%.80s')", opt_s, g->options);
+        tg_game_free(g);
+        return TG_E_CORRUPT;
     }
     tg_decoded d;
     size_t size = (size_t)get(&r, 4);
@@ -205,7 +249,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     }
     d.history = hist;
     s = tgL_assemble(g, &d, out, msg);
-    tgA_release(alloc, hist);
+    tgA_release(alloc, hist, (size_t)d.history_len * sizeof *hist);
     return s;
 }
 
@@ -213,7 +257,7 @@ tg_status tg_state_load(const unsigned char *data, size_t len, const tg_game_par
                         tg_state **out, char *errbuf, size_t errbuf_size)
 {
     tg_msg msg = {""};
-    tg_allocator alloc;
+    tg_mem alloc;
     tg_status s;
     if (out)
         *out = NULL;
@@ -221,7 +265,7 @@ tg_status tg_state_load(const unsigned char *data, size_t len, const tg_game_par
         tgM_set(&msg, "%s is NULL", !out ? "the output pointer" : "the data");
         s = TG_E_INVALID_ARGUMENT;
     } else {
-        s = tgL_allocator(params, &alloc, &msg);
+        s = tgP_game_memory(params, &alloc, &msg);
         if (s == TG_OK)
             s = decode(data ? data : (const unsigned char *)"", len, &alloc, out, &msg);
     }

@@ -27,26 +27,22 @@ def _option_value(key, value):
 
 
 def options_string(options=None, players=None, kwargs=None):
-    """Joins options given as a string, a dict and/or keywords into the C
-    options string; later sources override earlier ones key by key."""
+    """The C options string. A str goes to C exactly as given, so that C
+    refuses what the C API refuses (a key given twice, an empty item, a
+    string over the length limit); players= and keywords are appended to
+    it. A dict and keywords are joined, keywords overriding the dict."""
     pairs = {}
+    text = None
     if isinstance(options, str):
-        c_text(options, "options", BadOption)
-        for part in options.split(","):
-            if part.strip():
-                key, sep, value = part.partition("=")
-                if not sep:
-                    raise BadOption("option %r has no '=value'" % part.strip())
-                pairs[key.strip()] = value.strip()
+        text = c_text(options, "options", BadOption).decode("utf-8")
     elif isinstance(options, dict):
-        for key, value in options.items():
-            pairs[key] = value
+        pairs.update(options)
     elif options is not None:
         raise TypeError("options must be a str or dict, not %s" % type(options).__name__)
     if players is not None:
         pairs["players"] = players
     pairs.update(kwargs or {})
-    parts = []
+    parts = [] if not text else [text]
     for key, value in pairs.items():
         if not isinstance(key, str):
             raise TypeError("option names must be str")
@@ -78,11 +74,12 @@ class Game(Handle):
         super().__init__(lib, out)
 
     @classmethod
-    def _equal_to_game_of(cls, lib, game_ptr):
-        """A new Game equal to a borrowed tg_game * (the C API has no way to
-        take a reference to a borrowed game)."""
-        return cls(lib.dll.tg_game_id(game_ptr).decode("utf-8"),
-                   lib.dll.tg_game_options(game_ptr).decode("utf-8"))
+    def _of_borrowed(cls, lib, game_ptr):
+        """The very game behind a borrowed tg_game * (e.g. a loaded state's),
+        held by a reference of its own (tg_game_ref)."""
+        obj = cls.__new__(cls)
+        Handle.__init__(obj, lib, lib.dll.tg_game_ref(game_ptr))
+        return obj
 
     @property
     def id(self):

@@ -16,6 +16,7 @@ OMNISCIENT = -1  # viewer that sees everything
 BUFFER_TOO_SMALL = -6
 _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
+TABLE_SEATS = 8  # TG_MAX_PLAYERS, frozen for 1.x
 
 
 class Move(int):
@@ -86,8 +87,8 @@ class State(Handle):
         return self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace")
 
     def _check(self, status):
-        """Checks a call that took the state as non-const, so the library
-        kept a message for it."""
+        """Checks a call on this state: every failing one leaves its message
+        in the state (tg_state_last_error), read-only calls included."""
         return self._lib.check(status, self._fail_message)
 
     def _moves(self, fill, cap):
@@ -100,17 +101,18 @@ class State(Handle):
             if status == BUFFER_TOO_SMALL and count.value > cap:
                 cap = count.value
                 continue
-            self._lib.check(status)
+            self._check(status)
             return buf, count.value
 
     # ---- the game and who is to play -------------------------------------
 
     @property
     def game(self):
-        """The Game this state belongs to (an equal one for loaded states)."""
+        """The Game this state belongs to; for a loaded state, the very game
+        the library made for it (with its allocator), not an equal one."""
         ptr = self._handle()
         if self._game is None or self._game.closed:
-            self._game = Game._equal_to_game_of(self._lib, self._lib.dll.tg_state_game(ptr))
+            self._game = Game._of_borrowed(self._lib, self._lib.dll.tg_state_game(ptr))
         return self._game
 
     def _game_ptr(self):
@@ -141,16 +143,16 @@ class State(Handle):
     def winners(self):
         """The winning players' numbers (empty while playing or without winner)."""
         mask = ctypes.c_uint32()
-        self._lib.check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
+        self._check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
         return [p for p in range(32) if mask.value >> p & 1]
 
     @property
     def returns(self):
         """Each player's result: 1 shared among the winners, 0 otherwise."""
-        n = self.players
-        out = (ctypes.c_double * n)()
-        self._lib.check(self._lib.dll.tg_state_returns(self._handle(), out, n))
-        return list(out)
+        h, count = self._handle(), ctypes.c_size_t()
+        out = (ctypes.c_double * TABLE_SEATS)()
+        self._check(self._lib.dll.tg_state_returns_v2(h, out, TABLE_SEATS, ctypes.byref(count)))
+        return list(out[:count.value])
 
     @property
     def last_error(self):
@@ -172,7 +174,7 @@ class State(Handle):
         """The legal moves (or chance outcomes) as plain ints, increasing."""
         h = self._handle()
         buf, cap, count = self._id_buffer()
-        self._lib.check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
+        self._check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
         return buf[:count.value]
 
     def legal_moves(self):
@@ -199,13 +201,13 @@ class State(Handle):
             if status == BUFFER_TOO_SMALL and need.value + 1 > cap:
                 cap = need.value + 1
                 continue
-            self._lib.check(status)
+            self._check(status)
             return buf.value.decode("utf-8")
 
     def parse_move(self, text):
         """The Move whose notation is text ("#17" names a move by id)."""
         out = ctypes.c_uint32()
-        self._lib.check(self._lib.dll.tg_state_parse_move(
+        self._check(self._lib.dll.tg_state_parse_move(
             self._handle(), c_text(text, "move text", ParseError), ctypes.byref(out)))
         return Move(out.value, self.move_text(out.value))
 
@@ -213,14 +215,7 @@ class State(Handle):
         """Plays a move given as an id, a Move or its text; returns the Move.
         At a chance point this applies the outcome that happened."""
         if isinstance(move, (str, bytes, bytearray)):
-            h, text = self._handle(), c_text(move, "move text", ParseError)
-            out = ctypes.c_uint32()
-            if self._lib.dll.tg_state_parse_move(h, text, ctypes.byref(out)) < 0:
-                # The non-const call keeps a message that names the text.
-                self._check(self._lib.dll.tg_state_apply_text(h, text))
-                last = self.history[-1]
-                return Move(last, "#%d" % last)
-            played = Move(out.value, self.move_text(out.value))
+            played = self.parse_move(move)
         else:
             played = Move(_move_id(move), "")
             if self.is_legal(played):
@@ -243,6 +238,24 @@ class State(Handle):
 
         buf, n = self._moves(fill, cap)
         return [(Move(buf[i], self._text_or_id(buf[i])), probs[0][i]) for i in range(n)]
+
+    def chance_weights(self):
+        """At a chance point: ([(Move, weight), ...], total), the integer
+        weights the library draws by; outcome i happens with probability
+        exactly weight / total (fractions.Fraction(weight, total) keeps it
+        exact). WrongPhase otherwise."""
+        h = self._handle()
+        cap = max(self._lib.dll.tg_game_max_chance_outcomes(self._game_ptr()), 1)
+        weights, total = [], ctypes.c_uint64()
+
+        def fill(buf, c, cnt):
+            w = (ctypes.c_uint32 * max(c, 1))()
+            weights[:] = [w]
+            return self._lib.dll.tg_state_chance_weights(h, buf, w, c, cnt, ctypes.byref(total))
+
+        buf, n = self._moves(fill, cap)
+        return ([(Move(buf[i], self._text_or_id(buf[i])), weights[0][i]) for i in range(n)],
+                total.value)
 
     def _text_or_id(self, move):
         try:
@@ -323,7 +336,7 @@ class State(Handle):
 
     def clone(self):
         out = _ffi.StateP()
-        self._lib.check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
+        self._check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
         return State._adopt(self._lib, out, self._game)
 
     __copy__ = clone
@@ -361,17 +374,19 @@ class State(Handle):
     def observation(self, player):
         """What player (or OMNISCIENT) sees, as a dict."""
         return json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
-                                   self._handle(), c_int(player, "viewer")))
+                                   self._handle(), c_int(player, "viewer"),
+                                   message=self._fail_message))
 
     def events(self, player):
         """What the last decision did, as player (or OMNISCIENT) saw it: a list of dicts."""
         return json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
-                                   self._handle(), c_int(player, "viewer")))
+                                   self._handle(), c_int(player, "viewer"),
+                                   message=self._fail_message))
 
     def to_text(self, player=OMNISCIENT):
         """The board drawn in text as player sees it."""
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
-                        self._handle(), c_int(player, "viewer"))
+                        self._handle(), c_int(player, "viewer"), message=self._fail_message)
 
     def resample(self, player):
         """Redraws everything player cannot know; clears the history."""
@@ -382,7 +397,7 @@ class State(Handle):
     def save(self):
         """The compact binary form, as bytes."""
         return out_buffer(self._lib, self._lib.dll.tg_state_save, self._handle(),
-                          item=ctypes.c_ubyte)
+                          item=ctypes.c_ubyte, message=self._fail_message)
 
     @classmethod
     def load(cls, data):
@@ -397,7 +412,8 @@ class State(Handle):
 
     def to_json(self):
         """The JSON save form, as str."""
-        return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle())
+        return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle(),
+                        message=self._fail_message)
 
     @classmethod
     def from_json(cls, text):

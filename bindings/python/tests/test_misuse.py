@@ -1,6 +1,7 @@
 """Whatever a script does, the interpreter survives: wrong types, bad moves,
 closed handles and corrupted save data all end in a Python exception."""
 
+import ctypes
 import gc
 import os
 import random
@@ -62,6 +63,18 @@ class BadGameTest(unittest.TestCase):
         for text in ("garbage", "players", "=3", "players=2,,nonsense=1"):
             with self.subTest(options=text), self.assertRaises(BadOption):
                 Game(game_id, text)
+        # A string reaches C as given: the C API's refusals and messages.
+        players = "players=%d" % info.min_players
+        for text, kwargs, words in (
+                (players + "," + players, {}, "given twice"),
+                (players, {"players": info.min_players}, "given twice"),
+                (players + ",", {}, "no '=value'"),
+                ("," + players, {}, "no '=value'"),
+                (" " * 2000, {}, "longer than")):
+            with self.subTest(options=text, kwargs=kwargs), \
+                    self.assertRaises(BadOption) as ctx:
+                Game(game_id, text, **kwargs)
+            self.assertIn(words, str(ctx.exception))
 
 
 class BadMoveTest(unittest.TestCase):
@@ -94,6 +107,17 @@ class BadMoveTest(unittest.TestCase):
             with self.subTest(text=text):
                 self.assert_unchanged(lambda: s.apply(text), ParseError)
                 self.assertFalse(s.is_legal(text))
+
+    def test_read_only_calls_say_what_was_wrong(self):
+        s = self.state
+        err = self.assert_unchanged(lambda: s.parse_move("  no such move "), ParseError)
+        self.assertIn("'no such move' is not a legal move here", err.message)
+        err = self.assert_unchanged(lambda: s.apply("no such move"), ParseError)
+        self.assertIn("no such move", err.message)
+        err = self.assert_unchanged(lambda: s.observation(99), InvalidArgument)
+        self.assertIn("viewer 99", err.message)
+        err = self.assert_unchanged(lambda: s.move_text(self.game.move_count), IllegalMove)
+        self.assertIn("not legal", err.message)
 
     def test_wrong_types(self):
         s = self.state
@@ -289,6 +313,19 @@ class CorruptDataTest(unittest.TestCase):
             self.assertTrue(ctx.exception.message)
         with self.assertRaises(TypeError):
             State.from_json(42)
+
+
+class LoadedGameTest(unittest.TestCase):
+    def test_a_loaded_state_keeps_the_very_game_it_was_made_with(self):
+        game_id, players = first_setup()
+        state = State.load(Game(game_id, players=players).new_state(3).save())
+        game = state.game
+        lib = tablegames._library().dll
+        self.assertEqual(ctypes.cast(game._handle(), ctypes.c_void_p).value,
+                         ctypes.cast(lib.tg_state_game(state._handle()), ctypes.c_void_p).value)
+        state.close()  # the game holds its own reference
+        self.assertEqual(game.players, players)
+        self.assertEqual(game.new_state(1).players, players)
 
 
 class LibraryLookupTest(unittest.TestCase):
