@@ -128,6 +128,11 @@ class Replay:
         return self.version
 
 
+# Every field a state message may have (views.state_message).
+STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", "moves",
+                "chance", "log", "entered_by"}
+
+
 class Referee:
     def __init__(self, db, seed=12345):
         """db: a SQLite file's path, or a source (SnapshotSource)."""
@@ -155,6 +160,8 @@ class Referee:
         """What is wrong with a state message a seat received: anything
         that is not exactly that seat's own view at that version."""
         out = []
+        if set(msg) - STATE_FIELDS:
+            out.append("unexpected fields %s" % sorted(set(msg) - STATE_FIELDS))
         truth = self.views(table_id, msg["version"])
         obs = dict(msg["observation"])
         if "seats" in obs:  # the server's work-around for Spinning Wishes
@@ -168,6 +175,10 @@ class Referee:
                 out.append("moves differ from the legal moves")
         elif "moves" in msg:
             out.append("moves sent to a seat that is not to move")
+        for entry in msg.get("log", []):       # each entry: what that seat saw then
+            if set(entry) != {"version", "events"} or not 0 < entry["version"] <= msg["version"] \
+                    or entry["events"] != self.views(table_id, entry["version"])["seats"][seat]["events"]:
+                out.append("log entry %s is not the seat's own" % entry.get("version"))
         return out
 
     def welcome_problems(self, table_id, seat, msg):
