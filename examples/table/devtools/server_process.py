@@ -47,8 +47,13 @@ def cpu_seconds(pid):
 
 
 class ServerProcess:
-    def __init__(self, db, pace=0.02, seed=None, extra=(), stderr=subprocess.DEVNULL):
+    def __init__(self, db, pace=0.02, seed=None, extra=(), stderr=subprocess.DEVNULL,
+                 own_session=False):
+        """own_session: start it in a session of its own (setsid), so that
+        Linux's autogroup scheduler shares the CPU between it and its
+        caller as between two programs started apart, not as one."""
         self.db = db
+        self.own_session = own_session
         self.pace = pace
         self.seed = seed
         self.extra = list(extra)
@@ -70,7 +75,8 @@ class ServerProcess:
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
         self.proc = await asyncio.create_subprocess_exec(
-            *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr)
+            *args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr,
+            start_new_session=self.own_session)
         line = (await asyncio.wait_for(self.proc.stdout.readline(), timeout)).decode()
         if "open " not in line:
             await self.proc.wait()

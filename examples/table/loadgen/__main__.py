@@ -138,6 +138,16 @@ async def sample_lag(run):
             run.figures.client_lag.append(loop.time() - due)
 
 
+def cpu_pressure_us():
+    """Linux's CPU pressure (PSI): microseconds so far during which some
+    runnable task of the machine waited for a CPU; None where unsupported."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return int(f.readline().rsplit("total=", 1)[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def cpu_of(servers):
     server = sum(s.cpu()[0] for s in servers)
     workers = sum(s.cpu()[1] for s in servers)
@@ -164,7 +174,8 @@ async def run_load(opts):
         if opts.bot_niceness is not None:
             extra += ["--bot-niceness", str(opts.bot_niceness)]
         for _ in range(opts.servers):
-            servers.append(await ServerProcess(db, pace=opts.pace, extra=extra).start())
+            servers.append(await ServerProcess(db, pace=opts.pace, extra=extra,
+                                               own_session=not opts.same_session).start())
         gc.freeze()       # the collector's passes would pause the people (and the timings)
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as session:
@@ -176,10 +187,11 @@ async def run_load(opts):
             await asyncio.sleep(opts.warmup)
             run.measuring = True
             started, cpu0, own0 = time.monotonic(), cpu_of(servers), time.process_time()
+            pressure0 = cpu_pressure_us()
             decisions0 = sum(run.tables.values())
             await asyncio.sleep(opts.seconds)
             seconds, cpu1 = time.monotonic() - started, cpu_of(servers)
-            own1 = time.process_time()
+            own1, pressure1 = time.process_time(), cpu_pressure_us()
             decisions = sum(run.tables.values()) - decisions0
             run.measuring = False
             run.stopping = True
@@ -190,6 +202,9 @@ async def run_load(opts):
                "bot_workers_percent_of_a_core": round(100 * (cpu1[1] - cpu0[1]) / seconds, 1),
                "load_generator_percent_of_a_core": round(100 * (own1 - own0) / seconds, 1),
                "cores": os.cpu_count(),
+               "machine_cpu_pressure_percent":
+                   None if pressure0 is None or pressure1 is None
+                   else round((pressure1 - pressure0) / 1e4 / seconds, 1),
                "load_average_before": [round(x, 2) for x in load_before],
                "load_average_after": [round(x, 2) for x in os.getloadavg()]}
         report = run.figures.summary(seconds, decisions, cpu)
@@ -224,6 +239,10 @@ def parse_args(argv):
     p.add_argument("--bot-workers", type=int, default=None, help="the servers' --bot-workers")
     p.add_argument("--bot-niceness", type=int, default=None,
                    help="the servers' --bot-niceness (0: bots compete with people)")
+    p.add_argument("--same-session", action="store_true",
+                   help="run the servers in the generator's session (by default each has its "
+                        "own, as a server on its own machine would: Linux's autogroup "
+                        "scheduler would otherwise share one program's CPU among them all)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", help="also write the report to this file")
     opts = p.parse_args(argv)

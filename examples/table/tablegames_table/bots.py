@@ -36,6 +36,20 @@ WORKER_NICENESS = 10
 PR_SET_PDEATHSIG = 1             # <sys/prctl.h>
 
 
+def _own_autogroup(niceness):
+    """Linux's autogroup scheduler shares the CPU between sessions first
+    and applies nice only within a session: in the server's session, busy
+    workers would use up the session's share and the server would wait
+    for it. In a session of its own, lowered as a whole, a worker competes
+    as a low-priority program (it still dies with the server)."""
+    try:
+        os.setsid()
+        with open("/proc/self/autogroup", "w") as f:
+            f.write("%d\n" % niceness)
+    except OSError:           # no autogroup (a kernel without it): nice alone does
+        pass
+
+
 def _worker_setup(parent, niceness):
     """In a new worker: a lower priority; gone when the server goes, even
     by kill -9 (Linux's parent-death signal, checked once in case the
@@ -45,6 +59,8 @@ def _worker_setup(parent, niceness):
         os.nice(niceness)
     except OSError:
         pass
+    if niceness > 0:
+        _own_autogroup(niceness)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
