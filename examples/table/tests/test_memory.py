@@ -93,10 +93,18 @@ class IdleTablesLeave(ServerTestCase):
         self.assertEqual(self.server.tables.live(table_id).state.save(), save)
         await again.close()
 
+
+class FinishedTablesLeaveSooner(ServerTestCase):
+    """A finished game leaves memory after finished_seconds, long before
+    an unfinished one idle as long (so finished tables never pile up)."""
+    table_limits = {"idle_seconds": 60, "finished_seconds": 0.1, "sweep_seconds": 0.05}
+
     async def test_a_finished_game_leaves_memory(self):
+        waiting, waiting_keys = await self.table_with("witches_dance", TWO)
         table_id, keys = await self.table_with("witches_dance", TWO, options={"witches": 1})
-        await eventually(lambda: self.server.tables.live(table_id) is None)
-        # Play the whole game into the store, as another process would.
+        # Out of memory (as after a restart), played to its end in the
+        # store, as another process would.
+        await self.server.tables._evict(self.server.tables.live(table_id))
         store = self.server.store
         state = tablegames.State.load((await store.load_table(table_id)).root)
         rng, seq = random.Random(2), 0
@@ -110,11 +118,18 @@ class IdleTablesLeave(ServerTestCase):
             await store.append(table_id, Decision(seq, move, kind, seat, time.time()),
                                WAIT_NOBODY if state.is_terminal else WAIT_PERSON)
         self.assertNotIn(table_id, await store.unfinished_tables())
-        ws, _, final = await self.join(table_id, 0, keys[0])
-        self.assertTrue(final["turn"]["over"])
-        self.assertEqual(final["version"], seq)
-        await ws.close()
+        # Both seen by a person, then left alone.
+        for t, k in ((waiting, waiting_keys), (table_id, keys)):
+            ws, _, latest = await self.join(t, 0, k[0])
+            await ws.close()
+        self.assertTrue(latest["turn"]["over"])
+        self.assertEqual(latest["version"], seq)
         await eventually(lambda: self.server.tables.live(table_id) is None)
+        self.assertIsNotNone(self.server.tables.live(waiting))    # idle, not finished: stays
+        # Gone from memory, not from the store: its link still shows the end.
+        ws, _, again = await self.join(table_id, 1, keys[1])
+        self.assertEqual((again["version"], again["turn"]["over"]), (seq, True))
+        await ws.close()
         await check_histories(self, store, [table_id])
 
 
