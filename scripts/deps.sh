@@ -32,10 +32,15 @@ TG_TABLE_PACKAGES=(python3 python3-aiohttp)
 # nodejs from elsewhere may carry its own.
 # shellcheck disable=SC2034
 TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
+# Its PostgreSQL store (several servers on one database): the database,
+# whose tests start a private cluster, and the driver.
+# shellcheck disable=SC2034
+TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
 # Everything scripts/test.sh uses on top.
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
                   libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
                   lintian clang libclang-rt-14-dev
                   gcc-multilib locales  # -m32 ABI layouts; non-C locales (ABI and locale tests)
-                  "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
+                  "${TG_BROWSER_PACKAGES[@]}")
