@@ -19,6 +19,6 @@ typedef struct tg_decoded {
 tg_status tgL_assemble(tg_game *game, const tg_decoded *d, tg_state **out, tg_msg *msg);
 
 /* Version of both save formats; a reader accepts this and older. */
-#define TG_SAVE_FORMAT_VERSION 1
+#define TG_SAVE_FORMAT_VERSION 2
 
 #endif
