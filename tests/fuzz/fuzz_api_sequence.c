@@ -85,11 +85,11 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
         break;
     case 7:
     case 8: {
-        int viewer = (int)(fz_byte(in) % (unsigned)(players + 3)) - 2;
+        int viewer = (int)(fz_byte(in) % (unsigned)(players + 4)) - 3;
         char *text = NULL;
         s = op == 7 ? tg_state_observation_json(st, viewer, &text, NULL)
                     : tg_state_events_json(st, viewer, &text, NULL);
-        fz_require((s == TG_OK) == (viewer >= -1 && viewer < players), "viewer range");
+        fz_require((s == TG_OK) == (viewer >= -2 && viewer < players), "viewer range");
         tg_free(text);
         s = TG_OK;
         break;

@@ -182,6 +182,34 @@ static tg_status wd_check_events(const wd_config *cfg, const wd_block *b, tg_msg
     return TG_OK;
 }
 
+/* Knowledge marks (format 2): only on hats, only players of the game, the
+ * public mark with every player's, and at least what the last decision's
+ * events showed (wd_recall_root), which resample() relies on. */
+tg_status wd_validate_knowledge(const wd_config *cfg, const wd_block *b, tg_msg *msg)
+{
+    for (int s = 0; s < WD_SPACES; s++) {
+        uint8_t k = b->known[s];
+        if (k && !b->circle[s]) {
+            tgM_set(msg, "knowledge marks on empty space %d", s);
+            return TG_E_CORRUPT;
+        }
+        if ((k & ~cfg->all_known) || ((k & WD_KNOWN_PUBLIC) && k != cfg->all_known)) {
+            tgM_set(msg, "space %d: knowledge marks 0x%02x name no player of the game or a "
+                    "public mark without every player", s, k);
+            return TG_E_CORRUPT;
+        }
+    }
+    wd_block implied = *b;
+    wd_recall_root(cfg, &implied);
+    for (int s = 0; s < WD_SPACES; s++)
+        if ((implied.known[s] & b->known[s]) != implied.known[s]) {
+            tgM_set(msg, "space %d: the last decision showed its hat to more players than "
+                    "the knowledge marks say", s);
+            return TG_E_CORRUPT;
+        }
+    return TG_OK;
+}
+
 tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
 {
     const wd_config *cfg = vcfg;
@@ -193,5 +221,7 @@ tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
         s = wd_check_phase(cfg, b, msg);
     if (s == TG_OK)
         s = wd_check_events(cfg, b, msg);
+    if (s == TG_OK)
+        s = wd_validate_knowledge(cfg, b, msg);
     return s;
 }

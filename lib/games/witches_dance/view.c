@@ -29,6 +29,31 @@ json_t *wd_colour_list(const uint8_t *counts)
     return list;
 }
 
+/* Knowledge, as marks beside the circle the table shows: the colours the
+ * viewer knows, and who knows each hat (public: the table saw every look). */
+static void wd_observe_knowledge(const wd_config *cfg, const wd_block *b, int viewer,
+                                 json_t *o)
+{
+    json_t *colours = json_array(), *who = json_array();
+    for (int s = 0; s < WD_SPACES; s++) {
+        if (wd_knows(b, viewer, s))
+            json_array_append_new(colours, json_string(wd_colour_names[b->circle[s] - 1]));
+        else
+            json_array_append_new(colours, json_null());
+        if (!b->circle[s]) {
+            json_array_append_new(who, json_null());
+            continue;
+        }
+        json_t *list = json_array();
+        for (int p = 0; p < cfg->players; p++)
+            if ((b->known[s] >> p) & 1u)
+                json_array_append_new(list, json_integer(p));
+        json_array_append_new(who, list);
+    }
+    json_object_set_new(o, "known_color", colours);
+    json_object_set_new(o, "known_by", who);
+}
+
 json_t *wd_observe(const void *vcfg, const void *st, int viewer)
 {
     const wd_config *cfg = vcfg;
@@ -51,13 +76,10 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
         if ((b->neutral >> c) & 1u)
             json_array_append_new(neutrals, json_string(wd_colour_names[c]));
     }
-    json_t *colours = json_array(), *scores = json_array(), *winners = json_array();
-    uint32_t won = wd_winners(cfg, b);
+    json_t *colours = json_array(), *scores = json_array();
     for (int p = 0; p < cfg->players; p++) {
         json_array_append_new(colours, json_string(wd_colour_names[cfg->colour_of[p]]));
         json_array_append_new(scores, json_integer(wd_player_score(cfg, b, p)));
-        if ((won >> p) & 1u)
-            json_array_append_new(winners, json_integer(p));
     }
     json_t *o = json_object();
     json_object_set_new(o, "phase", json_string(wd_phase_names[b->phase]));
@@ -73,8 +95,8 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
     json_object_set_new(o, "neutrals", neutrals);
     json_object_set_new(o, "colors", colours);
     json_object_set_new(o, "scores", scores);
-    json_object_set_new(o, "winners", winners);
     json_object_set_new(o, "target", json_integer(cfg->target));
+    wd_observe_knowledge(cfg, b, viewer, o);
     return o;
 }
 
