@@ -89,6 +89,10 @@ void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *a
 void ltg_state_register(lua_State *L);
 /* ltg_fastpath.c: the state methods for loops over many decisions. */
 extern const luaL_Reg ltg_state_fast_methods[];
+/* ltg_views.c: tensors and information states, and tablegames.FloatBuffer. */
+extern const luaL_Reg ltg_state_view_methods[];
+void ltg_views_register(lua_State *L);
+int ltg_float_buffer_new(lua_State *L);
 /* Pushes a new state userdata owning st; game_idx is the game userdata's
  * stack index or 0 when unknown. */
 void ltg_push_state(lua_State *L, tg_state *st, int game_idx);

@@ -626,6 +626,7 @@ void ltg_state_register(lua_State *L)
     luaL_setfuncs(L, ltg_state_meta, 0);
     luaL_newlib(L, ltg_state_methods);
     luaL_setfuncs(L, ltg_state_fast_methods, 0);
+    luaL_setfuncs(L, ltg_state_view_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }
