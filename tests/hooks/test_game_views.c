@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -78,11 +79,46 @@ static void definitions_keep_the_1_2_contract(void **unused)
     }
 }
 
+/* memory=last is the 1.1 redraw: a bot that forgets may give a hat it
+ * peeked at two turns ago another colour; with full memory never. Reached
+ * through tgH_redraw, the route a bot's memory setting takes. */
+static void last_memory_forgets_an_old_peek(void **unused)
+{
+    (void)unused;
+    const char *json =
+        "{\"game\":\"witches_dance\",\"options\":\"players=3\",\"position\":{"
+        "\"phase\":\"choose\",\"player\":0,\"die\":6,\"circle\":{\"yellow\":[1,2,3,4],"
+        "\"red\":[8,9,10,11],\"lightblue\":[30,31,32,33]}}}";
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_from_json(json, strlen(json), NULL, &st, NULL, 0), TG_OK);
+    const char *moves[] = {"peek9", "roll1", "4", "roll1", "5"};
+    for (size_t i = 0; i < 5; i++)
+        assert_int_equal(tg_state_apply_text(st, moves[i]), TG_OK);
+    const tg_game_def *def = st->game->def;
+    int changed_last = 0, changed_full = 0;
+    for (uint64_t seed = 1; seed <= 64; seed++) {
+        unsigned char block[TG_CORE_MAX_BLOCK];
+        tg_rng rng;
+        memcpy(block, tgH_block(st), def->state_size);
+        tgR_seed(&rng, seed);
+        tgH_redraw(st->game, block, 0, &rng, TG_BOT_MEMORY_LAST);
+        changed_last |= block[9] != tgH_block(st)[9];
+        memcpy(block, tgH_block(st), def->state_size);
+        tgR_seed(&rng, seed);
+        tgH_redraw(st->game, block, 0, &rng, TG_BOT_MEMORY_FULL);
+        changed_full |= block[9] != tgH_block(st)[9];
+    }
+    assert_true(changed_last);
+    assert_false(changed_full);
+    tg_state_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(observe_leaves_core_keys_alone),
         cmocka_unit_test(definitions_keep_the_1_2_contract),
+        cmocka_unit_test(last_memory_forgets_an_old_peek),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
