@@ -127,8 +127,14 @@ static void wd_draw_circle(const wd_block *b, int viewer, wd_canvas cv)
             mark = '+';
         else if (wd_exit_colour_at(s) >= 0)
             mark = '*';
-        if (b->circle[s])
-            mark = viewer == TG_VIEW_OMNISCIENT ? wd_colour_letters[b->circle[s] - 1] : '@';
+        /* A hat the viewer remembers shows its colour in lowercase, a mark
+         * of memory beside the referee's capitals. */
+        if (b->circle[s] && viewer == TG_VIEW_OMNISCIENT)
+            mark = wd_colour_letters[b->circle[s] - 1];
+        else if (b->circle[s] && wd_knows(b, viewer, s))
+            mark = (char)(wd_colour_letters[b->circle[s] - 1] - 'A' + 'a');
+        else if (b->circle[s])
+            mark = '@';
         cell[0] = (char)('0' + s / 10);
         cell[1] = (char)('0' + s % 10);
         cell[2] = mark;
@@ -186,8 +192,9 @@ void wd_render_text(const void *vcfg, const void *st, int viewer, tg_strbuf *out
         if (len > 0)
             tgS_printf(out, "%s\n", line);
     }
-    tgS_append(out, "Marks: NN+ entry, NN* exit, @ a hat, Y2 a start area holding 2; "
-                    "strips run outwards from the exits, lowercase = empty.\n");
+    tgS_append(out, "Marks: NN+ entry, NN* exit, @ a hat, y p r g l d a hat whose colour "
+                    "you know, Y2 a start area holding 2; strips run outwards from the exits, "
+                    "lowercase = empty.\n");
     tgS_append(out, "Players:");
     for (int p = 0; p < cfg->players; p++)
         tgS_printf(out, " %d=%s(%d/%d)", p, wd_colour_names[cfg->colour_of[p]],
