@@ -13,8 +13,9 @@
  * hidden facts that player has learned by the rules and not forgotten (in
  * Witches' Dance the colours of the hats a player saw, followed as the hats
  * move). A player's observation marks what the player knows beside what
- * the table shows (Witches' Dance: `"known_color"` and `"known_by"` beside `"circle"`), so
- * an app may leave the marks out for players who want no memory aid.
+ * the table shows (Witches' Dance: `"known_color"` and `"known_by"` beside
+ * `"circle"`), so an app may leave the marks out for players who want no
+ * memory aid.
  * Resampling keeps everything the player knows.
  */
 #ifndef BOARDGAMES_OBSERVE_H
