@@ -70,6 +70,14 @@ static void conf_check_state(conf_ctx *c, tg_state *st, const tg_state *previous
         conf_sample_views(c, st);
         conf_check_no_leak(c, st);
         conf_check_saves(c, st, previous);
+        if (((c->at_move + c->seed) / c->stride) % 6 == 0) {
+            /* Unknown past: what perfect recall hides then must stay hidden. */
+            tg_state *f = conf_forgetful(c, st);
+            conf_check_views(c, f);
+            conf_sample_views(c, f);
+            conf_check_no_leak(c, f);
+            tg_state_free(f);
+        }
     }
 }
 
@@ -164,14 +172,7 @@ void conf_play_checked(conf_ctx *c, uint64_t seed)
         conf_check_state(c, st, n ? snaps[n - 1] : NULL);
         if (n == resample_at)
             conf_check_resample_playable(c, st);
-        if (n % 16 == seed % 16) {
-            /* Unknown past: what perfect recall hides then must stay hidden. */
-            tg_state *f = conf_forgetful(c, st);
-            conf_check_views(c, f);
-            conf_sample_views(c, f);
-            conf_check_no_leak(c, f);
-            tg_state_free(f);
-        }
+
         tg_state *twin = NULL;
         assert_int_equal(tg_state_clone(st, &twin), TG_OK);
         tg_move m = conf_decide(c, st, twin, &rng);
