@@ -105,6 +105,11 @@ static void null_handles(void **state)
     assert_int_equal(tg_state_to_text(NULL, 0, &text, &len), TG_E_INVALID_ARGUMENT);
     assert_null(text);
     assert_int_equal(tg_state_resample(NULL, 0), TG_E_INVALID_ARGUMENT);
+    float floats[4];
+    uint64_t key[2];
+    assert_int_equal(tg_state_observation_tensor(NULL, 0, floats, 4), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_json(NULL, 0, &text, &len), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_key(NULL, 0, key), TG_E_INVALID_ARGUMENT);
     unsigned char *data = NULL;
     assert_int_equal(tg_state_save(NULL, &data, &len), TG_E_INVALID_ARGUMENT);
     assert_null(data);
@@ -155,6 +160,10 @@ static void null_outputs(tg_state *st)
     assert_int_equal(tg_state_observation_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_events_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_to_text(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
+    size_t floats = tg_game_observation_tensor_size(tg_state_game(st));
+    assert_int_equal(tg_state_observation_tensor(st, 0, NULL, floats), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_key(st, 0, NULL), TG_E_INVALID_ARGUMENT);
     unsigned char *data = NULL;
     assert_int_equal(tg_state_save(st, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_save(st, &data, NULL), TG_E_INVALID_ARGUMENT);
