@@ -1,6 +1,7 @@
 # The shape every registered game keeps (lib/games/README.md): the core set
 # of files in lib/games/<id>/, the helper pair and runner in
-# tests/games/<id>/, its rule page and its golden data.
+# tests/games/<id>/, its rule page, its short rules for the terminal and its
+# golden data.
 #
 #   cmake -DTG_SOURCE_DIR=<repository> -P cmake/game_shape.cmake
 # (the ctest entry game_shape) fails with one line per missing file; the
@@ -41,6 +42,9 @@ function(tg_game_shape_problems source_dir game out_var)
   endif()
   if(NOT EXISTS ${source_dir}/docs/rules/${game}.md)
     list(APPEND problems "docs/rules/${game}.md is missing")
+  endif()
+  if(NOT EXISTS ${source_dir}/examples/tablegames/rules/${game}.txt)
+    list(APPEND problems "examples/tablegames/rules/${game}.txt (the short rules of :rules) is missing")
   endif()
   file(GLOB golden ${source_dir}/tests/golden/data/${game}_p*.game.json)
   if(NOT golden)

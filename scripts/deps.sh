@@ -37,5 +37,5 @@ TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
                   libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
                   lintian clang libclang-rt-14-dev
-                  gcc-multilib locales  # the ABI tests: -m32 layouts, a non-C locale
+                  gcc-multilib locales  # -m32 ABI layouts; non-C locales (ABI and locale tests)
                   "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")

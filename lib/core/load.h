@@ -27,8 +27,10 @@ tg_status tgL_assemble(tg_game *game, tg_decoded *d, tg_state **out, tg_msg *msg
 size_t tgL_block_size(const tg_game_def *def, unsigned version);
 
 /* Version of both save formats; a reader accepts this and older.
- * 2 (1.2): position blocks carry knowledge (a game's block may have grown
- * since format 1 by appending fields; tg_game_def.state_size_v1). */
+ * 2 (release 1.2): position blocks carry knowledge (a game's block may have
+ * grown since format 1 by appending fields; tg_game_def.state_size_v1), and
+ * options added in 1.2, and defaults that changed, take the values of 1.1
+ * when a format-1 save leaves them out (legacy_values). */
 #define TG_SAVE_FORMAT_VERSION 2
 
 #endif

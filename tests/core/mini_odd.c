@@ -193,4 +193,6 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* recall_root */
     NULL, /* tensor_size: the core's slots only */
     NULL, /* tensor */
+    NULL, /* legacy_values */
+    NULL, /* parse_words */
 };

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -275,6 +276,70 @@ static void support_random_decision(tg_state *st, uint64_t *pick)
     }
     if (s != TG_OK)
         fail_msg("random decision refused (%s): %s", tg_status_name(s), tg_state_last_error(st));
+}
+
+char *tgt_drawing(const tg_state *st, int viewer)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (tg_state_to_text(st, viewer, &text, &len) != TG_OK)
+        fail_msg("to_text for viewer %d failed", viewer);
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        fail_msg("out of memory");
+    memcpy(copy, text, len + 1);
+    tg_free(text);
+    return copy;
+}
+
+const char *tgt_event_text(const tg_state *st, int viewer, size_t i)
+{
+    static char out[512];
+    json_t *events = tgt_events(st, viewer);
+    const char *text = json_string_value(json_object_get(json_array_get(events, i), "text"));
+    snprintf(out, sizeof out, "%s", text != NULL ? text : "");
+    json_decref(events);
+    return out;
+}
+
+void tgt_walk_random_game(tg_game *game, uint64_t seed, uint32_t decisions,
+                          void (*check)(const tg_state *st, void *ctx), void *ctx)
+{
+    tg_state *st = NULL;
+    if (tg_state_new(game, seed, &st) != TG_OK)
+        fail_msg("state_new failed");
+    uint64_t pick = seed * 0x9E3779B97F4A7C15ull + 3;
+    check(st, ctx);
+    for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++) {
+        support_random_decision(st, &pick);
+        check(st, ctx);
+    }
+    tg_state_free(st);
+}
+
+void tgt_walk_random_games(const char *id, int first, int last, int step, uint64_t seeds,
+                           uint32_t decisions, void (*check)(const tg_state *st, void *ctx),
+                           void *ctx)
+{
+    for (int players = first; players <= last; players += step) {
+        char options[32];
+        snprintf(options, sizeof options, "players=%d", players);
+        tg_game *game = tgt_game(id, options);
+        for (uint64_t seed = 1; seed <= seeds; seed++)
+            tgt_walk_random_game(game, seed, decisions, check, ctx);
+        tg_game_free(game);
+    }
+}
+
+void tgt_assert_not_in(const char *text, const char *needle, const char *what)
+{
+    const char *at = strstr(text, needle);
+    if (at == NULL)
+        return;
+    const char *line = at;
+    while (line > text && line[-1] != '\n')
+        line--;
+    fail_msg("%s shows '%s': %.*s", what, needle, (int)strcspn(line, "\n"), line);
 }
 
 tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions)

@@ -24,6 +24,22 @@ json_t *tgt_events(const tg_state *st, int viewer);
 json_t *tgt_position(const tg_state *st);
 /* The legal moves' texts joined by ' ' (static buffer), for readable asserts. */
 const char *tgt_legal_texts(const tg_state *st);
+/* tg_state_to_text for viewer (release with free()); fails the test on error. */
+char *tgt_drawing(const tg_state *st, int viewer);
+/* The "text" of event i of the viewer's events, or "" (static buffer). */
+const char *tgt_event_text(const tg_state *st, int viewer, size_t i);
+/* Calls check at every state of a random game from seed (players pick
+ * uniformly, chance by the state's RNG), up to decisions decisions. */
+void tgt_walk_random_game(tg_game *game, uint64_t seed, uint32_t decisions,
+                          void (*check)(const tg_state *st, void *ctx), void *ctx);
+/* tgt_walk_random_game over games of id with players = first, first+step,
+ * ... up to last, seeds 1..seeds each. */
+void tgt_walk_random_games(const char *id, int first, int last, int step, uint64_t seeds,
+                           uint32_t decisions, void (*check)(const tg_state *st, void *ctx),
+                           void *ctx);
+/* Fails the test when a line of text contains needle, naming what. */
+void tgt_assert_not_in(const char *text, const char *needle, const char *what);
+
 /* Fails the test unless some event in the viewer's events has "type" == type;
  * returns that event (borrowed from *holder, which the caller json_decrefs). */
 json_t *tgt_find_event(const tg_state *st, int viewer, const char *type, json_t **holder);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "core/event_text.h"
 #include "core/json_util.h"
 
 enum wd_field_kind { WD_F_NONE, WD_F_SPACE, WD_F_COLOUR, WD_F_DIE, WD_F_JUMPS };
@@ -150,6 +151,8 @@ static void wd_push_events(const wd_config *cfg, const uint8_t *e, json_t *out)
     for (int j = 0; j < e[2]; j++) {
         json_t *o = wd_event_object("push", -1);
         wd_set_int(o, "from", at);
+        tgE_text(o, "The %s witch on %d was pushed back to %d.", wd_colour_words[e[3]], at,
+                 cfg->back[at]);
         at = cfg->back[at];
         wd_set_int(o, "to", at);
         wd_set_colour(o, "color", e[3]);
@@ -169,25 +172,33 @@ json_t *wd_events(const void *vcfg, const void *st, int viewer)
         case WD_EV_ROLL:
             o = wd_event_object("roll", b->actor);
             wd_set_int(o, "value", e[1]);
+            tgE_text(o, "Player %d rolled a %d.", b->actor, e[1]);
             break;
         case WD_EV_NEUTRAL:
             o = wd_event_object("neutral", b->actor);
             wd_set_colour(o, "color", e[1]);
+            tgE_text(o, "Player %d chose %s as a neutral colour.", b->actor,
+                     wd_colour_words[e[1]]);
             break;
         case WD_EV_ENTER:
             o = wd_event_object("enter", b->actor);
             wd_set_colour(o, "color", e[1]);
             wd_set_int(o, "to", e[2]);
+            tgE_text(o, "Player %d brought a %s witch into the circle, onto %d.", b->actor,
+                     wd_colour_words[e[1]], e[2]);
             break;
         case WD_EV_MOVE:
             o = wd_event_object("move", b->actor);
             wd_set_int(o, "from", e[1]);
             wd_set_int(o, "to", e[2]);
+            tgE_text(o, "Player %d moved the hat on %d to %d.", b->actor, e[1], e[2]);
             break;
         case WD_EV_SELECT:
             o = wd_event_object("select", b->actor);
             wd_set_int(o, "at", e[1]);
             wd_set_colour(o, "exit", e[2]);
+            tgE_text(o, "The hat on %d passes the %s exit: player %d takes it off or lets it "
+                        "dance on.", e[1], wd_colour_words[e[2]], b->actor);
             break;
         case WD_EV_PUSH:
             wd_push_events(cfg, e, out);
@@ -199,15 +210,25 @@ json_t *wd_events(const void *vcfg, const void *st, int viewer)
             wd_set_colour(o, "color", e[3]);
             wd_set_colour(o, "strip", e[4]);
             wd_set_int(o, "for", cfg->owner_of[e[4]]);
+            tgE_text(o, "Player %d took a %s witch off at the %s exit (from %d): it goes to "
+                        "the %s strip and counts for player %d.", b->actor,
+                     wd_colour_words[e[3]], wd_colour_words[e[2]], e[1],
+                     wd_colour_words[e[4]], cfg->owner_of[e[4]]);
             break;
         case WD_EV_PEEK:
             o = wd_event_object("peek", b->actor);
             wd_set_int(o, "at", e[1]);
-            if (viewer == TG_VIEW_OMNISCIENT || viewer == b->actor)
+            if (viewer == TG_VIEW_OMNISCIENT || viewer == b->actor) {
                 wd_set_colour(o, "color", e[2]);
+                tgE_text(o, "Player %d looked under the hat on %d: a %s witch.", b->actor, e[1],
+                         wd_colour_words[e[2]]);
+            } else {
+                tgE_text(o, "Player %d looked under the hat on %d in secret.", b->actor, e[1]);
+            }
             break;
         default:
             o = wd_event_object("pass", b->actor);
+            tgE_text(o, "Player %d could not move and passed.", b->actor);
             break;
         }
         if (o)

@@ -1,6 +1,34 @@
 /* Witches' Dance: the checks every loaded block passes before any other
- * function sees it. Each failure names what is wrong. */
+ * function sees it. Each failure names what is wrong. A block that passes
+ * keeps the invariants of play:
+ *
+ *  - every index in range: phase, player, the last decision's actor, die
+ *    0..6 (rolled in the choose and takeoff phases), the selected space,
+ *    neutral colours that exist and are no player's, witches of colours in
+ *    play, event records of a known type with every field in range and
+ *    unused records blank;
+ *  - counts that add up: every witch of the game in exactly one place (start
+ *    area, circle or a strip), the occupied-space bits equal to the circle,
+ *    at most four witches on a strip, strips holding only the witches the
+ *    rules put there;
+ *  - a turn that fits its phase: neutrals chosen by two players only, first
+ *    player first, while every witch waits at the start; two neutrals once
+ *    play began; a selected witch in the takeoff phase passing an exit its
+ *    player may use; the game over exactly when one player has filled her
+ *    strip;
+ *  - hidden facts that agree with what was seen: the records of the last
+ *    decision (an entry, a push, a peek) name the witches now on their
+ *    spaces, since resample() pins those and rewrites the peek;
+ *  - knowledge marks (format 2) that fit the circle: marks only on a hat,
+ *    naming only players of the game, the public mark only with every
+ *    player's, and at least what the last decision's records showed
+ *    (wd_recall_root()), which resample() keeps;
+ *  - a decision to make: not over means a legal move or a chance point with
+ *    outcomes (tgV_check_decision). */
+#include "core/play_check.h"
 #include "witches_dance.h"
+
+extern const tg_game_def tgG_witches_dance; /* witches_dance.c */
 
 static int wd_popcount(unsigned v)
 {
@@ -185,7 +213,7 @@ static tg_status wd_check_events(const wd_config *cfg, const wd_block *b, tg_msg
 /* Knowledge marks (format 2): only on hats, only players of the game, the
  * public mark with every player's, and at least what the last decision's
  * events showed (wd_recall_root), which resample() relies on. */
-tg_status wd_validate_knowledge(const wd_config *cfg, const wd_block *b, tg_msg *msg)
+static tg_status wd_check_knowledge(const wd_config *cfg, const wd_block *b, tg_msg *msg)
 {
     for (int s = 0; s < WD_SPACES; s++) {
         uint8_t k = b->known[s];
@@ -222,6 +250,8 @@ tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
     if (s == TG_OK)
         s = wd_check_events(cfg, b, msg);
     if (s == TG_OK)
-        s = wd_validate_knowledge(cfg, b, msg);
+        s = wd_check_knowledge(cfg, b, msg);
+    if (s == TG_OK)
+        s = tgV_check_decision(&tgG_witches_dance, cfg, b, msg);
     return s;
 }

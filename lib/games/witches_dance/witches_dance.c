@@ -130,6 +130,7 @@ const tg_game_def tgG_witches_dance = {
     .is_legal = wd_is_legal,
     .easy_score = wd_easy_score,
     .uniform_chance = wd_uniform_chance,
+    .parse_words = wd_parse_words,
     .public_view = 1,
     .state_size_v1 = WD_BLOCK_V1,
     .recall_root = wd_recall_root,

@@ -178,6 +178,7 @@ static inline int wd_lowest_bit(uint64_t m)
 /* board.c */
 extern const char *const wd_colour_names[WD_COLOURS + 1];
 extern const char wd_colour_letters[WD_COLOURS];
+extern const char *const wd_colour_words[WD_COLOURS];
 extern const char *const wd_phase_names[WD_PHASE_COUNT + 1];
 int wd_entry_space(int colour);
 int wd_exit_space(int colour);
@@ -223,6 +224,9 @@ int wd_easy_score(const void *cfg, const void *st, int player, tg_move move);
 
 /* notation.c */
 size_t wd_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+/* The die in the words of a person at the table ("a four"). */
+tg_status wd_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                         tg_msg *msg);
 
 /* view.c */
 json_t *wd_observe(const void *cfg, const void *st, int viewer);
@@ -241,8 +245,6 @@ tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg
 
 /* validate.c */
 tg_status wd_validate(const void *cfg, const void *st, tg_msg *msg);
-
-tg_status wd_validate_knowledge(const wd_config *cfg, const wd_block *b, tg_msg *msg);
 
 /* resample.c */
 void wd_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng);

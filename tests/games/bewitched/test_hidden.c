@@ -197,6 +197,58 @@ static void test_tensor_slots_of_a_read_page(void **state)
     tg_state_free(st);
 }
 
+/* The drawing and the events' texts a seat gets say nothing the referee's
+ * view knows and the seat's does not: no page of a book the seat has not
+ * looked at, no plain or magnetic frog before a bite, no deadly snake, no
+ * setup outcome. */
+static void bw_check_secrets(const tg_state *st, void *ctx)
+{
+    (void)ctx;
+    int players = tg_game_players(tg_state_game(st));
+    for (int v = 0; v < players; v++) {
+        json_t *mine = tgt_observation(st, v);
+        char *drawing = tgt_drawing(st, v);
+        for (int k = 0; k < 4; k++) {
+            json_t *page = json_object_get(json_array_get(json_object_get(mine, "books"), k),
+                                           "page");
+            char want[64];
+            snprintf(want, sizeof want, "Book %d: ", k);
+            const char *line = strstr(drawing, want);
+            assert_non_null(line);
+            size_t len = strcspn(line, "\n");
+            if (json_is_null(page) && (len < 13 || strncmp(line + len - 13, "page unknown.", 13)))
+                fail_msg("seat %d's drawing shows a page it has not seen: %.*s", v, (int)len, line);
+        }
+        tgt_assert_not_in(drawing, "(plain)", "a seat's drawing");
+        tgt_assert_not_in(drawing, "(magnetic)", "a seat's drawing");
+        tgt_assert_not_in(drawing, "S!", "a seat's drawing");
+        json_t *events = tgt_events(st, v);
+        size_t i;
+        json_t *ev;
+        json_array_foreach(events, i, ev) {
+            const char *text = json_string_value(json_object_get(ev, "text"));
+            assert_non_null(text);
+            if (json_is_null(json_object_get(ev, "page"))) {
+                tgt_assert_not_in(text, "prince's page)", "an event's text");
+                tgt_assert_not_in(text, "frog page)", "an event's text");
+            }
+            tgt_assert_not_in(text, " is deadly", "a setup text");
+            tgt_assert_not_in(text, " is harmless", "a setup text");
+            tgt_assert_not_in(text, "plain frog is frog", "a setup text");
+            tgt_assert_not_in(text, "page is in book", "a setup text");
+        }
+        json_decref(events);
+        free(drawing);
+        json_decref(mine);
+    }
+}
+
+static void test_drawings_and_texts_keep_secrets(void **state)
+{
+    (void)state;
+    tgt_walk_random_games("bewitched", 2, 4, 1, 2, 1500, bw_check_secrets, NULL);
+}
+
 int bw_run_hidden(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +259,7 @@ int bw_run_hidden(void)
         cmocka_unit_test(test_resample_is_uniform_over_consistent_assignments),
         cmocka_unit_test(test_a_read_page_is_remembered),
         cmocka_unit_test(test_tensor_slots_of_a_read_page),
+        cmocka_unit_test(test_drawings_and_texts_keep_secrets),
     };
     return cmocka_run_group_tests_name("bewitched hidden", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* Loading positions: what validate() rejects, and what players see. */
 #include "test_support.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void test_rejects_broken_positions(void **s)
@@ -117,11 +118,39 @@ static void test_start_position(void **s)
     tg_game_free(g);
 }
 
+/* Nothing in this game is hidden, so every seat's drawing and events'
+ * texts are the referee's, word for word. */
+static void cc_check_same_for_all(const tg_state *st, void *ctx)
+{
+    (void)ctx;
+    char *all = tgt_drawing(st, TG_VIEW_OMNISCIENT);
+    json_t *all_events = tgt_events(st, TG_VIEW_OMNISCIENT);
+    for (int v = 0; v < tg_game_players(tg_state_game(st)); v++) {
+        char *seat = tgt_drawing(st, v);
+        json_t *events = tgt_events(st, v);
+        assert_string_equal(seat, all);
+        assert_true(json_equal(events, all_events));
+        json_decref(events);
+        free(seat);
+    }
+    json_decref(all_events);
+    free(all);
+}
+
+static void test_every_seat_reads_the_same_drawing(void **state)
+{
+    (void)state;
+    tg_game *game = tgt_game("creepy_cauldron", "players=4");
+    tgt_walk_random_game(game, 5, 600, cc_check_same_for_all, NULL);
+    tg_game_free(game);
+}
+
 int cc_run_positions(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rejects_broken_positions),
         cmocka_unit_test(test_everyone_sees_the_same),
+        cmocka_unit_test(test_every_seat_reads_the_same_drawing),
         cmocka_unit_test(test_start_position),
         cmocka_unit_test(test_turn_in_progress_round_trips),
     };

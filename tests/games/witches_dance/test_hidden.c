@@ -2,7 +2,9 @@
  * anonymous, and resampling keeps what a player has seen. */
 #include "test_support.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void test_circle_shows_only_hats(void **state)
@@ -102,7 +104,8 @@ static void test_resample_keeps_own_peek_only(void **state)
     for (int round = 0; round < 20; round++) {
         tg_state *copy = wd_resampled(st, 0, (uint64_t)round + 100);
         assert_string_equal(wd_events_text(copy, 0),
-                            "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
+                            "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 "
+                            "looked under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
         tg_state_free(copy);
     }
     /* For another player the peeked hat is as unknown as any other; the
@@ -121,6 +124,63 @@ static void test_resample_keeps_own_peek_only(void **state)
     tg_state_free(st);
 }
 
+/* The drawing and the events' texts a seat gets name no colour of a hat
+ * in the circle that the referee's view names: where the referee's drawing
+ * shows a witch's colour letter after a space, the seat's shows '@'; a
+ * peek's colour is in no other seat's text; the colour letters of the
+ * circle are in no seat's legend. */
+static void wd_check_no_hidden_colour(const tg_state *st, void *ctx)
+{
+    (void)ctx;
+    int players = tg_game_players(tg_state_game(st));
+    char *all = tgt_drawing(st, TG_VIEW_OMNISCIENT);
+    json_t *all_events = tgt_events(st, TG_VIEW_OMNISCIENT);
+    for (int v = 0; v < players; v++) {
+        char *seat = tgt_drawing(st, v);
+        /* The board part is laid out alike for every viewer. */
+        for (size_t i = 0; all[i] != '\0' && seat[i] != '\0' && strncmp(all + i, "Legend", 6); i++)
+            if (i >= 3 && isdigit((unsigned char)all[i - 3]) &&
+                isdigit((unsigned char)all[i - 2]) &&
+                strchr("+* ", all[i - 1]) != NULL && strchr("YPRGLD", all[i]) != NULL &&
+                seat[i] != '@')
+                fail_msg("seat %d sees '%c' where the referee sees a %c hat:\n%s", v, seat[i],
+                         all[i], seat);
+        tgt_assert_not_in(seat, "referee", "a seat's legend");
+        free(seat);
+        json_t *mine = tgt_events(st, v);
+        size_t k;
+        json_t *ev;
+        json_array_foreach(all_events, k, ev) {
+            const char *colour = json_string_value(json_object_get(ev, "color"));
+            json_t *own = json_array_get(mine, k);
+            if (colour == NULL || json_object_get(own, "color") != NULL)
+                continue; /* nothing hidden from this seat in this event */
+            const char *text = json_string_value(json_object_get(own, "text"));
+            assert_non_null(text);
+            char words[32]; /* "lightblue" reads "light blue" in a sentence */
+            size_t cut = strncmp(colour, "light", 5) == 0  ? 5
+                         : strncmp(colour, "dark", 4) == 0 ? 4
+                                                           : 0;
+            if (cut > 0)
+                snprintf(words, sizeof words, "%.*s %s", (int)cut, colour, colour + cut);
+            else
+                snprintf(words, sizeof words, "%s", colour);
+            tgt_assert_not_in(text, colour, "a peek's text for another seat");
+            tgt_assert_not_in(text, words, "a peek's text for another seat");
+            tgt_assert_not_in(text, "witch", "a peek's text for another seat");
+        }
+        json_decref(mine);
+    }
+    json_decref(all_events);
+    free(all);
+}
+
+static void test_drawings_and_texts_keep_hats_black(void **state)
+{
+    (void)state;
+    tgt_walk_random_games("witches_dance", 2, 6, 2, 3, 400, wd_check_no_hidden_colour, NULL);
+}
+
 int wd_run_hidden(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +188,7 @@ int wd_run_hidden(void)
         cmocka_unit_test(test_swapped_colours_look_the_same),
         cmocka_unit_test(test_resample_keeps_the_view_and_pinned_colours),
         cmocka_unit_test(test_resample_keeps_own_peek_only),
+        cmocka_unit_test(test_drawings_and_texts_keep_hats_black),
     };
     return cmocka_run_group_tests_name("witches_dance hidden", tests, NULL, NULL);
 }

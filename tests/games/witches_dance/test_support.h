@@ -41,5 +41,6 @@ int wd_run_hidden(void);
 int wd_run_positions(void);
 int wd_run_bots(void);
 int wd_run_recall(void);
+int wd_run_words(void);
 
 #endif

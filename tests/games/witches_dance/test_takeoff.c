@@ -16,14 +16,18 @@ static void test_takeoff_of_own_witch(void **state)
     assert_int_equal(tg_state_current_player(st), 0);
     assert_string_equal(tgt_legal_texts(st), "takeoff dance");
     assert_string_equal(wd_events_text(st, 1),
-                        "[{\"at\":25,\"exit\":\"yellow\",\"player\":0,\"type\":\"select\"}]");
+                        "[{\"at\":25,\"exit\":\"yellow\",\"player\":0,\"text\":\"The hat on 25 "
+                        "passes the yellow exit: player 0 takes it off or lets it dance "
+                        "on.\",\"type\":\"select\"}]");
     assert_string_equal(wd_seen(st, 1, "selected"), "25");
     tgt_apply(st, "takeoff");
     assert_string_equal(wd_field(st, "strips"), "{\"yellow\":[\"yellow\"]}");
     assert_string_equal(wd_field(st, "circle"), "{\"yellow\":[30,31,32]}");
     assert_string_equal(wd_events_text(st, 1),
                         "[{\"color\":\"yellow\",\"exit\":\"yellow\",\"for\":0,\"from\":25,"
-                        "\"player\":0,\"strip\":\"yellow\",\"type\":\"takeoff\"}]");
+                        "\"player\":0,\"strip\":\"yellow\",\"text\":\"Player 0 took a yellow "
+                        "witch off at the yellow exit (from 25): it goes to the yellow strip "
+                        "and counts for player 0.\",\"type\":\"takeoff\"}]");
     tg_state_free(st);
 }
 

@@ -30,6 +30,35 @@ static void test_entry_option_past(void **state)
                     "{\"red\":[18]}");
 }
 
+/* Entering counts from the entry space, so a 5 or a 6 carries the witch
+ * past the exit two spaces after its own colour's entry (another colour's
+ * exit). It lands like any entering witch: entering is not dancing round
+ * the circle, the take-off rule is for witches moving in it, and that exit
+ * is never the entering colour's own, so taking off there could only send
+ * the witch to a wrong strip. No take-off is offered. */
+static void test_entering_witch_passes_an_exit_without_taking_off(void **state)
+{
+    (void)state;
+    /* Three players: red (entry 12) passes lightblue's exit on 15. */
+    tg_state *st = tgt_from_json(P3("{\"phase\":\"roll\",\"player\":1}"));
+    tgt_apply_all(st, "roll6;enter");
+    assert_string_equal(wd_field(st, "circle"), "{\"red\":[17]}");
+    assert_string_equal(wd_field(st, "phase"), "\"roll\"");
+    assert_string_equal(wd_field(st, "player"), "2");
+    tg_state_free(st);
+    /* Two players, neutrals pink and red: yellow (entry 0) passes red's
+     * exit on 3, an exit the mover may use for a dancing witch. */
+    st = tgt_from_json(WD_POS("players=2", "{\"neutrals\":[\"pink\",\"red\"],"
+                                           "\"phase\":\"roll\"}"));
+    tgt_apply(st, "roll5");
+    assert_string_equal(tgt_legal_texts(st), "enter");
+    tgt_apply(st, "enter");
+    assert_string_equal(wd_field(st, "circle"), "{\"yellow\":[4]}");
+    assert_string_equal(wd_field(st, "strips"), "{}");
+    assert_string_equal(wd_field(st, "phase"), "\"roll\"");
+    tg_state_free(st);
+}
+
 static void test_entry_is_obligatory_while_start_area_has_witches(void **state)
 {
     (void)state;
@@ -52,7 +81,8 @@ static void test_empty_start_area_moves_any_witch(void **state)
     tgt_apply(st, "5");
     assert_string_equal(wd_field(st, "circle"), "{\"red\":[7],\"yellow\":[20,30,31,32]}");
     assert_string_equal(wd_events_text(st, 1),
-                        "[{\"from\":5,\"player\":0,\"to\":7,\"type\":\"move\"}]");
+                        "[{\"from\":5,\"player\":0,\"text\":\"Player 0 moved the hat on 5 to "
+                        "7.\",\"to\":7,\"type\":\"move\"}]");
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
     assert_string_equal(wd_field(st, "player"), "1");
     tg_state_free(st);
@@ -71,10 +101,18 @@ static void test_crush_chain_pushes_back_by_sevens(void **state)
                         "{\"lightblue\":[6,35],\"red\":[28],\"yellow\":[13,20,30,31]}");
     /* Every jump is shown to everyone with the pushed witch's colour. */
     assert_string_equal(wd_events_text(st, 2),
-                        "[{\"from\":10,\"player\":0,\"to\":13,\"type\":\"move\"},"
-                        "{\"color\":\"red\",\"from\":13,\"to\":6,\"type\":\"push\"},"
-                        "{\"color\":\"red\",\"from\":6,\"to\":35,\"type\":\"push\"},"
-                        "{\"color\":\"red\",\"from\":35,\"to\":28,\"type\":\"push\"}]");
+                        "[{\"from\":10,\"player\":0,"
+                        "\"text\":\"Player 0 moved the hat on 10 to 13.\",\"to\":13,"
+                        "\"type\":\"move\"},"
+                        "{\"color\":\"red\",\"from\":13,"
+                        "\"text\":\"The red witch on 13 was pushed back to 6.\",\"to\":6,"
+                        "\"type\":\"push\"},"
+                        "{\"color\":\"red\",\"from\":6,"
+                        "\"text\":\"The red witch on 6 was pushed back to 35.\",\"to\":35,"
+                        "\"type\":\"push\"},"
+                        "{\"color\":\"red\",\"from\":35,"
+                        "\"text\":\"The red witch on 35 was pushed back to 28.\",\"to\":28,"
+                        "\"type\":\"push\"}]");
     tg_state_free(st);
 }
 
@@ -103,10 +141,14 @@ static void test_six_allows_a_private_peek(void **state)
     /* No witch moved. */
     assert_string_equal(wd_field(st, "circle"), "{\"red\":[5],\"yellow\":[20,30,31,32]}");
     assert_string_equal(wd_events_text(st, 0),
-                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
-    assert_string_equal(wd_events_text(st, 1), "[{\"at\":5,\"player\":0,\"type\":\"peek\"}]");
+                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 looked "
+                        "under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
+    assert_string_equal(wd_events_text(st, 1),
+                        "[{\"at\":5,\"player\":0,\"text\":\"Player 0 looked under the hat on 5 "
+                        "in secret.\",\"type\":\"peek\"}]");
     assert_string_equal(wd_events_text(st, TG_VIEW_OMNISCIENT),
-                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"type\":\"peek\"}]");
+                        "[{\"at\":5,\"color\":\"red\",\"player\":0,\"text\":\"Player 0 looked "
+                        "under the hat on 5: a red witch.\",\"type\":\"peek\"}]");
     tg_state_free(st);
 }
 
@@ -163,6 +205,7 @@ int wd_run_turn(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_entry_roll_one_lands_on_entry_space),
         cmocka_unit_test(test_entry_option_past),
+        cmocka_unit_test(test_entering_witch_passes_an_exit_without_taking_off),
         cmocka_unit_test(test_entry_is_obligatory_while_start_area_has_witches),
         cmocka_unit_test(test_empty_start_area_moves_any_witch),
         cmocka_unit_test(test_crush_chain_pushes_back_by_sevens),
