@@ -41,13 +41,13 @@ static void test_peek_is_remembered_two_turns_later(void **state)
     /* Who peeked is public; the colour is not. */
     assert_non_null(strstr(wd_seen(st, 1, "known_by"), "[],[0],[],"));
     assert_null(strstr(wd_seen(st, TG_VIEW_PUBLIC, "circle"), "red"));
-    /* The drawing marks it too: lowercase for a hat one remembers. */
+    /* The drawing marks it too: the colour letter of a hat one remembers. */
     char *text = NULL;
     assert_int_equal(tg_state_to_text(st, 0, &text, NULL), TG_OK);
-    assert_non_null(strstr(text, "09r"));
+    assert_non_null(strstr(text, "09 R"));
     tg_free(text);
     assert_int_equal(tg_state_to_text(st, TG_VIEW_PUBLIC, &text, NULL), TG_OK);
-    assert_non_null(strstr(text, "09@"));
+    assert_non_null(strstr(text, "09 @"));
     tg_free(text);
     /* Resampling for the peeker keeps it, every time. */
     for (uint64_t seed = 1; seed <= 40; seed++) {
