@@ -22,7 +22,7 @@ tg_install_missing() {
 # The package lists are read by the scripts that source this file.
 # shellcheck disable=SC2034
 # Packages to build the library and the tablegames command.
-TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
+TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev libxxhash-dev zlib1g-dev)
 # The browser table (examples/table/table.sh): its server runs on Debian's
 # python3 with aiohttp.
 # shellcheck disable=SC2034

@@ -627,6 +627,7 @@ void ltg_state_register(lua_State *L)
     luaL_setfuncs(L, ltg_state_meta, 0);
     luaL_newlib(L, ltg_state_methods);
     luaL_setfuncs(L, ltg_state_fast_methods, 0);
+    luaL_setfuncs(L, ltg_state_view_methods, 0);
     lua_pushvalue(L, -2); /* the metatable, which the step methods check against */
     luaL_setfuncs(L, ltg_state_step_methods, 1);
     lua_setfield(L, -2, "__index");

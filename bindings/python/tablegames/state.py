@@ -2,6 +2,7 @@
 
 import ctypes
 import json
+from array import array
 from typing import Optional
 
 from . import _ffi
@@ -15,6 +16,7 @@ from .step import PLAIN_INT_LIMIT, StepView
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
 OMNISCIENT = -1  # viewer that sees everything
+PUBLIC = -2      # viewer that sees what the whole table sees (spectators)
 BUFFER_TOO_SMALL = -6
 _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
@@ -462,6 +464,40 @@ class State(Handle):
         """The board drawn in text as player sees it."""
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
                         self._handle(), c_int(player, "viewer"), message=self._fail_message)
+
+    def tensor_size(self):
+        """Floats in this game's observation tensor (fixed per game and options)."""
+        return self._lib.dll.tg_game_observation_tensor_size(self._game_ptr())
+
+    def observation_tensor(self, player, out=None):
+        """What player (OMNISCIENT or PUBLIC too) sees, as a flat array('f')
+        of tensor_size() floats laid out as the game's rule page says. Pass
+        out (an array('f') or any writable buffer of C floats of at least
+        that size) to fill it in place instead; it is returned."""
+        n = self.tensor_size()
+        if out is None:
+            out = array("f", bytes(4 * n))
+        view = memoryview(out).cast("B")
+        if view.readonly or view.nbytes < 4 * n:
+            raise InvalidArgument("the tensor buffer must be writable and hold %d floats" % n)
+        buf = (ctypes.c_float * n).from_buffer(view)
+        self._check(self._lib.dll.tg_state_observation_tensor(
+            self._handle(), c_int(player, "viewer"), buf, n))
+        return out
+
+    def information_json(self, player):
+        """player's information state, as the canonical JSON text (a str):
+        the observation with what player knows, and player's own decisions
+        since the root of the history."""
+        return out_text(self._lib, self._lib.dll.tg_state_information_json,
+                        self._handle(), c_int(player, "player"), message=self._fail_message)
+
+    def information_key(self, player):
+        """The 128-bit key of player's information state, as an int."""
+        out = (ctypes.c_uint64 * 2)()
+        self._check(self._lib.dll.tg_state_information_key(
+            self._handle(), c_int(player, "player"), out))
+        return out[0] | out[1] << 64
 
     def resample(self, player):
         """Redraws everything player cannot know; clears the history."""
