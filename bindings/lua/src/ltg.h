@@ -19,13 +19,15 @@
 
 /* Userdata bodies; the pointer is NULL once closed. A state's first user
  * value is the game userdata it came from (or nil for loaded states until
- * state:game() takes a reference to the state's own game). */
+ * state:game() takes a reference to the state's own game); its second is
+ * its step view, made by the first step (ltg_step.c). */
 typedef struct ltg_game {
     tg_game *game;
 } ltg_game;
 
 typedef struct ltg_state {
     tg_state *state;
+    const void *view; /* the step view in the second user value, or NULL */
 } ltg_state;
 
 /* A bot's user value is its game userdata, as for states. */
@@ -93,6 +95,11 @@ extern const luaL_Reg ltg_state_fast_methods[];
 extern const luaL_Reg ltg_state_view_methods[];
 void ltg_views_register(lua_State *L);
 int ltg_float_buffer_new(lua_State *L);
+/* ltg_step.c: state:step() and state:step_view(), one call per decision
+ * (registered with the state metatable as their upvalue), and the
+ * metatable of the view they return (registered by ltg_step_register). */
+extern const luaL_Reg ltg_state_step_methods[];
+void ltg_step_register(lua_State *L);
 /* Pushes a new state userdata owning st; game_idx is the game userdata's
  * stack index or 0 when unknown. */
 void ltg_push_state(lua_State *L, tg_state *st, int game_idx);

@@ -70,6 +70,7 @@ LTG_EXPORT int luaopen_tablegames(lua_State *L)
     ltg_owned_register(L);
     ltg_game_register(L);
     ltg_state_register(L);
+    ltg_step_register(L);
     ltg_bot_register(L);
     ltg_views_register(L);
     luaL_newlib(L, ltg_functions);

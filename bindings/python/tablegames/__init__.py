@@ -25,6 +25,7 @@ from .errors import (BadOption, BufferTooSmall, ClosedError, CorruptData,
                      TooLarge, UnknownGame, UnsupportedVersion, WrongPhase)
 from .game import Game
 from .state import CHANCE, OMNISCIENT, PUBLIC, TERMINAL, Move, State
+from .step import StepView
 from .bot import LEVELS as BOT_LEVELS
 from .bot import MEMORY as BOT_MEMORY
 from .bot import Bot
@@ -44,7 +45,7 @@ def library_path():
 
 
 __all__ = [
-    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "Bot",
+    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "StepView", "Bot",
     "BOT_LEVELS", "BOT_MEMORY",
     "CHANCE", "TERMINAL", "OMNISCIENT", "PUBLIC", "MAX_PLAYERS", "SUPPORTED_MAJOR",
     "library_version", "library_path",
