@@ -7,8 +7,11 @@
 #  - the same random-game loop driven from Python and from Lua, four ways
 #    each, one crossing per decision with the step call among them
 #    (bindings/python/bench.py, bindings/lua/bench.lua);
-#  - instructions per decision for every game at 4 players, counted by
-#    callgrind (skip with --no-callgrind);
+#  - instructions per decision for every game at 4 players (and at the
+#    2-player setups of the OpenSpiel anchors), counted by callgrind (skip
+#    with --no-callgrind);
+#  - our C loop beside OpenSpiel's figures (issue 21's measurement) and the
+#    issue's targets checked against this one run;
 #  - the load average before and after, since the machine may be shared;
 #  - with --baseline REF, then the same figures for the library of commit
 #    REF beside this tree's, interleaved, as before/after tables
@@ -67,18 +70,21 @@ load_line() {
     LUA_CPATH="$build/bindings/lua/?.so" \
         lua5.4 "$repo/bindings/lua/bench.lua" all 4 "$seconds" json
     if [ "$callgrind" -eq 1 ]; then
-        for game in $("$cli" list --ids); do
+        # Every game at 4 players, and the 2-player setups the OpenSpiel
+        # anchors are counted at (bewitched against backgammon).
+        for setup in $("$cli" list --ids | sed 's/$/:4/') witches_dance:2 bewitched:2; do
+            game=${setup%:*} players=${setup#*:} tag=$game.$players
             # Only the timed loop is counted: the per-call measurements are
             # switched off by toggling at cli_bench_calls. The branch
             # simulator adds conditional branches and their mispredictions.
             valgrind --tool=callgrind --branch-sim=yes \
-                --callgrind-out-file="$build/callgrind.$game" \
+                --callgrind-out-file="$build/callgrind.$tag" \
                 --toggle-collect=cli_cmd_bench --toggle-collect=cli_bench_calls \
-                "$cli" bench "$game" --players 4 --seconds 1 --warmup 0 --runs 1 --json \
-                >"$build/callgrind.$game.out" 2>/dev/null
-            head -n 1 "$build/callgrind.$game.out" >"$build/callgrind.$game.json"
-            python3 "$repo/scripts/bench_callgrind.py" "$build/callgrind.$game" \
-                "$build/callgrind.$game.json"
+                "$cli" bench "$game" --players "$players" --seconds 1 --warmup 0 --runs 1 --json \
+                >"$build/callgrind.$tag.out" 2>/dev/null
+            head -n 1 "$build/callgrind.$tag.out" >"$build/callgrind.$tag.json"
+            python3 "$repo/scripts/bench_callgrind.py" "$build/callgrind.$tag" \
+                "$build/callgrind.$tag.json"
         done
     fi
     load_line end

@@ -22,6 +22,21 @@ PYTHON_STEP_RATE = 1e6
 LUA_STEP_RATIO = 4.0
 COPY_NS = 20.0
 
+# OpenSpiel, the anchor docs/performance.md compares with. It cannot be built
+# here (no network beyond Debian's packages), so its figures are the ones
+# issue 21 measured on this machine: commit 112b7770, g++ -std=c++20 -O3
+# -DNDEBUG, random playouts with LegalActions() at each decision and chance
+# sampled from ChanceOutcomes(), interleaved with our C loop, 7 passes,
+# decisions per CPU second. (ours, players, anchor, its players, its rate,
+# its instructions per decision or None.)
+ANCHORS = [
+    ("witches_dance", 4, "maedn", 4, 10.0e6, 1299),
+    ("creepy_cauldron", 4, "maedn", 4, 10.0e6, 1299),
+    ("spinning_wishes", 4, "maedn", 4, 10.0e6, 1299),
+    ("witches_dance", 2, "maedn", 2, 9.4e6, None),
+    ("bewitched", 2, "backgammon", 2, 200e3, 52923),
+]
+
 
 def machine():
     model = "unknown CPU"
@@ -139,6 +154,26 @@ def print_grind(rows):
                  r.get("mispredicted_per_decision", "n/a")))
 
 
+def print_anchors(rows, c_cpu):
+    """Our C loop of this run beside OpenSpiel's figures from issue 21."""
+    grind = {(r["callgrind"], r["players"]): r["instructions_per_decision"]
+             for r in rows["grind"]}
+    found = [a for a in ANCHORS if (a[0], a[1]) in c_cpu]
+    if not found:
+        return
+    print("\nAgainst OpenSpiel (its figures measured for issue 21, not in this run):\n")
+    print("| ours (C loop) | anchor | ours, per CPU s | anchor, per CPU s | ratio "
+          "| instructions per decision, ours / anchor |")
+    print("|---|---|---:|---:|---:|---:|")
+    for game, players, anchor, their_players, rate, their_ir in found:
+        mine = c_cpu[(game, players)]
+        ir = grind.get((game, players))
+        print("| %s %d p | %s %d p | %s | %s | %.1fx | %s |"
+              % (game, players, anchor, their_players, mega(mine), mega(rate), mine / rate,
+                 "%s / %s" % ("%d" % ir if ir else "n/a", "{:,}".format(their_ir) if their_ir
+                                                          else "n/a")))
+
+
 def verdict(ok):
     return "met" if ok else "**not met**"
 
@@ -146,7 +181,10 @@ def verdict(ok):
 def targets(rows, c_cpu):
     """(target, figures, verdict) for each target the run has figures for."""
     out = []
-    grind = {r["callgrind"]: r["instructions_per_decision"] for r in rows["grind"]}
+    # The instruction targets are at 4 players; the 2-player counts are
+    # there for the anchors.
+    grind = {r["callgrind"]: r["instructions_per_decision"] for r in rows["grind"]
+             if r["players"] == 4}
     for game in ("creepy_cauldron", "spinning_wishes"):
         pairs = [(p, c_cpu[(game, p)] / c_cpu[("witches_dance", p)])
                  for (g, p) in sorted(c_cpu) if g == game and ("witches_dance", p) in c_cpu]
@@ -221,6 +259,7 @@ def main():
     print_calls(rows)
     print_bindings(rows, c_cpu)
     print_grind(rows)
+    print_anchors(rows, c_cpu)
     print_targets(rows, c_cpu)
 
 

@@ -84,7 +84,7 @@ class StepView(Sequence[int]):
 
     def __getitem__(self, index: Union[int, slice]) -> Union[int, List[int]]:
         if type(index) is int and 0 <= index < self._n:  # the loop's case first
-            return int(self._ids[index])
+            return self._ids[index]  # a c_uint32 array reads as an int
         if isinstance(index, slice):
             return self._ids[:self._n][index]
         if not isinstance(index, int):
