@@ -225,10 +225,10 @@ static char *read_file(const char *path, size_t *n)
     return buf;
 }
 
-/* The saves are format 1, which holds no knowledge: loading rebuilds it by
- * replaying the history, so the loaded state must equal the same decisions
- * played on a new state (knowledge marks included), when the history starts
- * at the beginning of the game. */
+/* A format-1 save holds no knowledge: loading rebuilds it by replaying the
+ * history; a format-2 save states it. Either way the loaded state must equal
+ * the same decisions played on a new state (knowledge marks included), when
+ * the history starts at the beginning of the game. */
 static void check_recalled(const char *path, const tg_state *loaded)
 {
     uint32_t n = tg_state_history_length(loaded);

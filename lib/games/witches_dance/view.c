@@ -128,7 +128,7 @@ static void wd_text_put(tg_canvas *cv, int x, int y, const char *text)
 /* The marks a drawing used, so that its legend names only those. */
 typedef struct wd_marks {
     int hat, coloured, strip_empty, strip_witch;
-    char known; /* the first remembered hat's lowercase letter, 0 for none */
+    char known; /* the first remembered hat's colour letter, 0 for none */
 } wd_marks;
 
 static void wd_draw_circle(const wd_block *b, uint8_t in_play, int viewer, tg_canvas *cv,
@@ -141,13 +141,14 @@ static void wd_draw_circle(const wd_block *b, uint8_t in_play, int viewer, tg_ca
             cell[2] = '+';
         else if (exit >= 0 && ((in_play >> exit) & 1u))
             cell[2] = '*';
-        /* A hat the viewer remembers shows its colour in lowercase, a mark
-         * of memory beside the referee's capitals. */
+        /* A hat the viewer remembers shows its colour letter as the
+         * referee's does: every hat on the table is black, so a colour in
+         * a seat's circle is memory (lowercase is taken by empty strips). */
         if (b->circle[s] && viewer == TG_VIEW_OMNISCIENT) {
             cell[3] = wd_colour_letters[b->circle[s] - 1];
             used->coloured = 1;
         } else if (b->circle[s] && wd_knows(b, viewer, s)) {
-            cell[3] = (char)(wd_colour_letters[b->circle[s] - 1] - 'A' + 'a');
+            cell[3] = wd_colour_letters[b->circle[s] - 1];
             if (!used->known)
                 used->known = cell[3];
         } else if (b->circle[s]) {
@@ -221,11 +222,11 @@ static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play, 
         known[0] = used->known;
         known[1] = '\0';
         tgC_legend(out, known, viewer == TG_VIEW_PUBLIC
-                                   ? "a witch in the circle whose colour the whole table saw, "
-                                     "by its colour letter in lowercase"
-                                   : "a witch in the circle whose colour you know (you saw it, "
-                                     "or the whole table did), by its colour letter in "
-                                     "lowercase");
+                                   ? "a black hat in the circle whose colour the whole table "
+                                     "saw, by its colour letter (memory, not on the board)"
+                                   : "a black hat in the circle whose colour you know (you saw "
+                                     "it, or the whole table did), by its colour letter "
+                                     "(memory, not on the board)");
     }
     tgC_legend(out, area, area_text);
     if (used->strip_empty)

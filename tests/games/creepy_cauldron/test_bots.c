@@ -34,7 +34,7 @@ static void test_resample_changes_nothing(void **s)
 /* Nothing is hidden, so nothing needs remembering: every viewer, the public
  * one included, gets the same observation (but for "viewer") and the same
  * tensor; and the tensor's slots decode as docs/rules/creepy_cauldron.md
- * names them (core 10 slots for 4 players, phase 8, turn 4, then per pawn
+ * names them (core 10 slots for 4 players, phase 9, turn 4, then per pawn
  * its space (32), invisible, miss, frog, key, creatures (4)). */
 static void test_every_viewer_sees_the_same(void **s)
 {
@@ -56,10 +56,10 @@ static void test_every_viewer_sees_the_same(void **s)
     }
     json_t *pawn0 = json_array_get(json_object_get(ref, "pawns"), 0);
     json_t *space = json_object_get(pawn0, "space");
-    const size_t pawn = 10 + 8 + 4;
+    const size_t pawn = 10 + 9 + 4;
     if (json_is_integer(space))
         assert_true(want[pawn + (size_t)json_integer_value(space)] == 1.0f);
-    assert_true(want[10 + 8 + (size_t)json_integer_value(json_object_get(ref, "turn"))] == 1.0f);
+    assert_true(want[10 + 9 + (size_t)json_integer_value(json_object_get(ref, "turn"))] == 1.0f);
     json_decref(ref);
     free(want);
     free(got);

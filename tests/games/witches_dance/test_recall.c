@@ -2,6 +2,7 @@
  * the knowledge stays with the hat as it moves, what the public viewer and
  * the tensor show of it, and that resampling keeps it and is uniform over
  * the rest. */
+#include "save_edit.h"
 #include "test_support.h"
 
 #include <stdio.h>
@@ -41,13 +42,13 @@ static void test_peek_is_remembered_two_turns_later(void **state)
     /* Who peeked is public; the colour is not. */
     assert_non_null(strstr(wd_seen(st, 1, "known_by"), "[],[0],[],"));
     assert_null(strstr(wd_seen(st, TG_VIEW_PUBLIC, "circle"), "red"));
-    /* The drawing marks it too: lowercase for a hat one remembers. */
+    /* The drawing marks it too: the colour letter of a hat one remembers. */
     char *text = NULL;
     assert_int_equal(tg_state_to_text(st, 0, &text, NULL), TG_OK);
-    assert_non_null(strstr(text, "09r"));
+    assert_non_null(strstr(text, "09 R"));
     tg_free(text);
     assert_int_equal(tg_state_to_text(st, TG_VIEW_PUBLIC, &text, NULL), TG_OK);
-    assert_non_null(strstr(text, "09@"));
+    assert_non_null(strstr(text, "09 @"));
     tg_free(text);
     /* Resampling for the peeker keeps it, every time. */
     for (uint64_t seed = 1; seed <= 40; seed++) {
@@ -112,6 +113,59 @@ static void test_entering_shows_the_colour_to_everyone(void **state)
     for (int v = TG_VIEW_PUBLIC; v < 3; v++)
         assert_string_equal(known_at(st, v, 12), "\"red\"");
     assert_string_equal(known_at(st, TG_VIEW_PUBLIC, 8), "null");
+    tg_state_free(st);
+}
+
+/* A binary save of st's position with the knowledge marks of one space
+ * set to marks (the marks are the last 36 bytes of the block), loaded: it
+ * must be refused with a message naming words. */
+static void wd_marks_refused(const tg_state *st, int space, unsigned char marks,
+                             const char *words)
+{
+    size_t len = 0, at = 0, size = 0;
+    unsigned char *save = tgt_position_save(st, &len);
+    assert_non_null(save);
+    tgt_save_layout(save, &at, &size);
+    assert_int_equal(size, 136);
+    save[at + size - 36 + (size_t)space] = save[at + 2 * size - 36 + (size_t)space] = marks;
+    tgt_save_seal(save, len);
+    tg_state *back = NULL;
+    char err[256] = "";
+    assert_int_equal(tg_state_load(save, len, NULL, &back, err, sizeof err), TG_E_CORRUPT);
+    assert_null(back);
+    if (!strstr(err, words))
+        fail_msg("message \"%s\" does not mention \"%s\"", err, words);
+    free(save);
+}
+
+/* Hostile saves: knowledge marks only on hats, only of players of the game,
+ * the public mark only with every player's, and never fewer than the last
+ * decision showed (validate.c, wd_check_knowledge). */
+static void test_knowledge_marks_must_fit(void **state)
+{
+    (void)state;
+    tg_state *st = tgt_from_json(WD_ALL_OUT(""));
+    tgt_apply(st, "peek9");
+    size_t len = 0;
+    unsigned char *save = tgt_position_save(st, &len);
+    tg_state *back = NULL;
+    assert_int_equal(tg_state_load(save, len, NULL, &back, NULL, 0), TG_OK);
+    assert_true(tg_state_equal(back, st));
+    tg_state_free(back);
+    free(save);
+    wd_marks_refused(st, 5, 0x01, "empty space 5");
+    wd_marks_refused(st, 1, 0x08, "name no player");
+    wd_marks_refused(st, 1, 0x80, "public mark without every player");
+    wd_marks_refused(st, 9, 0x00, "showed its hat to more players");
+    wd_marks_refused(st, 9, 0x02, "showed its hat to more players");
+    /* The JSON form says the same. */
+    const char *msg = tgt_from_json_fails(
+        WD_ALL_OUT(",\"known\":[null,null,null,null,null,[0],null,null,null,null,null,null,"
+                   "null,null,null,null,null,null,null,null,null,null,null,null,null,null,"
+                   "null,null,null,null,null,null,null,null,null,null]"),
+        TG_E_CORRUPT);
+    if (!strstr(msg, "empty space 5"))
+        fail_msg("message \"%s\" does not mention the empty space", msg);
     tg_state_free(st);
 }
 
@@ -253,6 +307,7 @@ int wd_run_recall(void)
         cmocka_unit_test(test_the_hat_keeps_its_colour_while_it_moves),
         cmocka_unit_test(test_a_push_shows_the_colour_to_everyone),
         cmocka_unit_test(test_entering_shows_the_colour_to_everyone),
+        cmocka_unit_test(test_knowledge_marks_must_fit),
         cmocka_unit_test(test_a_whole_game_is_known_to_everyone),
         cmocka_unit_test(test_tensor_slots_of_a_known_hat),
         cmocka_unit_test(test_information_key_follows_what_the_player_knows),
