@@ -99,7 +99,8 @@ load_line() {
                 LD_LIBRARY_PATH=${lib[$side]} valgrind --tool=callgrind --branch-sim=yes \
                     --callgrind-out-file="$f" --toggle-collect=bench_one_game \
                     "$cli" bench "$g" --players "$p" --seconds 1 --warmup 0 --runs 1 --json \
-                    2>/dev/null | head -n 1 >"$f.json"
+                    >"$f.out" 2>/dev/null
+                head -n 1 "$f.out" >"$f.json"
                 python3 "$repo/scripts/bench_callgrind.py" "$f" "$f.json" | tag "$side"
             done
         done
