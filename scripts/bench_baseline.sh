@@ -8,8 +8,8 @@
 #  - instructions, branches and simulated mispredictions per decision in
 #    the playout loop alone (callgrind, collecting bench_one_game), unless
 #    --no-callgrind;
-#  - the medium and hard bots' decisions per second (scripts/bot_speed.py,
-#    each tree's own Python binding and script), unless --no-bots.
+#  - the medium and hard bots' decisions per CPU second (this tree's
+#    scripts/bot_speed.py with each tree's Python binding), unless --no-bots.
 # Prints the before/after tables (scripts/bench_compare.py) and keeps the
 # raw JSON lines in $root/baseline/bench.jsonl.
 #   scripts/bench_baseline.sh [--ref REF] [--passes N] [--seconds T]
@@ -62,8 +62,11 @@ out=$work/bench.jsonl
 python=${TG_PYTHON:-/usr/bin/python3}
 [ -x "$python" ] || python=python3
 # The issue's table: the race games at four players, Witches' Dance also
-# at two, Bewitched at its two.
-cases="witches_dance:4 creepy_cauldron:4 spinning_wishes:4 witches_dance:2 bewitched:2"
+# at two, Bewitched at its two; with the games callgrind counts for each
+# (seeds 1.. of the command, the same games for both libraries, about
+# 100,000 decisions).
+cases="witches_dance:4:300 creepy_cauldron:4:200 spinning_wishes:4:100 witches_dance:2:800"
+cases+=" bewitched:2:60"
 
 # Adds "tree" to every JSON object line of stdin.
 tag() {
@@ -82,8 +85,9 @@ load_line() {
         "$(git -C "$repo" rev-parse HEAD)$(git -C "$repo" diff --quiet HEAD || echo +changes)"
     for pass in $(seq "$passes"); do
         for c in $cases; do
+            IFS=: read -r g p _ <<<"$c"
             for side in current baseline; do
-                LD_LIBRARY_PATH=${lib[$side]} "$cli" bench "${c%:*}" --players "${c#*:}" \
+                LD_LIBRARY_PATH=${lib[$side]} "$cli" bench "$g" --players "$p" \
                     --runs 1 --seconds "$seconds" --json | tag "$side" |
                     sed "s/^{/{\"pass\":$pass,/"
             done
@@ -91,15 +95,15 @@ load_line() {
     done
     if [ "$callgrind" -eq 1 ]; then
         for c in $cases; do
+            IFS=: read -r g p games <<<"$c"
             for side in current baseline; do
-                g=${c%:*} p=${c#*:}
                 f=$work/callgrind.$side.$g.$p
                 # Only the playout loop: not the reset between games, nor
                 # the per-call measurements after it.
                 LD_LIBRARY_PATH=${lib[$side]} valgrind --tool=callgrind --branch-sim=yes \
                     --callgrind-out-file="$f" --toggle-collect=bench_one_game \
-                    "$cli" bench "$g" --players "$p" --seconds 1 --warmup 0 --runs 1 --json \
-                    >"$f.out" 2>/dev/null
+                    "$cli" bench "$g" --players "$p" --games "$games" --warmup 0 --runs 1 \
+                    --json >"$f.out" 2>/dev/null
                 head -n 1 "$f.out" >"$f.json"
                 python3 "$repo/scripts/bench_callgrind.py" "$f" "$f.json" | tag "$side"
             done
@@ -108,9 +112,11 @@ load_line() {
     if [ "$bots" -eq 1 ]; then
         for g in $("$cli" list --ids); do
             for side in current baseline; do
+                # This tree's script (public calls only) with each tree's
+                # Python package and library.
                 TABLEGAMES_LIBRARY=${lib[$side]}/libtablegames.so \
                     PYTHONPATH=${tree[$side]}/bindings/python \
-                    "$python" "${tree[$side]}/scripts/bot_speed.py" "$g" --json | tag "$side"
+                    "$python" "$repo/scripts/bot_speed.py" "$g" --json | tag "$side"
             done
         done
     fi

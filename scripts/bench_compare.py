@@ -141,7 +141,8 @@ def print_bots(rows):
     if not rows["bots"]:
         return
     bots = {(r["tree"], r["game"]): r["decisions_per_second"] for r in rows["bots"]}
-    print("\nBot decisions per second (scripts/bot_speed.py, two players, the same positions):\n")
+    print("\nBot decisions per CPU second (scripts/bot_speed.py, two players, the same "
+          "positions):\n")
     print("| game | medium before | medium after | after/before | hard before | hard after "
           "| after/before |")
     print("|---|---:|---:|---:|---:|---:|---:|")
