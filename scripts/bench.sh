@@ -12,10 +12,13 @@
 #    with --no-callgrind);
 #  - our C loop beside OpenSpiel's figures (issue 21's measurement) and the
 #    issue's targets checked against this one run;
-#  - the load average before and after, since the machine may be shared.
+#  - the load average before and after, since the machine may be shared;
+#  - with --baseline REF, then the same figures for the library of commit
+#    REF beside this tree's, interleaved, as before/after tables
+#    (scripts/bench_baseline.sh).
 # Prints a Markdown report (scripts/bench_report.py) and keeps the raw JSON
 # lines in $build/bench.jsonl.
-#   scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T]
+#   scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T] [--baseline REF]
 # Build tree: $TG_BUILD_ROOT/bench (default build/bench in the repository).
 set -euo pipefail
 
@@ -24,13 +27,15 @@ build=${TG_BUILD_ROOT:-$repo/build}/bench
 runs=5
 seconds=1
 callgrind=1
-usage="usage: scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T]"
+baseline=
+usage="usage: scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T] [--baseline REF]"
 while [ $# -gt 0 ]; do
     case $1 in
     --callgrind) callgrind=1 ;; # the default; kept for older command lines
     --no-callgrind) callgrind=0 ;;
     --runs) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; runs=$2; shift ;;
     --seconds) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; seconds=$2; shift ;;
+    --baseline) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; baseline=$2; shift ;;
     *) echo "$usage" >&2; exit 2 ;;
     esac
     shift
@@ -78,26 +83,17 @@ load_line() {
                 "$cli" bench "$game" --players "$players" --seconds 1 --warmup 0 --runs 1 --json \
                 >"$build/callgrind.$tag.out" 2>/dev/null
             head -n 1 "$build/callgrind.$tag.out" >"$build/callgrind.$tag.json"
-            python3 - "$build/callgrind.$tag" "$build/callgrind.$tag.json" <<'PY'
-import json, sys
-events, totals = [], []
-for line in open(sys.argv[1]):
-    if line.startswith("events:"):
-        events = line.split()[1:]
-    elif line.startswith(("summary:", "totals:")):
-        totals = [int(x) for x in line.split()[1:]]
-count = dict(zip(events, totals))
-run = json.load(open(sys.argv[2]))
-def per(*names):
-    return round(sum(count.get(n, 0) for n in names) / run["decisions"], 1)
-# Mispredictions: conditional (Bcm) and indirect (Bim) branches together.
-print(json.dumps({"callgrind": run["game"], "players": run["players"],
-                  "instructions_per_decision": round(count["Ir"] / run["decisions"]),
-                  "branches_per_decision": per("Bc", "Bi"),
-                  "mispredicted_per_decision": per("Bcm", "Bim")}))
-PY
+            python3 "$repo/scripts/bench_callgrind.py" "$build/callgrind.$tag" \
+                "$build/callgrind.$tag.json"
         done
     fi
     load_line end
 } | tee "$out" >/dev/null
 python3 "$repo/scripts/bench_report.py" "$out" --runs "$runs" --seconds "$seconds"
+if [ -n "$baseline" ]; then
+    echo
+    flags=()
+    [ "$callgrind" -eq 1 ] || flags+=(--no-callgrind)
+    "$repo/scripts/bench_baseline.sh" --ref "$baseline" --passes "$runs" --seconds "$seconds" \
+        "${flags[@]}"
+fi

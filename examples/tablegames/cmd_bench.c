@@ -18,6 +18,7 @@ typedef struct bench_args {
     long players;        /* 0: every player count */
     double seconds;
     double warmup; /* uncounted play before each run; < 0: a tenth of seconds */
+    long games;    /* > 0: each run plays exactly this many games, whatever the time */
     long runs;
     uint64_t seed;
     int json;
@@ -127,7 +128,8 @@ static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,
     allocs_before = counter->allocs;
     cpu_start = bench_cpu_now();
     start = now = bench_now();
-    while (s == TG_OK && now - start < a->seconds) {
+    while (s == TG_OK &&
+           (a->games > 0 ? r->games < (uint64_t)a->games : now - start < a->seconds)) {
         s = tg_state_reset(st, cli_rng_next(&rng));
         if (s == TG_OK)
             s = bench_one_game(st, moves, cap, limit, &rng, r);
@@ -260,7 +262,7 @@ static int bench_parse_warmup(const char *text, void *dest)
 
 const char cli_bench_help[] =
     "usage: tablegames bench [GAME] [--seconds T] [--players N] [--runs R]\n"
-    "                               [--warmup W] [--seed S] [--json]\n"
+    "                               [--warmup W] [--games G] [--seed S] [--json]\n"
     "\n"
     "Plays random games for T seconds (default 1) per game and player count\n"
     "and prints games/s, decisions/s by the wall clock and per CPU second\n"
@@ -271,6 +273,8 @@ const char cli_bench_help[] =
     "  --runs R    reports the medians of R runs (wall clock and CPU time)\n"
     "  --warmup W  seconds of uncounted play before each run (default T/10;\n"
     "              0 for none, as under callgrind)\n"
+    "  --games G   each run plays exactly G games instead of T seconds: the\n"
+    "              same games on any machine, for instruction counts\n"
     "  --json      one JSON object per line\n";
 
 static int bench_parse_args(int argc, char **argv, bench_args *a)
@@ -286,6 +290,7 @@ static int bench_parse_args(int argc, char **argv, bench_args *a)
         { "--warmup", CLI_OPT_CALL, &a->warmup, 0, 0, bench_parse_warmup, NULL },
         { "--players", CLI_OPT_INT, &a->players, 1, 1000, NULL, NULL },
         { "--runs", CLI_OPT_INT, &a->runs, 1, BENCH_MAX_RUNS, NULL, NULL },
+        { "--games", CLI_OPT_INT, &a->games, 1, 100000000, NULL, NULL },
         { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, NULL },
     };
     const cli_command cmd = { "bench", cli_bench_help, opts, sizeof opts / sizeof opts[0],

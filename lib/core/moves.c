@@ -5,6 +5,12 @@
 #include "ascii.h"
 #include "handles.h"
 
+#if defined(__GNUC__)
+#define TG_NOINLINE __attribute__((noinline))
+#else
+#define TG_NOINLINE
+#endif
+
 static size_t legal_of(const tg_state *st, tg_move *out)
 {
     if (tgH_current(st) == TG_PLAYER_TERMINAL)
@@ -26,6 +32,15 @@ int tgH_contains(const tg_move *moves, size_t n, tg_move m)
     return lo < n && moves[lo] == m;
 }
 
+/* For a game without is_legal(): the move is in the list (out of line,
+ * so that the games with it set up no frame for the list). */
+static TG_NOINLINE int in_legal_list(const tg_state *st, tg_move m)
+{
+    const tg_game *g = st->game;
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    return tgH_contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
+}
+
 /* Legality in a state whose turn `cur` the caller has already found. */
 static int is_legal_at(const tg_state *st, int cur, tg_move m)
 {
@@ -34,8 +49,7 @@ static int is_legal_at(const tg_state *st, int cur, tg_move m)
         return 0;
     if (g->def->is_legal)
         return g->def->is_legal(tgH_cfg(g), tgH_block(st), m);
-    tg_move legal[TG_CORE_MAX_LEGAL];
-    return tgH_contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
+    return in_legal_list(st, m);
 }
 
 static int is_legal(const tg_state *st, tg_move m)
@@ -52,6 +66,21 @@ tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const s
     return TG_OK;
 }
 
+/* A buffer that may be too small: the list is made on the stack first
+ * (out of line, so that the common call sets up no frame for it). */
+static TG_NOINLINE tg_status legal_copied(const tg_state *state, tg_move *buf, size_t cap,
+                                          size_t *count)
+{
+    tg_move legal[TG_CORE_MAX_LEGAL];
+    size_t n = legal_of(state, legal);
+    *count = n;
+    if (cap < n)
+        return tgH_too_small(state, cap, n, "moves");
+    if (n)
+        memcpy(buf, legal, n * sizeof *buf);
+    return TG_OK;
+}
+
 tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
 {
     if (!state)
@@ -63,14 +92,7 @@ tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, 
         *count = legal_of(state, buf);
         return TG_OK;
     }
-    tg_move legal[TG_CORE_MAX_LEGAL];
-    size_t n = legal_of(state, legal);
-    *count = n;
-    if (cap < n)
-        return tgH_too_small(state, cap, n, "moves");
-    if (n)
-        memcpy(buf, legal, n * sizeof *buf);
-    return TG_OK;
+    return legal_copied(state, buf, cap, count);
 }
 
 static tg_status not_legal(const tg_state *st, tg_move m)
@@ -198,27 +220,9 @@ tg_status tg_state_apply(tg_state *state, tg_move move)
     return tgH_apply_checked(state, move);
 }
 
-tg_status tgH_sample(tg_state *st, tg_move *out)
+/* Draws among the outcomes chance() lists with their weights. */
+static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
 {
-    tg_move m[TG_CORE_MAX_LEGAL];
-    uint32_t w[TG_CORE_MAX_LEGAL];
-    return tgH_sample_with(st, m, w, out);
-}
-
-tg_status tgH_sample_with(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
-{
-    if (tgH_current(st) != TG_PLAYER_CHANCE)
-        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
-    const tg_game *g = st->game;
-    tg_move first;
-    uint32_t count = g->def->uniform_chance
-                         ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
-                         : 0;
-    if (count) {
-        /* The draw the equal-weight path below makes for weights of 1. */
-        *out = first + tgR_below(&st->rng, count);
-        return TG_OK;
-    }
     uint64_t total;
     size_t n = chance_of(st, m, w, &total);
     if (n == 0 || total == 0)
@@ -238,6 +242,43 @@ tg_status tgH_sample_with(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
     }
     *out = m[i];
     return TG_OK;
+}
+
+/* The lists on its own stack, kept out of tgH_sample() so that a die
+ * with equal faces draws without setting up a frame for them. */
+static TG_NOINLINE tg_status sample_on_stack(tg_state *st, tg_move *out)
+{
+    tg_move m[TG_CORE_MAX_LEGAL];
+    uint32_t w[TG_CORE_MAX_LEGAL];
+    return sample_listed(st, m, w, out);
+}
+
+/* Equal faces of a die: first + a draw below count, the draw the listed
+ * path makes for weights of 1; 0 when the game has no such shortcut. */
+static int sample_uniform(tg_state *st, tg_move *out)
+{
+    const tg_game *g = st->game;
+    tg_move first;
+    uint32_t count = g->def->uniform_chance
+                         ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
+                         : 0;
+    if (count)
+        *out = first + tgR_below(&st->rng, count);
+    return count != 0;
+}
+
+tg_status tgH_sample(tg_state *st, tg_move *out)
+{
+    if (tgH_current(st) != TG_PLAYER_CHANCE)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    return sample_uniform(st, out) ? TG_OK : sample_on_stack(st, out);
+}
+
+tg_status tgH_sample_with(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
+{
+    if (tgH_current(st) != TG_PLAYER_CHANCE)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    return sample_uniform(st, out) ? TG_OK : sample_listed(st, m, w, out);
 }
 
 tg_status tg_state_sample_chance(tg_state *state, tg_move *out)

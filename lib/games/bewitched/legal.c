@@ -6,11 +6,13 @@ void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
 {
     uint64_t book = 0;
     unsigned carry = 0;
+    /* Without a branch per book: where a book is changes from one position
+     * to the next, so a branch on it is often mispredicted. A book on the
+     * ground lies on a space (< 60), a carried one names a frog (< 12). */
     for (int k = 0; k < BW_BOOKS; k++) {
-        if (b->book_where[k] == BW_BOOK_GROUND)
-            book |= (uint64_t)1 << b->book_at[k];
-        else if (b->book_where[k] == BW_BOOK_FROG)
-            carry |= 1u << b->book_at[k];
+        unsigned where = b->book_where[k], at = b->book_at[k] & 63u;
+        book |= (uint64_t)(where == BW_BOOK_GROUND) << at;
+        carry |= (unsigned)(where == BW_BOOK_FROG) << (at & 31u);
     }
     unsigned gone = bw_mask16(b->gone);
     m->snake = cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
@@ -236,14 +238,16 @@ int bw_any_action(const bw_config *cfg, const bw_block *b)
     for (int slot = 0; slot < 2; slot++) {
         if (!((slots >> slot) & 1u))
             continue;
-        for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-            if (((a.may >> k) & 1u) && bw_frog_any(cfg, bw_frog_of(&a, k), b->dice[slot]))
-                return 1;
+        /* Cats first: a table answers for them, while a frog needs the
+         * position's masks built. */
         for (int c = 0; c < BW_CATS && a.cats; c++) {
             const uint64_t *set = cfg->cat_routes[b->cat_at[c]][b->dice[slot]];
             if (set[0] | set[1])
                 return 1;
         }
+        for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
+            if (((a.may >> k) & 1u) && bw_frog_any(cfg, bw_frog_of(&a, k), b->dice[slot]))
+                return 1;
     }
     return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must);
 }

@@ -56,6 +56,23 @@ const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES] = {
  * or three slots in every ray and leaves one slot in twelve outside all. */
 #define SW_RAY_REACH 5
 
+/* Counts stop r (its ray already set) in the group of its ray. */
+static void sw_ray_group_add(sw_config *cfg, int g, int r)
+{
+    sw_ray_group *group = cfg->ray_group[g];
+    int n = cfg->ray_groups[g], i = 0;
+    while (i < n && group[i].mask != cfg->ray[g][r])
+        i++;
+    if (i == n) {
+        group[i].mask = cfg->ray[g][r];
+        group[i].first = cfg->ray_first[g][r];
+        group[i].stops = 0;
+        group[i].rot = (uint8_t)r;
+        cfg->ray_groups[g] = (uint8_t)(n + 1);
+    }
+    group[i].stops++;
+}
+
 static void sw_rays_setup(sw_config *cfg)
 {
     for (int g = 0; g < SW_PRINCESSES; g++)
@@ -70,6 +87,7 @@ static void sw_rays_setup(sw_config *cfg)
             }
             cfg->ray[g][r] = mask;
             cfg->ray_first[g][r] = (uint8_t)((sw_ray_code(mask) - 1) / 4);
+            sw_ray_group_add(cfg, g, r);
         }
 }
 

@@ -30,9 +30,9 @@ size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out)
 static unsigned sw_kinds_held(const sw_block *b, int player)
 {
     unsigned m = 0;
+    /* No branch per kind: which wishes a hand holds is as good as random. */
     for (int g = 0; g < SW_PRINCESSES; g++)
-        if (b->hand[player][g])
-            m |= 1u << g;
+        m |= (unsigned)(b->hand[player][g] != 0) << g;
     return m;
 }
 

@@ -49,9 +49,12 @@ static int sw_walk(const sw_config *c, const sw_block *b, int player, int roll, 
 uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll)
 {
     uint64_t occupied = 0, dest = 0;
-    for (int p = 0; p < c->players; p++)
-        if (p != player && b->pos[p] < SW_SPACES)
-            occupied |= (uint64_t)1 << b->pos[p];
+    /* Without a branch per princess: which of them stand where changes
+     * from move to move, so such branches are often mispredicted. */
+    for (int p = 0; p < c->players; p++) {
+        unsigned sp = b->pos[p];
+        occupied |= (uint64_t)((p != player) & (sp < SW_SPACES)) << (sp & 63u);
+    }
     int sp = b->pos[player];
     if (!sw_own_three(b, player)) {
         /* The common case: round the edge, no gate or tower to stop at. */

@@ -66,31 +66,41 @@ unsigned sw_ray_slots(unsigned code)
     return sw_turn(t, (SW_SLOTS - f) % SW_SLOTS);
 }
 
+/* Outcome codes below 64, so a bit set lists them in order. */
+_Static_assert(SW_RAY_CODES <= 64, "ray codes fit a 64-bit set");
+
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights)
 {
-    uint8_t stops[SW_RAY_CODES] = {0};
-    const uint16_t *ray = sw_rays(c, b);
-    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    uint32_t stops[SW_RAY_CODES];
+    uint64_t seen = 0;
+    int g = b->princess[b->cur] & (SW_PRINCESSES - 1);
+    const sw_ray_group *group = c->ray_group[g];
     unsigned full = sw_full_slots(b);
-    for (int r = 0; r < SW_ROTATIONS; r++)
-        stops[sw_ray_code_from(first[r], ray[r] & full)]++;
+    for (int i = 0; i < c->ray_groups[g]; i++) {
+        unsigned code = sw_ray_code_from(group[i].first, group[i].mask & full);
+        uint64_t bit = (uint64_t)1 << code;
+        stops[code] = (seen & bit ? stops[code] : 0) + group[i].stops;
+        seen |= bit;
+    }
     size_t n = 0;
-    for (unsigned k = 0; k < SW_RAY_CODES; k++)
-        if (stops[k]) {
-            out[n] = SW_M_RAY + k;
-            weights[n++] = stops[k];
-        }
+    for (; seen; seen &= seen - 1) {
+        unsigned code = (unsigned)sw_lowest(seen);
+        out[n] = SW_M_RAY + code;
+        weights[n++] = stops[code];
+    }
     return n;
 }
 
+/* The groups come in the order of their first stops, so the first group
+ * with the code holds the first stop that gives it. */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code)
 {
-    const uint16_t *ray = sw_rays(c, b);
-    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    int g = b->princess[b->cur] & (SW_PRINCESSES - 1);
+    const sw_ray_group *group = c->ray_group[g];
     unsigned full = sw_full_slots(b);
-    for (int r = 0; r < SW_ROTATIONS; r++)
-        if (sw_ray_code_from(first[r], ray[r] & full) == code)
-            return r;
+    for (int i = 0; i < c->ray_groups[g]; i++)
+        if (sw_ray_code_from(group[i].first, group[i].mask & full) == code)
+            return group[i].rot;
     return -1;
 }
 

@@ -88,6 +88,15 @@ typedef struct sw_event {
     uint8_t a, b, c; /* meaning per type: see view.c */
 } sw_event;
 
+/* Stops of the wheel that put the same slots in a princess's ray: a spin's
+ * outcome depends only on that, so spins count stops a group at a time. */
+typedef struct sw_ray_group {
+    uint16_t mask; /* slots inside the ray */
+    uint8_t first; /* its first slot clockwise */
+    uint8_t stops; /* how many of the 48 stops give it */
+    uint8_t rot;   /* the first of them */
+} sw_ray_group;
+
 typedef struct sw_config {
     int players;
     int choose_princess; /* players pick princesses (else player i is princess i) */
@@ -97,6 +106,9 @@ typedef struct sw_config {
     int spin_ray;        /* a spin's outcomes are the holders in the ray (else rotations) */
     uint16_t ray[SW_PRINCESSES][SW_ROTATIONS]; /* slots inside the ray, per rotation */
     uint8_t ray_first[SW_PRINCESSES][SW_ROTATIONS]; /* its first slot clockwise */
+    /* The stops grouped by ray, in the order of their first stops. */
+    sw_ray_group ray_group[SW_PRINCESSES][SW_ROTATIONS];
+    uint8_t ray_groups[SW_PRINCESSES];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* Where one step of a princess bound for the castle leads:
