@@ -19,12 +19,20 @@ tg_install_missing() {
         "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# The package lists are read by the scripts that source this file.
+# The package lists are read by the scripts that source this file, and the
+# README's "Building from source" shows the first two as one apt-get line
+# (tests/docs/readme_deps.sh holds them to it).
 # shellcheck disable=SC2034
-# Packages to build the library and the tablegames command.
+# What the library and the tablegames command need.
 TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
-# Everything scripts/test.sh uses on top.
+# What the optional parts need (README, "Building from source"): tests
+# (cmocka), the Lua module and its tests, the Python tests and type check,
+# the libffi host, the API reference.
 # shellcheck disable=SC2034
-TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
-                  libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
-                  lintian clang libclang-rt-14-dev)
+TG_OPTIONAL_PACKAGES=(libcmocka-dev liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
+# Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
+# valgrind, the ABI tools, the install and package tests' tools.
+# shellcheck disable=SC2034
+TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" g++ valgrind binutils
+                  abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
+                  mmdebstrap)

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian 12 machine (as root) to a last
 # line "N passed, N failed". Installs what is missing, then: release build and
-# ctest, exported symbols, random Witches' Dance games, the conformance test
-# under valgrind, the API reference with warnings as errors, the install
-# test, the ABI check against the baseline (and proof that it can fail), the
-# Debian packages, and an AddressSanitizer + UndefinedBehaviorSanitizer build
-# and ctest.
+# ctest, the builds users and packagers make (gcc and clang, four build
+# types, the project's defaults), exported symbols, random Witches' Dance
+# games, the conformance test under valgrind, the API reference with
+# warnings as errors, the install test, the ABI check against the baseline
+# (and proof that it can fail), the Debian packages from a tarball, and an
+# AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
+# Our own builds treat warnings as errors (-DTG_WERROR=ON) and may switch no
+# optional part off (-DTG_REQUIRE_ALL_PARTS=ON; the scripts read the same
+# name from the environment): a dependency missing from scripts/deps.sh
+# fails here instead of quietly shrinking the suite.
 # Build trees go to $TG_BUILD_ROOT (default: build/ in the repository).
 set -uo pipefail
 
@@ -19,6 +24,7 @@ passed=0
 failed=0
 failed_steps=()
 mkdir -p "$logs"
+export TG_REQUIRE_ALL_PARTS=ON
 
 # report NAME STATUS START: counts a finished step and prints its line.
 report() {
@@ -64,7 +70,8 @@ step_finish() {
 configure_and_build() {
     local dir=$1
     shift
-    cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON "$@" &&
+    cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
+        -DTG_REQUIRE_ALL_PARTS=ON "$@" &&
         cmake --build "$dir" -j"$jobs"
 }
 
@@ -132,6 +139,8 @@ step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
 step release-build configure_and_build "$release"
 step release-ctest run_ctest "$release"
 step_start conformance-under-valgrind conformance_under_valgrind
+# Builds with the defaults, as users and packagers make them (tests/builds/).
+step user-builds bash "$repo/tests/builds/run.sh" "$root/test-builds"
 step exported-symbols bash "$repo/scripts/check-exports.sh" "$release/libtablegames.so"
 if "$release/examples/tablegames/tablegames" list --ids 2>/dev/null | grep -qx witches_dance; then
     step witches-dance-random-games random_games

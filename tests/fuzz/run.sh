@@ -13,7 +13,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(load_binary load_json move_text options api_sequence)
 build=${TG_FUZZ_BUILD:-$root/build-fuzz}
 
-CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_FUZZ=ON \
+CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON -DTG_FUZZ=ON \
   -DTG_SANITIZE=address,undefined -DTG_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target $(printf 'fuzz_%s ' "${harnesses[@]}") >/dev/null
 
