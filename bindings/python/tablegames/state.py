@@ -358,20 +358,32 @@ class State(Handle):
 
     # ---- views ------------------------------------------------------------
 
+    def _viewer(self, player, call):
+        """A viewer of this game: a player number or OMNISCIENT. The C calls
+        that take one are const and keep no message, so the refusal is
+        worded here, naming the viewer and the range."""
+        viewer = c_int(player, "%s: viewer" % call)
+        players = self.players
+        if viewer != OMNISCIENT and not 0 <= viewer < players:
+            raise InvalidArgument(
+                "%s: viewer %d is not a player of this %d-player game (0..%d, or OMNISCIENT %d)"
+                % (call, viewer, players, players - 1, OMNISCIENT))
+        return viewer
+
     def observation(self, player):
         """What player (or OMNISCIENT) sees, as a dict."""
         return json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
-                                   self._handle(), c_int(player, "viewer")))
+                                   self._handle(), self._viewer(player, "observation")))
 
     def events(self, player):
         """What the last decision did, as player (or OMNISCIENT) saw it: a list of dicts."""
         return json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
-                                   self._handle(), c_int(player, "viewer")))
+                                   self._handle(), self._viewer(player, "events")))
 
     def to_text(self, player=OMNISCIENT):
         """The board drawn in text as player sees it."""
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
-                        self._handle(), c_int(player, "viewer"))
+                        self._handle(), self._viewer(player, "to_text"))
 
     def resample(self, player):
         """Redraws everything player cannot know; clears the history."""
