@@ -98,9 +98,9 @@ if [ -n "$lua_module" ]; then
         print("lua: libtablegames " .. tg.version() .. ", " .. st:playout() .. " decisions")'
 fi
 
-pyinit=$(find "$prefix" -path '*/tablegames/__init__.py' -print -quit)
-if [ -n "$pyinit" ]; then
-    pydir=$(dirname "$(dirname "$pyinit")")
+typed=$(find "$prefix" -path '*/tablegames/py.typed' -print -quit)
+if [ -n "$typed" ]; then
+    pydir=$(dirname "$(dirname "$typed")")
     echo "== Python package: ${pydir#"$prefix"/}"
     PYTHONPATH=$pydir /usr/bin/python3 -c '
 import sys, tablegames

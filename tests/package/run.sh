@@ -79,7 +79,7 @@ declare -A want=(
   [libtablegames1]="usr/lib/$multiarch/libtablegames.so.1"
   [libtablegames-dev]="usr/include/boardgames/tablegames.h"
   [tablegames-tools]="usr/bin/tablegames"
-  [python3-tablegames]="usr/lib/python3/dist-packages/tablegames/__init__.py"
+  [python3-tablegames]="usr/lib/python3/dist-packages/tablegames/py.typed"
   [lua-tablegames]="usr/lib/$multiarch/lua/5.4/tablegames.so")
 debs=()
 for pkg in "${packages[@]}"; do

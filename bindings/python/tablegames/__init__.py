@@ -16,6 +16,8 @@ A thin layer over the C library libtablegames (found through the
 TABLEGAMES_LIBRARY environment variable, pkg-config or the system loader).
 """
 
+from __future__ import annotations
+
 from ._loader import SUPPORTED_MAJOR
 from ._loader import library as _library
 from .catalogue import GameInfo, OptionInfo, game_info, games
@@ -32,12 +34,12 @@ __version__ = "1.1.0"
 MAX_PLAYERS = 8
 
 
-def library_version():
+def library_version() -> str:
     """The loaded C library's version string, e.g. "1.1.0"."""
     return _library().version
 
 
-def library_path():
+def library_path() -> str:
     """Where the loaded C library was found."""
     return _library().path
 

@@ -1,8 +1,11 @@
 """Bot: a fair computer player for one seat of a game."""
 
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import threading
+from typing import Any, Dict, Iterator, List, Tuple, Union
 
 from . import _ffi
 from ._handle import Handle, c_int, c_seed, own_locking, serialized
@@ -11,10 +14,10 @@ from .errors import InvalidArgument
 from .game import Game
 from .state import BUFFER_TOO_SMALL, Move, State
 
-LEVELS = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
+LEVELS: Dict[str, int] = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
 
 
-def _level(level):
+def _level(level: Union[str, int]) -> int:
     if isinstance(level, str):
         if level.lower() not in LEVELS:
             raise InvalidArgument("bot level %r is not one of %s" % (level, ", ".join(LEVELS)))
@@ -36,7 +39,8 @@ class Bot(Handle):
     _free_function = "tg_bot_free"
     _kind = "bot"
 
-    def __init__(self, game, seat, level="medium", simulations=0, seconds=0.0, seed=0):
+    def __init__(self, game: Game, seat: int, level: Union[str, int] = "medium",
+                 simulations: int = 0, seconds: float = 0.0, seed: int = 0) -> None:
         if not isinstance(game, Game):
             raise TypeError("Bot() needs a tablegames.Game, not %s" % type(game).__name__)
         if isinstance(simulations, bool) or not isinstance(simulations, int):
@@ -64,10 +68,10 @@ class Bot(Handle):
         self._stopping = threading.Lock()
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game
 
-    def close(self):
+    def close(self) -> None:
         stopping = getattr(self, "_stopping", None)
         if stopping is None:  # __init__ failed before the bot existed
             return
@@ -75,21 +79,21 @@ class Bot(Handle):
             super().close()
 
     @contextlib.contextmanager
-    def _state_locked(self, state):
+    def _state_locked(self, state: State) -> Iterator[Any]:
         """The state's handle, held against other threads for the decision."""
         if not isinstance(state, State):
             raise TypeError("a bot needs a tablegames.State, not %s" % type(state).__name__)
         with state._lock:
             yield state._handle()
 
-    def choose(self, state):
+    def choose(self, state: State) -> Move:
         """The bot's move for its seat in state (not applied)."""
         out = ctypes.c_uint32()
         with self._state_locked(state) as st:
             self._lib.check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
             return Move(out.value, state.move_text(out.value))
 
-    def hint(self, state):
+    def hint(self, state: State) -> List[Tuple[Move, float]]:
         """The legal moves ranked best first: [(Move, score), ...]."""
         count = ctypes.c_size_t()
         with self._state_locked(state) as st:
@@ -108,18 +112,18 @@ class Bot(Handle):
                     for i in range(count.value)]
 
     @own_locking
-    def stop(self):
+    def stop(self) -> None:
         """Asks a running choose()/hint() (on another thread) to finish now."""
         with self._stopping:
             if self._ptr is not None:
                 self._lib.dll.tg_bot_stop(self._ptr)
 
     @property
-    def last_simulations(self):
+    def last_simulations(self) -> int:
         """Simulations the last decision ran (0 for random and easy bots)."""
-        return self._lib.dll.tg_bot_last_simulations(self._handle())
+        return int(self._lib.dll.tg_bot_last_simulations(self._handle()))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<tablegames.Bot closed>"
         return "<tablegames.Bot %s seat %d of %r>" % (self.level, self.seat, self._game)
