@@ -16,25 +16,12 @@ set(TG_DEB_ARCH amd64)
 execute_process(COMMAND dpkg --print-architecture OUTPUT_VARIABLE TG_DEB_ARCH
                 OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 
-# Debian policy wants man pages and changelogs compressed reproducibly (-n);
-# a package without a Debian revision is native, so its changelog is changelog.gz.
-function(tg_gzip src dst)
-  execute_process(COMMAND gzip -9n -c ${src} OUTPUT_FILE ${dst})
-endfunction()
 set(TG_PKG_DIR ${PROJECT_BINARY_DIR}/package)
 file(MAKE_DIRECTORY ${TG_PKG_DIR})
-tg_gzip(${PROJECT_SOURCE_DIR}/docs/man/tablegames.1 ${TG_PKG_DIR}/tablegames.1.gz)
+# A package without a Debian revision is native, so its changelog is changelog.gz.
 tg_gzip(${PROJECT_SOURCE_DIR}/cmake/debian/changelog ${TG_PKG_DIR}/changelog.gz)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-  ${PROJECT_SOURCE_DIR}/docs/man/tablegames.1 ${PROJECT_SOURCE_DIR}/cmake/debian/changelog)
-install(FILES ${TG_PKG_DIR}/tablegames.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT tools)
-# Section 3: the overview page and one page per API group.
-file(GLOB TG_MAN3 CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/man/*.3)
-foreach(page IN LISTS TG_MAN3)
-  get_filename_component(name ${page} NAME)
-  tg_gzip(${page} ${TG_PKG_DIR}/${name}.gz)
-  install(FILES ${TG_PKG_DIR}/${name}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man3 COMPONENT dev)
-endforeach()
+  ${PROJECT_SOURCE_DIR}/cmake/debian/changelog)
 
 set(TG_DEB_COMPONENTS runtime dev tools)
 if(TG_BUILD_PYTHON)

@@ -48,6 +48,15 @@ loaded=$(ldd "$prefix/bin/tablegames" | sed -n 's/.*libtablegames\.so\.1 => \([^
     fail "bin/tablegames does not load the library of the prefix: $(ldd "$prefix/bin/tablegames")"
 "$prefix/bin/tablegames" list --ids
 
+echo "== man pages"
+# Every exported function has a page name (a link to its group's page).
+for f in $(grep -Eo '^[[:space:]]+tg_[a-z0-9_]+;' "$root/abi/tablegames.map" | tr -d ' \t;'); do
+    [ -e "$prefix/share/man/man3/$f.3.gz" ] || fail "no man page for $f"
+done
+page=$(MANPATH=$prefix/share/man man -w tg_state_apply) || fail "man tg_state_apply finds nothing"
+echo "man tg_state_apply: ${page#"$prefix"/}"
+MANPATH=$prefix/share/man man tablegames | grep -q -- '--progress' || fail "man tablegames lacks --progress"
+
 echo "== pkg-config"
 export PKG_CONFIG_PATH=$libdir/pkgconfig
 flags=$(pkg-config --cflags --libs tablegames | sed 's/ *$//')

@@ -151,6 +151,9 @@ cmake --build "$work/consumer" >>"$work/consumer.log" 2>&1 || { cat "$work/consu
 "$work/consumer/consumer"
 "$work/consumer/consumer_static"
 
+page=$(MANPATH=$sysroot/usr/share/man man -w tg_state_apply) || fail "man tg_state_apply finds nothing"
+echo "man tg_state_apply: ${page#"$sysroot"}"
+
 echo "== 5. a fresh Debian root: apt installs the packages"
 if command -v mmdebstrap >/dev/null; then
   start=$SECONDS
