@@ -1,36 +1,68 @@
 #!/usr/bin/env bash
-# Fails when a build's ABI is incompatible with the committed baseline, or
-# adds symbols outside a new version node. Policy: abi/README.md.
+# The ABI check (policy: abi/README.md). Fails when
+#  - a TG_API function is missing from the version script or sits in the
+#    wrong node, or a public macro, enumerator or struct is not pinned by the
+#    layout test (abi/check_names.py);
+#  - the build is incompatible with any release baseline abi/X.Y/ (abidiff,
+#    with the compatible appends of abi/suppressions.abignore allowed);
+#  - a symbol the baseline lacks sits in a version node the baseline has.
+#   abi/check.sh BUILD_DIR [BASELINE_DIR...]     (default: every abi/X.Y/)
+# TG_HEADERS_DIR names other public headers (the proof's scratch copies).
+# Exit status 77 (a skip for ctest): no abidiff, or no debug info to compare.
 set -uo pipefail
+export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:?usage: abi/check.sh BUILD_DIR [BASELINE_DIR]}
-base=${2:-$here}
-lib=$(readlink -f "$build/libtablegames.so")
+build=${1:?usage: abi/check.sh BUILD_DIR [BASELINE_DIR...]}
+shift
 src_headers=${TG_HEADERS_DIR:-$here/../include/boardgames}
-
-report=$(abidiff --no-added-syms --headers-dir2 "$src_headers" \
-                 --headers-dir2 "$build/include/boardgames" \
-                 "$base/libtablegames.abi" "$lib" 2>&1)
-rc=$?
-# abidiff's exit status is a bit mask: 1 error, 2 usage, 4 change, 8 incompatible change.
-if (( rc & 3 )); then
-  echo "abi check: abidiff failed to run:"; echo "$report"; exit 1
+map=${TG_MAP:-$here/tablegames.map}
+layout=${TG_LAYOUT:-$here/../tests/abi/layout.c}
+lib=$(readlink -f "$build/libtablegames.so") || { echo "abi check: no $build/libtablegames.so"; exit 1; }
+baselines=("$@")
+if [ ${#baselines[@]} -eq 0 ]; then
+  for dir in "$here"/[0-9]*.[0-9]*/; do baselines+=("${dir%/}"); done
 fi
-if (( rc & 8 )); then
-  echo "abi check: INCOMPATIBLE change against the baseline:"; echo "$report"; exit 1
-fi
-if (( rc & 4 )) && grep -Eq '[1-9][0-9]* (Removed|Changed)' <<<"$report"; then
-  echo "abi check: removed or changed functions or variables:"; echo "$report"; exit 1
+[ ${#baselines[@]} -gt 0 ] || { echo "abi check: no baseline in $here"; exit 1; }
+command -v abidiff >/dev/null || { echo "abi check: SKIPPED: abidiff (abigail-tools) is not installed"; exit 77; }
+sections=$(readelf -S "$lib") # not piped into grep -q: pipefail would see readelf's SIGPIPE
+if ! grep -q '\.debug_info' <<<"$sections"; then
+  echo "abi check: SKIPPED: $lib has no debug info; build with RelWithDebInfo or Debug"; exit 77
 fi
 
-# Added symbols must live in a version node the baseline does not know.
-old_nodes=$(sed 's/.*@//' "$base/symbols.txt" | sort -u)
-bad=0
-while IFS= read -r sym; do
-  node=${sym#*@}
-  if grep -qxF "$node" <<<"$old_nodes"; then
-    echo "abi check: new symbol $sym was added to an existing version node"; bad=1
+python=$(command -v /usr/bin/python3 || command -v python3)
+"$python" "$here/check_names.py" "$src_headers" "$build/include/boardgames" \
+  --map "$map" --layout "$layout" || exit 1
+
+fresh=$("$here/symbols.sh" "$lib")
+failed=0
+for base in "${baselines[@]}"; do
+  name=$(basename "$base")
+  report=$(abidiff --no-added-syms --suppressions "$here/suppressions.abignore" \
+                   --headers-dir2 "$src_headers" --headers-dir2 "$build/include/boardgames" \
+                   "$base/libtablegames.abi" "$lib" 2>&1)
+  rc=$?
+  # abidiff's exit status is a bit mask: 1 error, 2 usage, 4 change, 8 incompatible change.
+  if (( rc & 3 )); then
+    echo "abi check ($name): abidiff failed to run:"; echo "$report"; failed=1; continue
   fi
-done < <(comm -13 "$base/symbols.txt" <("$here/symbols.sh" "$lib"))
-(( bad )) && exit 1
-echo "abi check: compatible with the baseline"
+  if (( rc & 8 )); then
+    echo "abi check ($name): INCOMPATIBLE change against the $name baseline:"; echo "$report"
+    failed=1; continue
+  fi
+  if (( rc & 4 )) && grep -Eq '[1-9][0-9]* (Removed|Changed)' <<<"$report"; then
+    echo "abi check ($name): removed or changed functions or variables against $name:"
+    echo "$report"; failed=1; continue
+  fi
+  # Added symbols must live in a version node the baseline does not know.
+  bad=$(awk -v base="$base/symbols.txt" '
+      BEGIN { while ((getline line < base) > 0) { old[line] = 1; sub(/.*@/, "", line); node[line] = 1 } }
+      !($0 in old) { n = $0; sub(/.*@/, "", n); if (n in node) print }' <<<"$fresh")
+  if [ -n "$bad" ]; then
+    while IFS= read -r sym; do
+      echo "abi check ($name): new symbol $sym was added to an existing version node"
+    done <<<"$bad"
+    failed=1; continue
+  fi
+  echo "abi check: compatible with the $name baseline"
+done
+exit "$failed"

@@ -1,44 +1,157 @@
 #!/usr/bin/env bash
-# Proves that abi/check.sh can fail: builds a scratch copy of the library
-# with one enumerator's value changed (an incompatible change) and expects
-# the check to reject it, then with a new function added to the existing
-# version node and expects that to be rejected too.
-#   abi/prove-check.sh [WORK_DIR]
+# Proves that the ABI checks can fail: each case makes a scratch copy of the
+# sources with one deliberate change and expects the check that guards it to
+# reject the change, naming it (and one case, a change the policy allows,
+# to pass). ctest runs each group as its own test (tests/abi/).
+#   abi/prove-check.sh WORK_DIR [break|names|macros]...   (default: all)
+# break:  scratch builds of the library checked against every baseline
+#         (abi/check.sh): an enumerator's value changed, a parameter's type
+#         changed, a field appended to a frozen struct, a function added to
+#         an old version node; a field appended to a versioned parameter
+#         struct must pass.
+# names:  a TG_API function left out of the version script, and one listed
+#         in the wrong node (abi/check_names.py).
+# macros: a public macro's value changed, and a struct field moved, each
+#         caught by the layout test (tests/abi/layout.c) on the host and -m32.
 set -euo pipefail
+export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/tablegames-abi.XXXXXX")}
+work=${1:?usage: abi/prove-check.sh WORK_DIR [break|names|macros]...}
+shift
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(break names macros)
 mkdir -p "$work"
+python=$(command -v /usr/bin/python3 || command -v python3)
+cc=${CC:-cc}
 
-# build_variant NAME SED_FILE SED_EXPR [SED_FILE SED_EXPR]: a scratch copy
-# with the edits made, built and checked against the baseline.
-build_variant() {
-  local name=$1 src=$work/$1/src
-  shift
-  rm -rf "$work/$name"; mkdir -p "$src"
-  (cd "$root" && cp -r CMakeLists.txt cmake include lib abi docs "$src/")
-  while [ $# -ge 2 ]; do
-    sed -i "$2" "$src/$1"
-    shift 2
-  done
-  cmake -S "$src" -B "$work/$name/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DTG_BUILD_TESTS=OFF -DTG_BUILD_EXAMPLES=OFF >/dev/null
-  cmake --build "$work/$name/build" -j"$(nproc)" --target tablegames >/dev/null
-  TG_HEADERS_DIR="$src/include/boardgames" "$here/check.sh" "$work/$name/build" "$here"
+# fresh_copy DIR: the parts of the tree a library build needs, pristine.
+fresh_copy() {
+  rm -rf "$1"; mkdir -p "$1"
+  (cd "$root" && cp -r CMakeLists.txt cmake include lib abi docs "$1/")
+  mkdir -p "$1/tests/abi" && cp "$root/tests/abi/layout.c" "$1/tests/abi/"
 }
 
-if build_variant enum include/boardgames/common.h 's/TG_E_PARSE = -7,/TG_E_PARSE = -70,/' \
-     >"$work/enum.log" 2>&1; then
-  echo "FAILED: a changed enumerator value passed the ABI check"; cat "$work/enum.log"; exit 1
-fi
-grep -q "INCOMPATIBLE\|removed or changed" "$work/enum.log" || { cat "$work/enum.log"; exit 1; }
-echo "ok: a changed enumerator value is rejected"
+# edit DIR FILE SED_EXPR: one deliberate change, which must take.
+edit() {
+  cp "$1/$2" "$1/$2.before"
+  sed -i "$3" "$1/$2"
+  if cmp -s "$1/$2" "$1/$2.before"; then echo "the edit of $2 did not apply: $3"; exit 1; fi
+  rm "$1/$2.before"
+}
 
-# The version script names each 1.0 function, so the new one is named there too.
-if build_variant added lib/core/version.c 's/^unsigned tg_version_number(void)/TG_API unsigned tg_version_extra(void);\nTG_API unsigned tg_version_extra(void)\n{\n    return 1;\n}\n\nunsigned tg_version_number(void)/' \
-     abi/tablegames.map 's/^    tg_version_number;/    tg_version_number;\n    tg_version_extra;/' \
-     >"$work/added.log" 2>&1; then
-  echo "FAILED: a symbol added to the old version node passed the ABI check"; cat "$work/added.log"; exit 1
-fi
-grep -q "added to an existing version node" "$work/added.log" || { cat "$work/added.log"; exit 1; }
-echo "ok: a symbol added without a new version node is rejected"
+# expect_failure NAME PATTERN COMMAND...: COMMAND must fail and say PATTERN.
+expect_failure() {
+  local name=$1 pattern=$2 log=$work/$1.log
+  shift 2
+  if "$@" >"$log" 2>&1; then
+    echo "FAILED: $name passed the check"; cat "$log"; exit 1
+  fi
+  grep -Eq "$pattern" "$log" || { echo "FAILED: $name was rejected, but not for '$pattern':"; cat "$log"; exit 1; }
+  echo "ok: $name is rejected"
+}
+
+# ---- break: scratch builds against the release baselines ----------------------
+# One scratch tree and build folder serve every case: each case is an edit
+# of pristine sources, rebuilt incrementally.
+scratch=$work/break
+build_and_check() {
+  cmake --build "$scratch/build" -j"${TG_JOBS:-2}" --target tablegames >/dev/null &&
+    TG_HEADERS_DIR="$scratch/src/include/boardgames" TG_MAP="$scratch/src/abi/tablegames.map" \
+    TG_LAYOUT="$scratch/src/tests/abi/layout.c" "$here/check.sh" "$scratch/build"
+}
+restore() {
+  for f in "$@"; do cp "$root/$f" "$scratch/src/$f"; done
+}
+prove_break() {
+  fresh_copy "$scratch/src"
+  cmake -S "$scratch/src" -B "$scratch/build" -DCMAKE_BUILD_TYPE=Debug -DTG_BUILD_TESTS=OFF \
+        -DTG_BUILD_EXAMPLES=OFF >/dev/null
+  build_and_check >"$work/break-pristine.log" 2>&1 ||
+    { echo "the unchanged scratch copy fails the check:"; cat "$work/break-pristine.log"; exit 1; }
+
+  edit "$scratch/src" include/boardgames/common.h 's/TG_E_PARSE = -7,/TG_E_PARSE = -70,/'
+  expect_failure enumerator-value "INCOMPATIBLE|removed or changed" build_and_check
+  restore include/boardgames/common.h
+
+  edit "$scratch/src" include/boardgames/state.h \
+       's/TG_API tg_status tg_state_seed(tg_state \*state, uint64_t seed);/TG_API tg_status tg_state_seed(tg_state *state, uint32_t seed);/'
+  edit "$scratch/src" lib/core/state.c 's/^tg_status tg_state_seed(tg_state \*state, uint64_t seed)/tg_status tg_state_seed(tg_state *state, uint32_t seed)/'
+  expect_failure parameter-type "INCOMPATIBLE|removed or changed" build_and_check
+  restore include/boardgames/state.h lib/core/state.c
+
+  edit "$scratch/src" include/boardgames/catalogue.h \
+       's/^    size_t option_count;  /    size_t option_count; int appended;  /'
+  expect_failure frozen-struct-append "INCOMPATIBLE|removed or changed" build_and_check
+  restore include/boardgames/catalogue.h
+
+  edit "$scratch/src" include/boardgames/version.h.in \
+       's/^TG_API unsigned tg_version_number(void);/TG_API unsigned tg_version_number(void);\n\/** Added to an old node, which the check must refuse. *\/\nTG_API unsigned tg_version_extra(void);/'
+  edit "$scratch/src" lib/core/version.c \
+       's/^unsigned tg_version_number(void)/unsigned tg_version_extra(void)\n{\n    return 1;\n}\n\nunsigned tg_version_number(void)/'
+  edit "$scratch/src" abi/tablegames.map 's/^    tg_version_number;/    tg_version_number;\n    tg_version_extra;/'
+  expect_failure function-in-old-node "added to an existing version node" build_and_check
+  restore include/boardgames/version.h.in lib/core/version.c abi/tablegames.map
+
+  # What the policy allows must pass: a field appended to versioned params.
+  edit "$scratch/src" include/boardgames/bot.h 's/^    uint32_t reserved;$/    uint32_t reserved;\n    uint64_t appended;/'
+  if ! build_and_check >"$work/allowed-append.log" 2>&1; then
+    echo "FAILED: an append the policy allows was rejected:"; cat "$work/allowed-append.log"; exit 1
+  fi
+  echo "ok: a field appended to versioned parameters passes"
+  restore include/boardgames/bot.h
+}
+
+# ---- names: the version script against the headers ----------------------------
+names_check() {
+  "$python" "$here/check_names.py" "$1/include/boardgames" --map "$1/abi/tablegames.map" \
+            --layout "$1/tests/abi/layout.c"
+}
+prove_names() {
+  local copy=$work/names
+  fresh_copy "$copy"
+  cp "$copy/include/boardgames/version.h.in" "$copy/include/boardgames/version.h"
+  names_check "$copy" >"$work/names-pristine.log" 2>&1 ||
+    { echo "the unchanged copy fails the names check:"; cat "$work/names-pristine.log"; exit 1; }
+  edit "$copy" abi/tablegames.map '/^    tg_state_playout;$/d'
+  expect_failure function-missing-from-map "tg_state_playout is declared TG_API but missing" \
+                 names_check "$copy"
+  cp "$root/abi/tablegames.map" "$copy/abi/tablegames.map"
+  edit "$copy" abi/tablegames.map '/^    tg_state_playout;$/d; s/^    tg_game_ref;$/    tg_game_ref;\n    tg_state_playout;/'
+  expect_failure function-in-wrong-node "tg_state_playout is in TABLEGAMES_1.2, but its header says TABLEGAMES_1.1" \
+                 names_check "$copy"
+}
+
+# ---- macros: the layout test on the host and -m32 ---------------------------
+layout_check() {
+  local copy=$1 flag
+  for flag in "" -m32; do
+    [ -n "$flag" ] && ! "$cc" -m32 -E -x c /dev/null >/dev/null 2>&1 && continue
+    "$cc" $flag -std=c11 -fsyntax-only -I"$copy/include" "$copy/tests/abi/layout.c" || return 1
+  done
+}
+prove_macros() {
+  local copy=$work/macros
+  fresh_copy "$copy"
+  sed 's/@PROJECT_VERSION_MAJOR@/1/; s/@PROJECT_VERSION_MINOR@/2/; s/@PROJECT_VERSION_PATCH@/0/; s/@PROJECT_VERSION@/1.2.0/' \
+      "$root/include/boardgames/version.h.in" >"$copy/include/boardgames/version.h"
+  layout_check "$copy" >"$work/macros-pristine.log" 2>&1 ||
+    { echo "the unchanged copy fails the layout test:"; cat "$work/macros-pristine.log"; exit 1; }
+  edit "$copy" include/boardgames/common.h 's/^#define TG_MAX_PLAYERS 8$/#define TG_MAX_PLAYERS 16/'
+  expect_failure macro-value "TG_MAX_PLAYERS == 8" layout_check "$copy"
+  cp "$root/include/boardgames/common.h" "$copy/include/boardgames/common.h"
+  edit "$copy" include/boardgames/common.h 's/^#define TG_PLAYER_CHANCE (-1)$/#define TG_PLAYER_CHANCE (-4)/'
+  expect_failure macro-value-chance "TG_PLAYER_CHANCE == -1" layout_check "$copy"
+  cp "$root/include/boardgames/common.h" "$copy/include/boardgames/common.h"
+  edit "$copy" include/boardgames/catalogue.h 's/^    int min_players;      /    int64_t min_players;  /'
+  expect_failure struct-field-moved "max_players" layout_check "$copy"
+}
+
+for group in "${groups[@]}"; do
+  case $group in
+    break) prove_break ;;
+    names) prove_names ;;
+    macros) prove_macros ;;
+    *) echo "unknown group $group"; exit 2 ;;
+  esac
+done

@@ -3,6 +3,7 @@
 # node of the linker version script (TABLEGAMES_1.0, TABLEGAMES_1.1, ...).
 #   check-exports.sh LIB.so [VERSION_SCRIPT]   (default: abi/tablegames.map)
 set -euo pipefail
+export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lib=${1:?usage: check-exports.sh LIB.so [VERSION_SCRIPT]}
 map=${2:-$here/../abi/tablegames.map}

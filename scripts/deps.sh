@@ -30,9 +30,20 @@ TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev
 # the libffi host, the API reference.
 # shellcheck disable=SC2034
 TG_OPTIONAL_PACKAGES=(libcmocka-dev liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
+# The browser table (examples/table/table.sh): its server runs on Debian's
+# python3 with aiohttp.
+# shellcheck disable=SC2034
+TG_TABLE_PACKAGES=(python3 python3-aiohttp)
+# Its browser test: Debian's chromium driven by playwright-core from npm
+# (tests/browser/); npm itself is installed only when missing, since a
+# nodejs from elsewhere may carry its own.
+# shellcheck disable=SC2034
+TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
-# valgrind, the ABI tools, the install and package tests' tools.
+# valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
+# install and package tests' tools, the browser table and its test.
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" g++ valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
-                  mmdebstrap)
+                  mmdebstrap gcc-multilib locales
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")

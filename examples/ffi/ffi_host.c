@@ -5,6 +5,9 @@
  *
  * It plays one complete random game of every game in the catalogue for
  * every player count, printing the moves, the last events and the result.
+ * The games are made with parameters the library fills (tg_game_params_init),
+ * chance is drawn by the host from the exact integer weights, seat 0's first
+ * move comes from a bot, and every 1.2 function is bound and called.
  *
  *   ffi_host [library-path] [game-id]
  *
@@ -21,7 +24,15 @@
 /* What a runtime learns from the library's documentation rather than its
  * headers: the numbers of the contract. */
 enum { HOST_OK = 0, HOST_PLAYER_CHANCE = -1, HOST_PLAYER_TERMINAL = -2, HOST_VIEW_ALL = -1 };
-enum { HOST_ABI_MAJOR = 1 };
+enum { HOST_ABI_MAJOR = 1, HOST_MAX_PLAYERS = 8, HOST_E_WRONG_PHASE = -5 };
+/* Versions of the parameter layouts, and room enough for either: the
+ * library fills them (tg_*_params_init), so the host needs no layout. */
+enum { HOST_GAME_PARAMS_VERSION = 2, HOST_BOT_PARAMS_VERSION = 2, HOST_PARAMS_BYTES = 128 };
+typedef union host_params {
+    unsigned char bytes[HOST_PARAMS_BYTES];
+    long double align;
+    void *ptr;
+} host_params;
 
 /* The leading fields of tg_game_info; later minor versions only append. */
 typedef struct host_game_info {
@@ -33,12 +44,16 @@ typedef struct host_game_info {
 } host_game_info;
 
 /* The functions this host calls, with their C signatures described to
- * libffi. P: pointer, I: int (and enums), U32, U64, Z: size_t, V: void. */
+ * libffi. P: pointer, I: int (and enums), N: unsigned int, U32, U64,
+ * Z: size_t, V: void. */
 typedef enum host_fn_id {
     F_VERSION, F_STATUS_NAME, F_FREE, F_CAT_COUNT, F_CAT_GET,
-    F_GAME_NEW, F_GAME_FREE, F_GAME_MAX_LEGAL,
-    F_STATE_NEW, F_STATE_FREE, F_CURRENT, F_IS_TERMINAL, F_LEGAL, F_APPLY,
-    F_APPLY_CHANCE, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT, F_WINNERS, F_LAST_ERROR,
+    F_GAME_PARAMS_INIT, F_GAME_NEW, F_GAME_FREE, F_GAME_REF, F_GAME_MAX_LEGAL,
+    F_STATE_NEW, F_STATE_FREE, F_STATE_GAME, F_CURRENT, F_IS_TERMINAL, F_LEGAL, F_APPLY,
+    F_APPLY_CHANCE, F_CHANCE_WEIGHTS, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT, F_WINNERS,
+    F_RETURNS_V2, F_LAST_ERROR,
+    F_BOT_PARAMS_INIT, F_BOT_NEW_V2, F_BOT_CHOOSE, F_BOT_GET_PARAMS, F_BOT_LAST_ERROR,
+    F_BOT_FREE,
     F_COUNT
 } host_fn_id;
 
@@ -53,21 +68,32 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_FREE] = { "tg_free", "VP" },
     [F_CAT_COUNT] = { "tg_catalogue_count", "Z" },
     [F_CAT_GET] = { "tg_catalogue_get", "PZ" },
+    [F_GAME_PARAMS_INIT] = { "tg_game_params_init", "IPN" },
     [F_GAME_NEW] = { "tg_game_new", "IPPPPPZ" },
     [F_GAME_FREE] = { "tg_game_free", "VP" },
+    [F_GAME_REF] = { "tg_game_ref", "PP" },
     [F_GAME_MAX_LEGAL] = { "tg_game_max_legal_moves", "UP" },
     [F_STATE_NEW] = { "tg_state_new", "IPQP" },
     [F_STATE_FREE] = { "tg_state_free", "VP" },
+    [F_STATE_GAME] = { "tg_state_game", "PP" },
     [F_CURRENT] = { "tg_state_current_player", "IP" },
     [F_IS_TERMINAL] = { "tg_state_is_terminal", "IP" },
     [F_LEGAL] = { "tg_state_legal_moves", "IPPZP" },
     [F_APPLY] = { "tg_state_apply", "IPU" },
     [F_APPLY_CHANCE] = { "tg_state_apply_chance", "IPP" },
+    [F_CHANCE_WEIGHTS] = { "tg_state_chance_weights", "IPPPZPP" },
     [F_MOVE_TEXT] = { "tg_state_move_text", "IPUPZP" },
     [F_EVENTS] = { "tg_state_events_json", "IPIPP" },
     [F_TO_TEXT] = { "tg_state_to_text", "IPIPP" },
     [F_WINNERS] = { "tg_state_winners", "IPP" },
+    [F_RETURNS_V2] = { "tg_state_returns_v2", "IPPZP" },
     [F_LAST_ERROR] = { "tg_state_last_error", "PP" },
+    [F_BOT_PARAMS_INIT] = { "tg_bot_params_init", "IPN" },
+    [F_BOT_NEW_V2] = { "tg_bot_new_v2", "IPIPPPZ" },
+    [F_BOT_CHOOSE] = { "tg_bot_choose", "IPPP" },
+    [F_BOT_GET_PARAMS] = { "tg_bot_get_params", "IPP" },
+    [F_BOT_LAST_ERROR] = { "tg_bot_last_error", "PP" },
+    [F_BOT_FREE] = { "tg_bot_free", "VP" },
 };
 
 #define HOST_MAX_ARGS 6
@@ -88,6 +114,7 @@ static ffi_type *host_type(char c)
     switch (c) {
     case 'P': return &ffi_type_pointer;
     case 'I': return &ffi_type_sint;
+    case 'N': return &ffi_type_uint;
     case 'U': return &ffi_type_uint32;
     case 'Q': return &ffi_type_uint64;
     case 'Z': return sizeof(size_t) == 8 ? &ffi_type_uint64 : &ffi_type_uint32;
@@ -171,16 +198,118 @@ static void host_print_view(host *h, host_fn_id id, void *state, int viewer, con
     host_call(h, F_FREE, fargs);
 }
 
+/* A chance outcome drawn by the host itself from the exact integer weights
+ * (moves and weights hold cap entries each). */
+static int host_draw_chance(host *h, void *state, uint32_t *moves, uint32_t *weights, size_t cap,
+                            uint64_t *seed, uint32_t *out)
+{
+    size_t count = 0;
+    uint64_t total = 0;
+    void *pm = moves, *pw = weights, *pc = &count, *pt = &total;
+    void *args[] = { &state, &pm, &pw, &cap, &pc, &pt };
+    int st = host_status(h, F_CHANCE_WEIGHTS, args);
+    if (st != HOST_OK)
+        return st;
+    if (count == 0 || total == 0)
+        return -1;
+    uint64_t r = (((uint64_t)host_random(seed) << 32) | host_random(seed)) % total;
+    size_t i = 0;
+    while (r >= weights[i])
+        r -= weights[i++];
+    *out = moves[i];
+    return HOST_OK;
+}
+
+/* Seat 0's bot, made with parameters the library fills and read back. */
+static void *host_new_bot(host *h, void *game)
+{
+    host_params params;
+    unsigned version = HOST_BOT_PARAMS_VERSION;
+    char err[256] = "";
+    size_t errsize = sizeof err;
+    int seat = 0;
+    void *bot = NULL, *pp = &params, *pb = &bot, *pe = err;
+    void *iargs[] = { &pp, &version };
+    void *nargs[] = { &game, &seat, &pp, &pb, &pe, &errsize };
+    if (host_status(h, F_BOT_PARAMS_INIT, iargs) != HOST_OK ||
+        host_status(h, F_BOT_NEW_V2, nargs) != HOST_OK) {
+        fprintf(stderr, "ffi_host: no bot: %s\n", err);
+        return NULL;
+    }
+    void *gargs[] = { &bot, &pp };
+    if (host_status(h, F_BOT_GET_PARAMS, gargs) != HOST_OK) {
+        void *fargs[] = { &bot };
+        host_call(h, F_BOT_FREE, fargs);
+        return NULL;
+    }
+    return bot;
+}
+
+/* Asks the bot for a move; returns its status. */
+static int host_bot_choose(host *h, void *bot, void *state, uint32_t *move)
+{
+    void *pm = move;
+    void *args[] = { &bot, &state, &pm };
+    return host_status(h, F_BOT_CHOOSE, args);
+}
+
+/* The state's own game, by a reference of the host's: the same handle. */
+static int host_game_is_kept(host *h, void *state, void *game)
+{
+    void *one_state[] = { &state };
+    void *borrowed = host_pointer(h, F_STATE_GAME, one_state);
+    void *bargs[] = { &borrowed };
+    void *ref = host_pointer(h, F_GAME_REF, bargs);
+    void *rargs[] = { &ref };
+    host_call(h, F_GAME_FREE, rargs);
+    return ref == game;
+}
+
+/* After the end the bot refuses, and says why. */
+static int host_bot_refuses_the_end(host *h, void *bot, void *state)
+{
+    uint32_t move = 0;
+    void *one_bot[] = { &bot };
+    if (host_bot_choose(h, bot, state, &move) != HOST_E_WRONG_PHASE)
+        return -1;
+    const char *why = host_pointer(h, F_BOT_LAST_ERROR, one_bot);
+    if (why == NULL || why[0] == '\0')
+        return -1;
+    printf("bot after the end: %s\n", why);
+    return 0;
+}
+
+static int host_print_returns(host *h, void *state, int players)
+{
+    double returns[HOST_MAX_PLAYERS] = { 0 };
+    size_t cap = HOST_MAX_PLAYERS, count = 0;
+    void *pr = returns, *pc = &count;
+    void *args[] = { &state, &pr, &cap, &pc };
+    if (host_status(h, F_RETURNS_V2, args) != HOST_OK || count != (size_t)players)
+        return -1;
+    printf("returns:");
+    for (size_t i = 0; i < count; i++)
+        printf(" %.3g", returns[i]);
+    printf("\n");
+    return 0;
+}
+
 static int host_play(host *h, const char *id, int players, uint64_t seed)
 {
     char options[32], err[256] = "";
-    void *game = NULL, *state = NULL, *params = NULL;
+    host_params params;
+    unsigned version = HOST_GAME_PARAMS_VERSION;
+    void *game = NULL, *state = NULL, *bot = NULL, *p_params = &params;
+    void *one_state[] = { &state }; /* before any goto out, which uses it */
     void *p_id = (void *)id, *p_opt = options, *p_game = &game, *p_err = err;
     size_t errsize = sizeof err;
     int result = -1;
     snprintf(options, sizeof options, "players=%d", players);
-    void *gargs[] = { &p_id, &p_opt, &params, &p_game, &p_err, &errsize };
-    int st = host_status(h, F_GAME_NEW, gargs);
+    void *pargs[] = { &p_params, &version };
+    int st = host_status(h, F_GAME_PARAMS_INIT, pargs);
+    void *gargs[] = { &p_id, &p_opt, &p_params, &p_game, &p_err, &errsize };
+    if (st == HOST_OK)
+        st = host_status(h, F_GAME_NEW, gargs);
     if (st != HOST_OK) {
         fprintf(stderr, "ffi_host: %s: %s %s\n", id, host_status_name(h, st), err);
         return -1;
@@ -188,21 +317,27 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     void *one_game[] = { &game };
     uint32_t cap = (uint32_t)host_call(h, F_GAME_MAX_LEGAL, one_game);
     uint32_t *moves = calloc(cap > 0 ? cap : 1, sizeof *moves);
+    uint32_t *weights = calloc(cap > 0 ? cap : 1, sizeof *weights);
     void *p_state = &state;
     void *sargs[] = { &game, &seed, &p_state };
-    st = moves != NULL ? host_status(h, F_STATE_NEW, sargs) : -11;
-    if (st != HOST_OK)
+    st = moves != NULL && weights != NULL ? host_status(h, F_STATE_NEW, sargs) : -11;
+    if (st != HOST_OK || !host_game_is_kept(h, state, game) || !(bot = host_new_bot(h, game)))
         goto out;
     printf("== %s, %d players, seed %" PRIu64 "\n", id, players, seed);
-    void *one_state[] = { &state };
     unsigned decisions = 0;
+    int asked_bot = 0;
     while (!(int)host_call(h, F_IS_TERMINAL, one_state)) {
         int player = host_status(h, F_CURRENT, one_state);
         uint32_t move = 0;
-        if (player == HOST_PLAYER_CHANCE) {
+        if (player == HOST_PLAYER_CHANCE && decisions % 2 == 0) {
             void *p_move = &move;
             void *cargs[] = { &state, &p_move };
             st = host_status(h, F_APPLY_CHANCE, cargs);
+        } else if (player == HOST_PLAYER_CHANCE) {
+            st = host_draw_chance(h, state, moves, weights, cap, &seed, &move);
+            void *aargs[] = { &state, &move };
+            if (st == HOST_OK)
+                st = host_status(h, F_APPLY, aargs);
         } else {
             size_t count = 0, capz = cap;
             void *p_moves = moves, *p_count = &count;
@@ -213,6 +348,11 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
                 goto out;
             }
             move = moves[host_random(&seed) % count];
+            if (player == 0 && !asked_bot) {
+                asked_bot = 1;
+                if ((st = host_bot_choose(h, bot, state, &move)) != HOST_OK)
+                    goto out;
+            }
             char text[64] = "";
             size_t tcap = sizeof text, tlen = 0;
             void *p_text = text, *p_tlen = &tlen;
@@ -236,15 +376,21 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     void *p_mask = &mask;
     void *wargs[] = { &state, &p_mask };
     st = host_status(h, F_WINNERS, wargs);
-    if (st != HOST_OK)
+    if (st != HOST_OK || host_print_returns(h, state, players) != 0 ||
+        host_bot_refuses_the_end(h, bot, state) != 0)
         goto out;
     printf("game over after %u decisions; winners mask 0x%" PRIx32 "\n", decisions, mask);
     result = 0;
 out:
+    if (bot != NULL) {
+        void *one_bot[] = { &bot };
+        host_call(h, F_BOT_FREE, one_bot);
+    }
     if (state != NULL)
         host_call(h, F_STATE_FREE, one_state);
     host_call(h, F_GAME_FREE, one_game);
     free(moves);
+    free(weights);
     return result;
 }
 

@@ -31,10 +31,6 @@ int cli_parse_int(const char *text, long min, long max, long *out);
 int cli_parse_u64(const char *text, uint64_t *out);
 int cli_parse_seconds(const char *text, double *out);
 
-/* For "--name VALUE" options: returns argv[*i + 1] and advances *i, or
- * prints an error and returns NULL when the value is missing. */
-const char *cli_option_value(int argc, char **argv, int *i);
-
 /* True when an options string sets "players", so that --players and
  * --options cannot silently disagree. */
 int cli_options_name_players(const char *options);
@@ -50,7 +46,13 @@ void cli_report(const char *what, tg_status status, const char *detail);
 /* Writes "player 2" or "players 0, 3" (or "no winner") for a winner mask. */
 void cli_print_winners(FILE *out, uint32_t mask);
 
+/* The subcommands and their --help texts (usage lines first, then a blank
+ * line and the details). */
 int cli_cmd_list(int argc, char **argv);
+extern const char cli_list_help[];
+extern const char cli_play_help[];
+extern const char cli_bench_help[];
+extern const char cli_tour_help[];
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_bench(int argc, char **argv);
 /* bench's second part: nanoseconds per clone, save+load, observation, resample. */

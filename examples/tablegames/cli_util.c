@@ -77,16 +77,6 @@ int cli_parse_seconds(const char *text, double *out)
     return 0;
 }
 
-const char *cli_option_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "tablegames: %s needs a value\n", argv[*i]);
-        return NULL;
-    }
-    *i += 1;
-    return argv[*i];
-}
-
 int cli_options_name_players(const char *options)
 {
     const char *p = options;

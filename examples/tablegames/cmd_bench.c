@@ -4,13 +4,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "cli_args.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 typedef struct bench_args {
     const char *game_id; /* NULL: every game */
-    int players;         /* 0: every player count */
+    long players;        /* 0: every player count */
     double seconds;
     double warmup; /* uncounted play before each run; < 0: a tenth of seconds */
     long runs;
@@ -192,6 +194,29 @@ static int bench_game(const bench_args *a, const char *id, int players)
     return rc;
 }
 
+/* "0" is allowed here (no warm-up, as under callgrind); other times as usual. */
+static int bench_parse_warmup(const char *text, void *dest)
+{
+    if (strcmp(text, "0") == 0) {
+        *(double *)dest = 0.0;
+        return 0;
+    }
+    return cli_parse_seconds(text, dest);
+}
+
+const char cli_bench_help[] =
+    "usage: tablegames bench [GAME] [--seconds T] [--players N] [--runs R]\n"
+    "                               [--warmup W] [--seed S] [--json]\n"
+    "\n"
+    "Plays random games for T seconds (default 1) per game and player count\n"
+    "and prints games/s, decisions/s, decisions per game, legal moves per\n"
+    "player decision, bytes per state and heap allocations per decision, then\n"
+    "the cost of a clone, a save and load, an observation and a resampling.\n"
+    "  --runs R    reports the run with the median decisions/s\n"
+    "  --warmup W  seconds of uncounted play before each run (default T/10;\n"
+    "              0 for none, as under callgrind)\n"
+    "  --json      one JSON object per line\n";
+
 static int bench_parse_args(int argc, char **argv, bench_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -199,49 +224,21 @@ static int bench_parse_args(int argc, char **argv, bench_args *a)
     a->warmup = -1.0;
     a->runs = 1;
     a->seed = 1;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *v = NULL;
-        long n;
-        int bad = 0;
-        if (strcmp(arg, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(arg, "--seconds") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            bad = cli_parse_seconds(v, &a->seconds);
-        } else if (strcmp(arg, "--warmup") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (strcmp(v, "0") == 0)
-                a->warmup = 0.0; /* for callgrind: count the timed loop alone */
-            else
-                bad = cli_parse_seconds(v, &a->warmup);
-        } else if (strcmp(arg, "--players") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            bad = cli_parse_int(v, 1, TG_MAX_PLAYERS, &n);
-            a->players = (int)n;
-        } else if (strcmp(arg, "--runs") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            bad = cli_parse_int(v, 1, 99, &a->runs);
-        } else if (strcmp(arg, "--seed") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            bad = cli_parse_u64(v, &a->seed);
-        } else if (arg[0] == '-' || a->game_id != NULL) {
-            fprintf(stderr, "tablegames bench: unexpected argument '%s'\n", arg);
-            return -1;
-        } else {
-            a->game_id = arg;
-        }
-        if (bad) {
-            fprintf(stderr, "tablegames bench: bad value '%s' for %s\n", v, arg);
-            return -1;
-        }
-    }
-    return 0;
+    const cli_opt opts[] = {
+        { "--json", CLI_OPT_FLAG, &a->json, 0, 0, NULL, NULL },
+        { "--seconds", CLI_OPT_SECONDS, &a->seconds, 0, 0, NULL, NULL },
+        { "--warmup", CLI_OPT_CALL, &a->warmup, 0, 0, bench_parse_warmup, NULL },
+        { "--players", CLI_OPT_INT, &a->players, 1, 1000, NULL, NULL },
+        { "--runs", CLI_OPT_INT, &a->runs, 1, 99, NULL, NULL },
+        { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, NULL },
+    };
+    const cli_command cmd = { "bench", cli_bench_help, opts, sizeof opts / sizeof opts[0],
+                              &a->game_id };
+    int parsed = cli_parse_args(&cmd, argc, argv);
+    if (parsed == CLI_ARGS_OK && a->game_id != NULL &&
+        cli_check_game_players(&cmd, a->game_id, a->players) != 0)
+        return CLI_ARGS_BAD;
+    return parsed;
 }
 
 int cli_cmd_bench(int argc, char **argv)
@@ -251,8 +248,9 @@ int cli_cmd_bench(int argc, char **argv)
     int measured = 0;
     size_t count = tg_catalogue_count();
 
-    if (bench_parse_args(argc, argv, &a) != 0)
-        return CLI_EXIT_USAGE;
+    if ((rc = cli_args_exit(bench_parse_args(argc, argv, &a))) >= 0)
+        return rc;
+    rc = CLI_EXIT_OK;
     if (a.game_id != NULL && tg_catalogue_find(a.game_id) == NULL) {
         cli_report(a.game_id, TG_E_UNKNOWN_GAME, "see tablegames list");
         return CLI_EXIT_FAILURE;

@@ -1,6 +1,8 @@
 /* tablegames list: the catalogue, with every option of every game. */
 #include "cli.h"
 
+#include "cli_args.h"
+
 #include <string.h>
 
 static const char *cli_option_type_name(tg_option_type type)
@@ -36,14 +38,22 @@ static void cli_list_game(const tg_game_info *info)
     }
 }
 
+const char cli_list_help[] =
+    "usage: tablegames list [--ids]\n"
+    "\n"
+    "Every game with its player range and options (type, default, allowed\n"
+    "values, meaning); --ids prints only the ids, one a line.\n";
+
 int cli_cmd_list(int argc, char **argv)
 {
     size_t count = tg_catalogue_count();
-    int ids_only = argc == 1 && strcmp(argv[0], "--ids") == 0;
-    if (argc != 0 && !ids_only) {
-        fputs("usage: tablegames list [--ids]\n", stderr);
-        return CLI_EXIT_USAGE;
-    }
+    int ids_only = 0, rc;
+    const cli_opt opts[] = {
+        { "--ids", CLI_OPT_FLAG, &ids_only, 0, 0, NULL, NULL },
+    };
+    const cli_command cmd = { "list", cli_list_help, opts, 1, NULL };
+    if ((rc = cli_args_exit(cli_parse_args(&cmd, argc, argv))) >= 0)
+        return rc;
     if (ids_only) {
         for (size_t i = 0; i < count; i++) {
             const tg_game_info *info = tg_catalogue_get(i);

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
+#include "cli_args.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,147 +14,125 @@
 typedef struct play_args {
     const char *game_id;
     const char *options;
-    int players;       /* 0: the game's default */
+    long players;      /* 0: the game's default */
     uint64_t seed;
+    int seed_given;
     int autoplay;
     int quiet;
     int viewer_given;
     int viewer;        /* a player or TG_VIEW_OMNISCIENT */
     int computer;      /* computer opponents wanted */
     tg_bot_level level;
-    int human;         /* the seat typed at the keyboard when computer is set */
+    long human;        /* the seat typed at the keyboard when computer is set */
     int bots_given;    /* --bots SPEC */
     play_bots_spec bots;
 } play_args;
 
-/* Everything one game needs; moves holds tg_game_max_legal_moves() entries. */
-typedef struct play_session {
-    tg_state *st;
-    tg_move *moves;
-    size_t cap;
-    int viewer_given;
-    int viewer;
-    int last_seat; /* the player whose view chance events are shown in */
-    play_bots bots;
-} play_session;
-
-static int play_parse_viewer(const char *text, int *out)
+static int play_parse_viewer(const char *text, void *dest)
 {
     long v;
     if (strcmp(text, "all") == 0) {
-        *out = TG_VIEW_OMNISCIENT;
+        *(int *)dest = TG_VIEW_OMNISCIENT;
         return 0;
     }
     if (cli_parse_int(text, 0, TG_MAX_PLAYERS - 1, &v) != 0)
         return -1;
-    *out = (int)v;
+    *(int *)dest = (int)v;
     return 0;
 }
+
+/* --computer and --bots exclude each other: the second one is refused. */
+static int play_parse_computer(const char *text, void *dest)
+{
+    play_args *a = dest;
+    if (play_parse_level(text, &a->level) != 0 || a->bots_given)
+        return -1;
+    a->computer = 1;
+    return 0;
+}
+
+static int play_parse_bots(const char *text, void *dest)
+{
+    play_args *a = dest;
+    if (play_bots_parse(text, &a->bots) != 0 || a->computer)
+        return -1;
+    a->bots_given = 1;
+    return 0;
+}
+
+const char cli_play_help[] =
+    "usage: tablegames play GAME [--players N] [--options \"k=v,...\"] [--seed S]\n"
+    "                            [--auto] [--quiet] [--viewer V]\n"
+    "                            [--computer LEVEL [--seat N]] [--bots SPEC]\n"
+    "\n"
+    "Plays one game. Interactive by default: the board is drawn as the player\n"
+    "to move sees it, with a legend of its marks, what the last decision did\n"
+    "and the legal moves. Type a move in the game's notation, or the letter in\n"
+    "front of it in the list (a, b, c, ...; letters that begin a move's\n"
+    "notation are skipped, so a letter is never the start of a move). A move's\n"
+    "notation always wins: a number is always the move written as that number.\n"
+    "Typing the start of moves (\"3c4\" in Bewitched, \"5f2:\") lists the moves\n"
+    "that begin with it, or, if none does, those that contain it; it never\n"
+    "plays one until you type the whole notation or its letter.\n"
+    "Dice and other chance events are rolled with the library's RNG and told\n"
+    "in words, as the player whose view is drawn may know them.\n"
+    "Commands: :undo (take back your last decision, saying what went back),\n"
+    ":board, :rules (the rules and notation in short), :help, :quit. End of\n"
+    "input ends the game.\n"
+    "  --players N   how many play (the range is the game's; tablegames list)\n"
+    "  --options O   the game's options, \"k=v,...\" (tablegames list)\n"
+    "  --auto        every seat plays uniformly random legal moves to the end;\n"
+    "                prints each decision, then the winner(s) and move count\n"
+    "  --quiet       with --auto: print only the result\n"
+    "  --viewer V    draw the board as player V sees it, or 'all' for the\n"
+    "                referee's view (with --auto the board is drawn only when\n"
+    "                this is given)\n"
+    "  --computer LEVEL  the computer (random|easy|medium|hard) plays every\n"
+    "                seat but yours (--seat N, default 0); with --auto it plays\n"
+    "                every seat instead of uniformly random moves\n"
+    "  --bots SPEC   seats the computer plays: seat numbers or 'all', each\n"
+    "                group ended by =LEVEL ('1,2=hard', '0=easy,3=medium');\n"
+    "                seats without a level play medium; unlisted seats are\n"
+    "                people (with --auto: uniformly random players)\n"
+    "  --seed S      seed for the dice and the random players (default: from\n"
+    "                the clock, and printed so the game can be replayed)\n"
+    "Players are numbered from 0, in the order of the game's rule page.\n";
 
 static int play_parse_args(int argc, char **argv, play_args *a)
 {
-    int seed_given = 0;
     memset(a, 0, sizeof *a);
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *v = NULL;
-        long n;
-        if (strcmp(arg, "--auto") == 0) {
-            a->autoplay = 1;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            a->quiet = 1;
-        } else if (strcmp(arg, "--players") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_int(v, 1, TG_MAX_PLAYERS, &n) != 0)
-                goto bad_value;
-            a->players = (int)n;
-        } else if (strcmp(arg, "--options") == 0) {
-            if ((a->options = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_u64(v, &a->seed) != 0)
-                goto bad_value;
-            seed_given = 1;
-        } else if (strcmp(arg, "--computer") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (play_parse_level(v, &a->level) != 0 || a->bots_given)
-                goto bad_value;
-            a->computer = 1;
-        } else if (strcmp(arg, "--bots") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (play_bots_parse(v, &a->bots) != 0 || a->computer)
-                goto bad_value;
-            a->bots_given = 1;
-        } else if (strcmp(arg, "--seat") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_int(v, 0, TG_MAX_PLAYERS - 1, &n) != 0)
-                goto bad_value;
-            a->human = (int)n;
-        } else if (strcmp(arg, "--viewer") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (play_parse_viewer(v, &a->viewer) != 0)
-                goto bad_value;
-            a->viewer_given = 1;
-        } else if (arg[0] == '-' || a->game_id != NULL) {
-            fprintf(stderr, "tablegames play: unexpected argument '%s'\n", arg);
-            return -1;
-        } else {
-            a->game_id = arg;
-        }
-        continue;
-    bad_value:
-        fprintf(stderr, "tablegames play: bad value '%s' for %s\n", v, arg);
-        return -1;
-    }
+    const cli_opt opts[] = {
+        { "--auto", CLI_OPT_FLAG, &a->autoplay, 0, 0, NULL, NULL },
+        { "--quiet", CLI_OPT_FLAG, &a->quiet, 0, 0, NULL, NULL },
+        { "--players", CLI_OPT_INT, &a->players, 1, 1000, NULL, NULL },
+        { "--options", CLI_OPT_TEXT, &a->options, 0, 0, NULL, NULL },
+        { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, &a->seed_given },
+        { "--computer", CLI_OPT_CALL, a, 0, 0, play_parse_computer, NULL },
+        { "--bots", CLI_OPT_CALL, a, 0, 0, play_parse_bots, NULL },
+        { "--seat", CLI_OPT_INT, &a->human, 0, TG_MAX_PLAYERS - 1, NULL, NULL },
+        { "--viewer", CLI_OPT_CALL, &a->viewer, 0, 0, play_parse_viewer, &a->viewer_given },
+    };
+    const cli_command cmd = { "play", cli_play_help, opts, sizeof opts / sizeof opts[0],
+                              &a->game_id };
+    int parsed = cli_parse_args(&cmd, argc, argv);
+    if (parsed != CLI_ARGS_OK)
+        return parsed;
     if (a->game_id == NULL) {
-        fputs("tablegames play: which game? (see tablegames list)\n", stderr);
-        return -1;
+        cli_args_error(&cmd, "which game? (see tablegames list)");
+        return CLI_ARGS_BAD;
     }
     if (a->players > 0 && cli_options_name_players(a->options)) {
-        fputs("tablegames play: players given both by --players and --options\n", stderr);
-        return -1;
+        cli_args_error(&cmd, "players given both by --players and --options");
+        return CLI_ARGS_BAD;
     }
-    if (!seed_given)
+    if (cli_check_game_players(&cmd, a->game_id, a->players) != 0)
+        return CLI_ARGS_BAD;
+    if (!a->seed_given)
         a->seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)clock();
-    return 0;
+    return CLI_ARGS_OK;
 }
 
-/* The computer player of a seat, or NULL when a person or chance decides. */
-static tg_bot *play_bot_for(const play_session *ps, int seat)
-{
-    return seat >= 0 && seat < TG_MAX_PLAYERS ? ps->bots.bots[seat] : NULL;
-}
-
-/* Rolls one chance event with the library's RNG and announces it. */
-static tg_status play_roll(play_session *ps)
-{
-    char text[64];
-    tg_move outcome;
-    tg_status s = tg_state_sample_chance(ps->st, &outcome);
-    if (s != TG_OK)
-        return s;
-    play_move_text(ps->st, outcome, text, sizeof text);
-    s = tg_state_apply(ps->st, outcome);
-    if (s != TG_OK)
-        return s;
-    printf("chance: %s\n", text);
-    play_show_events(ps->st, ps->viewer_given ? ps->viewer : ps->last_seat, "  ");
-    return TG_OK;
-}
-
-static tg_status play_legal(play_session *ps, size_t *count)
-{
-    return tg_state_legal_moves(ps->st, ps->moves, ps->cap, count);
-}
-
-static void play_print_result(const tg_state *st)
+void play_print_result(const tg_state *st)
 {
     uint32_t mask = 0;
     tg_state_winners(st, &mask);
@@ -187,7 +167,7 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
         } else if (play_bot_for(ps, seat) != NULL) {
             s = tg_bot_choose(play_bot_for(ps, seat), ps->st, &move);
         } else {
-            s = play_legal(ps, &count);
+            s = tg_state_legal_moves(ps->st, ps->moves, ps->cap, &count);
             if (s == TG_OK && count == 0)
                 s = TG_E_WRONG_PHASE;
             if (s == TG_OK)
@@ -201,6 +181,10 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
             cli_report("play", s, tg_state_last_error(ps->st));
             return CLI_EXIT_FAILURE;
         }
+        /* A seat watching sees a chance outcome only as its events tell it. */
+        if (seat == TG_PLAYER_CHANCE && ps->viewer_given && ps->viewer >= 0 &&
+            !play_events_public(ps->st, ps->viewer))
+            snprintf(text, sizeof text, "(hidden from player %d)", ps->viewer);
         if (!quiet)
             printf("%5u  %-9s %s\n", (unsigned)number + 1,
                    play_seat_name(seat, seat_name, sizeof seat_name), text);
@@ -213,155 +197,6 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
     return CLI_EXIT_OK;
 }
 
-/* Takes back decisions until a person's decision has been taken back, so
- * the dice and the computer players after it decide afresh. */
-static void play_undo(play_session *ps)
-{
-    int seat;
-    if (tg_state_undo(ps->st) != TG_OK) {
-        puts("nothing to undo");
-        return;
-    }
-    seat = tg_state_current_player(ps->st);
-    while ((seat == TG_PLAYER_CHANCE || play_bot_for(ps, seat) != NULL) &&
-           tg_state_undo(ps->st) == TG_OK)
-        seat = tg_state_current_player(ps->st);
-}
-
-/* Reads one line; returns 0 at end of input. Overlong lines are cut. Input
- * from a file or pipe is echoed, so the output reads as a transcript. */
-static int play_read_line(char *buf, size_t cap)
-{
-    size_t len;
-    if (fgets(buf, (int)cap, stdin) == NULL)
-        return 0;
-    len = strlen(buf);
-    if (len > 0 && buf[len - 1] != '\n') {
-        int c;
-        while ((c = getchar()) != EOF && c != '\n') {
-        }
-    }
-    while (len > 0 && isspace((unsigned char)buf[len - 1]))
-        buf[--len] = '\0';
-    if (!isatty(STDIN_FILENO))
-        printf("%s\n", buf);
-    return 1;
-}
-
-/* A move's text wins; a number that is no move's text picks from the list. */
-static tg_status play_choose(play_session *ps, const char *input, size_t count, tg_move *out)
-{
-    long index;
-    if (tg_state_parse_move(ps->st, input, out) == TG_OK)
-        return TG_OK;
-    if (cli_parse_int(input, 1, (long)count, &index) == 0) {
-        *out = ps->moves[index - 1];
-        return TG_OK;
-    }
-    return TG_E_PARSE;
-}
-
-/* A computer seat's decision, announced and shown as the viewer sees it. */
-static tg_status play_computer(play_session *ps, int seat)
-{
-    char text[64];
-    tg_move move;
-    tg_status s = tg_bot_choose(play_bot_for(ps, seat), ps->st, &move);
-    if (s != TG_OK)
-        return s;
-    play_move_text(ps->st, move, text, sizeof text);
-    if ((s = tg_state_apply(ps->st, move)) != TG_OK)
-        return s;
-    printf("player %d (computer): %s\n", seat, text);
-    play_show_events(ps->st, ps->viewer_given ? ps->viewer : ps->last_seat, "  ");
-    return TG_OK;
-}
-
-static void play_show_turn(play_session *ps, int seat, size_t count)
-{
-    int view = ps->viewer_given ? ps->viewer : seat;
-    putchar('\n');
-    play_show_board(ps->st, view);
-    printf("move %u, player %d to decide; legal moves:\n",
-           (unsigned)tg_state_move_number(ps->st) + 1, seat);
-    play_show_moves(ps->st, ps->moves, count);
-}
-
-static int play_interactive(play_session *ps)
-{
-    char line[256];
-    int redraw = 1;
-    tg_status s;
-
-    puts("Type a move or its number; :undo, :board, :help, :quit.");
-    for (;;) {
-        int seat = tg_state_current_player(ps->st);
-        size_t count = 0;
-        tg_move move;
-
-        if (seat == TG_PLAYER_TERMINAL) {
-            putchar('\n');
-            play_show_board(ps->st, ps->viewer_given ? ps->viewer : TG_VIEW_OMNISCIENT);
-            play_print_result(ps->st);
-            return CLI_EXIT_OK;
-        }
-        if (seat == TG_PLAYER_CHANCE) {
-            if ((s = play_roll(ps)) != TG_OK)
-                goto failed;
-            redraw = 1;
-            continue;
-        }
-        if (play_bot_for(ps, seat) != NULL) {
-            if ((s = play_computer(ps, seat)) != TG_OK)
-                goto failed;
-            redraw = 1;
-            continue;
-        }
-        ps->last_seat = seat;
-        if ((s = play_legal(ps, &count)) != TG_OK)
-            goto failed;
-        if (redraw)
-            play_show_turn(ps, seat, count);
-        redraw = 0;
-        printf("player %d> ", seat);
-        fflush(stdout);
-        if (!play_read_line(line, sizeof line)) {
-            printf("\nend of input: game left after %u decisions\n",
-                   (unsigned)tg_state_move_number(ps->st));
-            return CLI_EXIT_OK;
-        }
-        if (line[0] == '\0')
-            continue;
-        if (strcmp(line, ":quit") == 0 || strcmp(line, ":q") == 0) {
-            printf("game left after %u decisions\n", (unsigned)tg_state_move_number(ps->st));
-            return CLI_EXIT_OK;
-        }
-        if (strcmp(line, ":help") == 0) {
-            puts("Type a move's text or its number in the list. :undo takes back your\n"
-                 "last decision, :board draws the board again, :quit leaves the game.");
-            continue;
-        }
-        redraw = 1;
-        if (strcmp(line, ":board") == 0)
-            continue;
-        if (strcmp(line, ":undo") == 0) {
-            play_undo(ps);
-            continue;
-        }
-        if (play_choose(ps, line, count, &move) != TG_OK) {
-            printf("'%s' is not a legal move here; :help for help\n", line);
-            redraw = 0;
-            continue;
-        }
-        if ((s = tg_state_apply(ps->st, move)) != TG_OK)
-            goto failed;
-        play_show_events(ps->st, ps->viewer_given ? ps->viewer : seat, "  ");
-    }
-failed:
-    cli_report("play", s, tg_state_last_error(ps->st));
-    return CLI_EXIT_FAILURE;
-}
-
 int cli_cmd_play(int argc, char **argv)
 {
     play_args a;
@@ -370,9 +205,9 @@ int cli_cmd_play(int argc, char **argv)
     int rc;
     tg_status s;
 
-    if (play_parse_args(argc, argv, &a) != 0)
-        return CLI_EXIT_USAGE;
-    s = cli_make_game(a.game_id, a.players, a.options, NULL, &game);
+    if ((rc = cli_args_exit(play_parse_args(argc, argv, &a))) >= 0)
+        return rc;
+    s = cli_make_game(a.game_id, (int)a.players, a.options, NULL, &game);
     if (s != TG_OK)
         return CLI_EXIT_FAILURE;
     if (a.viewer_given && a.viewer >= tg_game_players(game)) {
@@ -382,7 +217,7 @@ int cli_cmd_play(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     if (a.computer && !a.autoplay && a.human >= tg_game_players(game)) {
-        fprintf(stderr, "tablegames play: no seat %d in a %d-player game\n", a.human,
+        fprintf(stderr, "tablegames play: no seat %ld in a %d-player game\n", a.human,
                 tg_game_players(game));
         tg_game_free(game);
         return CLI_EXIT_USAGE;
@@ -392,38 +227,47 @@ int cli_cmd_play(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     if (a.bots_given) { /* one person against the computer: draw as that seat sees */
-        a.computer = play_bots_spec_lone_human(&a.bots, tg_game_players(game)) >= 0;
         a.human = play_bots_spec_lone_human(&a.bots, tg_game_players(game));
+        a.computer = a.human >= 0;
     }
     memset(&ps, 0, sizeof ps);
+    ps.game_id = tg_game_id(game);
     ps.viewer_given = a.viewer_given;
     ps.viewer = a.viewer;
     /* Against the computer, the board and events are the human's view. */
     if (a.computer && !a.autoplay && !a.viewer_given) {
         ps.viewer_given = 1;
-        ps.viewer = a.human;
+        ps.viewer = (int)a.human;
     }
     ps.last_seat = ps.viewer_given && ps.viewer >= 0 ? ps.viewer : 0;
     ps.cap = tg_game_max_legal_moves(game);
     ps.moves = malloc((ps.cap > 0 ? ps.cap : 1) * sizeof *ps.moves);
-    s = ps.moves != NULL ? tg_state_new(game, a.seed, &ps.st) : TG_E_NO_MEMORY;
+    s = ps.moves != NULL && play_menu_init(&ps.menu, ps.cap) == 0
+            ? tg_state_new(game, a.seed, &ps.st)
+            : TG_E_NO_MEMORY;
     if (s == TG_OK && a.bots_given)
         s = play_bots_make_spec(&ps.bots, game, &a.bots, a.seed);
     else if (s == TG_OK && a.computer)
-        s = play_bots_make(&ps.bots, game, a.level, a.autoplay ? -1 : a.human, a.seed);
+        s = play_bots_make(&ps.bots, game, a.level, a.autoplay ? -1 : (int)a.human, a.seed);
     if (s != TG_OK) {
         cli_report("play", s, NULL);
         tg_state_free(ps.st);
         free(ps.moves);
+        play_menu_free(&ps.menu);
         tg_game_free(game);
         return CLI_EXIT_FAILURE;
     }
-    printf("%s (%s), seed %llu\n", tg_game_id(game), tg_game_options(game),
-           (unsigned long long)a.seed);
+    {
+        char header[512];
+        snprintf(header, sizeof header, "%s (%s), seed %llu", tg_game_id(game),
+                 tg_game_options(game), (unsigned long long)a.seed);
+        play_print_wrapped("", header);
+    }
     rc = a.autoplay ? play_auto(&ps, a.seed, a.quiet) : play_interactive(&ps);
     play_bots_free(&ps.bots);
     tg_state_free(ps.st);
     tg_game_free(game);
     free(ps.moves);
+    play_menu_free(&ps.menu);
     return rc;
 }

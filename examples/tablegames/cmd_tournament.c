@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
+#include "cli_args.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +14,7 @@
 typedef struct tour_args {
     const char *game_id;
     const char *options;
-    int players;               /* 0: as many as levels */
+    long players;              /* 0: as many as levels */
     long games;
     uint64_t seed;
     uint32_t simulations;      /* 0: the levels' defaults */
@@ -41,8 +43,9 @@ static double tour_now(void)
 }
 
 /* Reads "LEVEL,LEVEL,..." into a->level; returns 0 on success. */
-static int tour_parse_seats(const char *text, tour_args *a)
+static int tour_parse_seats(const char *text, void *dest)
 {
+    tour_args *a = dest;
     char buf[256];
     char *save = NULL;
     size_t len = strlen(text);
@@ -59,80 +62,65 @@ static int tour_parse_seats(const char *text, tour_args *a)
     return a->levels > 0 ? 0 : -1;
 }
 
+const char cli_tour_help[] =
+    "usage: tablegames tournament GAME --seats LEVEL,... [--players N] [--games G]\n"
+    "                            [--seed S] [--simulations K] [--options O] [--json]\n"
+    "                            [--progress]\n"
+    "\n"
+    "Plays G games (default 100) with seeds S..S+G-1 (S default 1), game i\n"
+    "giving seat p the level at (p + i) mod N of --seats, so every level plays\n"
+    "every seat equally; prints per level the seat-games, wins (a shared win\n"
+    "counts 1/k), win rate with a 95% Wilson interval, decisions per game and\n"
+    "the bots' decisions/s. Levels: random, easy, medium, hard.\n"
+    "  --simulations K  the search budget of medium and hard (defaults 400 and\n"
+    "                   3000)\n"
+    "  --players N      must match the number of levels in --seats\n"
+    "  --json           one JSON object instead of the table\n"
+    "  --progress       reports each finished game on stderr\n";
+
 static int tour_parse_args(int argc, char **argv, tour_args *a)
 {
+    long simulations = 0;
     memset(a, 0, sizeof *a);
     a->seed = 1;
     a->games = 100;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *v = NULL;
-        long n;
-        if (strcmp(arg, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(arg, "--progress") == 0) {
-            a->progress = 1;
-        } else if (strcmp(arg, "--players") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_int(v, 1, TG_MAX_PLAYERS, &n) != 0)
-                goto bad_value;
-            a->players = (int)n;
-        } else if (strcmp(arg, "--games") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_int(v, 1, 100000000L, &a->games) != 0)
-                goto bad_value;
-        } else if (strcmp(arg, "--simulations") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_int(v, 1, 10000000L, &n) != 0)
-                goto bad_value;
-            a->simulations = (uint32_t)n;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (cli_parse_u64(v, &a->seed) != 0)
-                goto bad_value;
-        } else if (strcmp(arg, "--options") == 0) {
-            if ((a->options = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-        } else if (strcmp(arg, "--seats") == 0) {
-            if ((v = cli_option_value(argc, argv, &i)) == NULL)
-                return -1;
-            if (tour_parse_seats(v, a) != 0)
-                goto bad_value;
-        } else if (arg[0] == '-' || a->game_id != NULL) {
-            fprintf(stderr, "tablegames tournament: unexpected argument '%s'\n", arg);
-            return -1;
-        } else {
-            a->game_id = arg;
-        }
-        continue;
-    bad_value:
-        fprintf(stderr, "tablegames tournament: bad value '%s' for %s\n", v, arg);
-        return -1;
-    }
+    const cli_opt opts[] = {
+        { "--json", CLI_OPT_FLAG, &a->json, 0, 0, NULL, NULL },
+        { "--progress", CLI_OPT_FLAG, &a->progress, 0, 0, NULL, NULL },
+        { "--players", CLI_OPT_INT, &a->players, 1, 1000, NULL, NULL },
+        { "--games", CLI_OPT_INT, &a->games, 1, 100000000L, NULL, NULL },
+        { "--simulations", CLI_OPT_INT, &simulations, 1, 10000000L, NULL, NULL },
+        { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, NULL },
+        { "--options", CLI_OPT_TEXT, &a->options, 0, 0, NULL, NULL },
+        { "--seats", CLI_OPT_CALL, a, 0, 0, tour_parse_seats, NULL },
+    };
+    const cli_command cmd = { "tournament", cli_tour_help, opts, sizeof opts / sizeof opts[0],
+                              &a->game_id };
+    int parsed = cli_parse_args(&cmd, argc, argv);
+    if (parsed != CLI_ARGS_OK)
+        return parsed;
+    a->simulations = (uint32_t)simulations;
     if (a->game_id == NULL) {
-        fputs("tablegames tournament: which game? (see tablegames list)\n", stderr);
-        return -1;
+        cli_args_error(&cmd, "which game? (see tablegames list)");
+        return CLI_ARGS_BAD;
     }
     if (a->levels == 0) {
-        fputs("tablegames tournament: --seats LEVEL,LEVEL,... is required\n", stderr);
-        return -1;
+        cli_args_error(&cmd, "--seats LEVEL,LEVEL,... is required");
+        return CLI_ARGS_BAD;
     }
     if (a->players == 0)
         a->players = a->levels;
+    if (cli_check_game_players(&cmd, a->game_id, a->players) != 0)
+        return CLI_ARGS_BAD;
     if (a->players != a->levels) {
-        fprintf(stderr, "tablegames tournament: --seats names %d levels for %d players\n",
-                a->levels, a->players);
-        return -1;
+        cli_args_error(&cmd, "--seats names %d levels for %ld players", a->levels, a->players);
+        return CLI_ARGS_BAD;
     }
     if (cli_options_name_players(a->options)) {
-        fputs("tablegames tournament: give the player count by --players\n", stderr);
-        return -1;
+        cli_args_error(&cmd, "give the player count by --players");
+        return CLI_ARGS_BAD;
     }
-    return 0;
+    return CLI_ARGS_OK;
 }
 
 /* Plays game number `index`: seat p is played by level[(p + index) % n]. */
@@ -216,7 +204,7 @@ static void tour_print(const tg_game *game, const tour_args *a, const tour_tally
 {
     int first = 1;
     if (a->json) {
-        printf("{\"game\":\"%s\",\"options\":\"%s\",\"players\":%d,\"games\":%ld,"
+        printf("{\"game\":\"%s\",\"options\":\"%s\",\"players\":%ld,\"games\":%ld,"
                "\"seed\":%llu,\"simulations\":%u,\"seconds\":%.3f,\"levels\":[",
                tg_game_id(game), tg_game_options(game), a->players, a->games,
                (unsigned long long)a->seed, (unsigned)a->simulations, seconds);
@@ -264,9 +252,11 @@ int cli_cmd_tournament(int argc, char **argv)
     tg_game *game = NULL;
     double start;
 
-    if (tour_parse_args(argc, argv, &a) != 0)
-        return CLI_EXIT_USAGE;
-    if (cli_make_game(a.game_id, a.players, a.options, NULL, &game) != TG_OK)
+    int rc;
+
+    if ((rc = cli_args_exit(tour_parse_args(argc, argv, &a))) >= 0)
+        return rc;
+    if (cli_make_game(a.game_id, (int)a.players, a.options, NULL, &game) != TG_OK)
         return CLI_EXIT_FAILURE;
     memset(tally, 0, sizeof tally);
     start = tour_now();

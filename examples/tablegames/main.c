@@ -4,75 +4,88 @@
 
 #include <string.h>
 
-static const char cli_usage_text[] =
-    "usage: tablegames list [--ids]\n"
-    "       tablegames play GAME [--players N] [--options \"k=v,...\"] [--seed S]\n"
-    "                            [--auto] [--quiet] [--viewer V]\n"
-    "                            [--computer LEVEL [--seat N]] [--bots SPEC]\n"
-    "       tablegames bench [GAME] [--seconds T] [--players N] [--runs R]\n"
-    "                               [--warmup W] [--seed S] [--json]\n"
-    "       tablegames tournament GAME --seats LEVEL,... [--players N] [--games G]\n"
-    "                            [--seed S] [--simulations K] [--options O] [--json]\n"
-    "                            [--progress]\n"
-    "       tablegames version | --version | --help\n"
+/* The subcommands, each with its own --help text (in its cmd_*.c file). */
+static const struct cli_subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} cli_subcommands[] = {
+    { "list", cli_cmd_list, cli_list_help },
+    { "play", cli_cmd_play, cli_play_help },
+    { "bench", cli_cmd_bench, cli_bench_help },
+    { "tournament", cli_cmd_tournament, cli_tour_help },
+};
+
+#define CLI_SUBCOMMANDS (sizeof cli_subcommands / sizeof cli_subcommands[0])
+
+static const char cli_usage_tail[] =
+    "       tablegames version | --version | --help | help COMMAND\n"
     "\n"
-    "list   every game with its player range and options (type, default,\n"
-    "       allowed values, meaning); --ids prints only the ids, one a line.\n"
-    "play   plays one game. Interactive by default: the board is drawn as the\n"
-    "       player to move sees it, with the events of the last decision and\n"
-    "       the legal moves; type a move's text or its number in the list.\n"
-    "       Dice and other chance events are rolled with the library's RNG.\n"
-    "       Commands: :undo (take back your last decision), :board, :help,\n"
-    "       :quit. End of input ends the game.\n"
-    "       --auto    every seat plays uniformly random legal moves to the end;\n"
-    "                 prints each decision, then the winner(s) and move count\n"
-    "       --quiet   with --auto: print only the result\n"
-    "       --viewer V  draw the board as player V sees it, or 'all' for the\n"
-    "                 referee's view (with --auto the board is drawn only when\n"
-    "                 this is given)\n"
-    "       --computer LEVEL  the computer (random|easy|medium|hard) plays\n"
-    "                 every seat but yours (--seat N, default 0); with --auto\n"
-    "                 it plays every seat instead of uniformly random moves\n"
-    "       --bots SPEC  seats the computer plays: seat numbers or 'all', each\n"
-    "                 group ended by =LEVEL ('1,2=hard', '0=easy,3=medium');\n"
-    "                 seats without a level play medium; unlisted seats are\n"
-    "                 people (with --auto: uniformly random players)\n"
-    "       --seed S  seed for the dice and the random players (default: from\n"
-    "                 the clock, and printed so the game can be replayed)\n"
-    "bench  plays random games for T seconds (default 1) per game and player\n"
-    "       count and prints games/s, decisions/s, decisions per game, legal\n"
-    "       moves per player decision, bytes per state and heap allocations\n"
-    "       per decision; --runs R reports the run with the median\n"
-    "       decisions/s; each run first plays W seconds uncounted (default\n"
-    "       T/10; 0 for none, as under callgrind); --json prints one JSON\n"
-    "       object per line.\n"
-    "tournament  plays G games (default 100) with seeds S..S+G-1 (S default 1),\n"
-    "       game i giving seat p the level at (p + i) mod N of --seats, so every\n"
-    "       level plays every seat equally; prints per level the seat-games,\n"
-    "       wins (a shared win counts 1/k), win rate with a 95% Wilson interval,\n"
-    "       decisions per game and the bots' decisions/s. --simulations K sets\n"
-    "       the budget of medium and hard (defaults 400 and 3000); --progress\n"
-    "       reports each finished game on stderr.\n"
+    "list        every game with its player range and options\n"
+    "play        plays one game in the terminal, people or computer players\n"
+    "bench       measures how fast random games run\n"
+    "tournament  plays computer players against each other, with win rates\n"
+    "'tablegames COMMAND --help' (or 'tablegames help COMMAND') explains one.\n"
     "\n"
     "exit status: 0 success (also a game ended early by :quit or end of\n"
-    "input), 1 the library refused a request (an unknown game, a bad option)\n"
-    "or a check failed, 2 the command line could not be understood.\n";
+    "input, and --help), 1 the library refused a request (an unknown game, a\n"
+    "bad option) or a check failed, 2 the command line could not be understood.\n";
 
+/* The usage lines of every subcommand (each help text's first paragraph),
+ * then what the subcommands are for. */
 static int cli_usage(FILE *out, int code)
 {
-    fputs(cli_usage_text, out);
+    for (size_t i = 0; i < CLI_SUBCOMMANDS; i++) {
+        const char *help = cli_subcommands[i].help;
+        const char *end = strstr(help, "\n\n");
+        size_t len = end != NULL ? (size_t)(end - help) + 1 : strlen(help);
+        if (i > 0 && strncmp(help, "usage: ", 7) == 0) {
+            fputs("       ", out);
+            help += 7;
+            len -= 7;
+        }
+        fwrite(help, 1, len, out);
+    }
+    fputs(cli_usage_tail, out);
     return code;
+}
+
+static const struct cli_subcommand *cli_find_subcommand(const char *name)
+{
+    for (size_t i = 0; i < CLI_SUBCOMMANDS; i++)
+        if (strcmp(cli_subcommands[i].name, name) == 0)
+            return &cli_subcommands[i];
+    return NULL;
 }
 
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : NULL;
+    const struct cli_subcommand *sub;
 
     if (cmd == NULL)
         return cli_usage(stderr, CLI_EXIT_USAGE);
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+        (strcmp(cmd, "help") == 0 && argc == 2))
         return cli_usage(stdout, CLI_EXIT_OK);
+    if (strcmp(cmd, "help") == 0) {
+        if (argc == 3 && (sub = cli_find_subcommand(argv[2])) != NULL) {
+            fputs(sub->help, stdout);
+            return CLI_EXIT_OK;
+        }
+        fprintf(stderr, "tablegames help: no command '%s'\n\n", argv[2]);
+        return cli_usage(stderr, CLI_EXIT_USAGE);
+    }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        if (argc > 2 && strcmp(argv[2], "--help") != 0 && strcmp(argv[2], "-h") != 0) {
+            fprintf(stderr, "tablegames version: unexpected argument '%s'\n", argv[2]);
+            return CLI_EXIT_USAGE;
+        }
+        if (argc > 2) {
+            puts("usage: tablegames version\n\nPrints the library's version and the one the "
+                 "command was built for.");
+            return CLI_EXIT_OK;
+        }
         printf("tablegames %s (headers %s)\n", tg_version_string(), TG_VERSION_STRING);
         return CLI_EXIT_OK;
     }
@@ -81,14 +94,8 @@ int main(int argc, char **argv)
                 TG_VERSION_STRING, tg_version_string());
         return CLI_EXIT_FAILURE;
     }
-    if (strcmp(cmd, "list") == 0)
-        return cli_cmd_list(argc - 2, argv + 2);
-    if (strcmp(cmd, "play") == 0)
-        return cli_cmd_play(argc - 2, argv + 2);
-    if (strcmp(cmd, "bench") == 0)
-        return cli_cmd_bench(argc - 2, argv + 2);
-    if (strcmp(cmd, "tournament") == 0)
-        return cli_cmd_tournament(argc - 2, argv + 2);
+    if ((sub = cli_find_subcommand(cmd)) != NULL)
+        return sub->run(argc - 2, argv + 2);
     fprintf(stderr, "tablegames: unknown command '%s'\n\n", cmd);
     return cli_usage(stderr, CLI_EXIT_USAGE);
 }

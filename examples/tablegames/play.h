@@ -10,12 +10,47 @@ tg_status play_show_board(const tg_state *st, int viewer);
 /* Prints the events of the last decision as viewer sees them, one a line,
  * each prefixed with indent. Prints nothing when there were none. */
 tg_status play_show_events(const tg_state *st, int viewer, const char *indent);
-/* Prints the legal moves, numbered from 1, in columns. */
-void play_show_moves(const tg_state *st, const tg_move *moves, size_t count);
+/* Prints text after indent, wrapped at spaces to 78 columns; the next
+ * lines are indented two more. */
+void play_print_wrapped(const char *indent, const char *text);
+/* Prints the events' texts as play_show_events() does, one a line, into
+ * buf (cut at cap), for a message about them. */
+void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap);
+/* Non-zero when viewer's events of the last decision are the referee's:
+ * nothing in them was hidden from viewer. */
+int play_events_public(const tg_state *st, int viewer);
 /* The notation of a legal move, or "#id" when the library has none. */
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap);
 /* "player 2", "chance" or "game over" for a current-player value. */
 const char *play_seat_name(int seat, char *buf, size_t cap);
+
+/* The legal moves of one decision with the labels typed to pick them
+ * (play_menu.c says how labels and typed texts never clash). */
+enum { PLAY_TEXT_MAX = 64, PLAY_LABEL_MAX = 8 };
+typedef struct play_menu {
+    size_t count, cap;
+    char (*text)[PLAY_TEXT_MAX];
+    char (*label)[PLAY_LABEL_MAX];
+} play_menu;
+
+/* Room for cap moves; returns 0, or -1 when out of memory. */
+int play_menu_init(play_menu *m, size_t cap);
+void play_menu_free(play_menu *m);
+void play_menu_build(play_menu *m, const tg_state *st, const tg_move *moves, size_t count);
+/* Gives the m->count moves in m->text their labels (play_menu_build's
+ * second half). */
+void play_menu_label_all(play_menu *m);
+/* Prints "label) notation" in columns: every move, or the n indices in pick. */
+void play_menu_show(const play_menu *m, const size_t *pick, size_t n);
+/* The index of the move whose label is input (any case), or -1. */
+long play_menu_label(const play_menu *m, const char *input);
+/* Writes to out the indices of the moves whose notation starts with input
+ * (contains it, when contains is set), any case; returns how many. */
+size_t play_menu_match(const play_menu *m, const char *input, int contains, size_t *out);
+
+/* The short rules and notation of a game (examples/tablegames/rules/<id>.txt,
+ * built in), or NULL when the command has none for it. */
+const char *const *play_rules_lines(const char *game_id);
 
 /* The computer players of one game: bots[p] plays seat p, NULL for a seat
  * played by a person or by uniformly random moves. */
@@ -47,5 +82,30 @@ int play_bots_spec_check(const play_bots_spec *spec, int players);
 int play_bots_spec_lone_human(const play_bots_spec *spec, int players);
 tg_status play_bots_make_spec(play_bots *pb, tg_game *game, const play_bots_spec *spec,
                               uint64_t seed);
+
+/* Everything one game at the terminal needs; moves and menu hold
+ * tg_game_max_legal_moves() entries. */
+typedef struct play_session {
+    const char *game_id;
+    tg_state *st;
+    tg_move *moves;
+    size_t cap;
+    play_menu menu;
+    int viewer_given;
+    int viewer;
+    int last_seat; /* the player whose view chance events are shown in */
+    play_bots bots;
+} play_session;
+
+/* The computer player of a seat, or NULL when a person or chance decides. */
+static inline tg_bot *play_bot_for(const play_session *ps, int seat)
+{
+    return seat >= 0 && seat < TG_MAX_PLAYERS ? ps->bots.bots[seat] : NULL;
+}
+
+/* "game over after N decisions" and the winners. */
+void play_print_result(const tg_state *st);
+/* Plays with people at the keyboard (play_interactive.c); returns the exit code. */
+int play_interactive(play_session *ps);
 
 #endif

@@ -19,6 +19,29 @@ tg_status play_show_board(const tg_state *st, int viewer)
     return TG_OK;
 }
 
+void play_print_wrapped(const char *indent, const char *text)
+{
+    enum { WIDTH = 78 };
+    size_t lead = strlen(indent), len = strlen(text);
+    int first = 1;
+    while (len > 0) {
+        size_t room = WIDTH - lead - (first ? 0 : 2), cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = room;
+        }
+        printf("%s%s%.*s\n", indent, first ? "" : "  ", (int)cut, text);
+        while (cut < len && text[cut] == ' ')
+            cut++;
+        text += cut;
+        len -= cut;
+        first = 0;
+    }
+}
+
 /* An event is shown as its "text" when the game gives one, else as its
  * "type" followed by key=value for every other member. */
 static void play_print_event(const json_t *ev, const char *indent)
@@ -28,11 +51,11 @@ static void play_print_event(const json_t *ev, const char *indent)
     const json_t *text = json_object_get(ev, "text");
     const json_t *type = json_object_get(ev, "type");
 
-    fputs(indent, stdout);
     if (json_is_string(text)) {
-        printf("%s\n", json_string_value(text));
+        play_print_wrapped(indent, json_string_value(text));
         return;
     }
+    fputs(indent, stdout);
     if (!json_is_object(ev)) {
         char *dump = json_dumps(ev, JSON_COMPACT | JSON_ENCODE_ANY);
         printf("%s\n", dump != NULL ? dump : "?");
@@ -54,59 +77,71 @@ static void play_print_event(const json_t *ev, const char *indent)
     putchar('\n');
 }
 
-tg_status play_show_events(const tg_state *st, int viewer, const char *indent)
+/* The viewer's events of the last decision, parsed; NULL on failure. */
+static json_t *play_events(const tg_state *st, int viewer)
 {
     char *text = NULL;
     size_t len = 0;
     json_error_t error;
     json_t *events;
-    size_t i;
-    json_t *ev;
-    tg_status s = tg_state_events_json(st, viewer, &text, &len);
-
-    if (s != TG_OK)
-        return s;
+    if (tg_state_events_json(st, viewer, &text, &len) != TG_OK)
+        return NULL;
     events = json_loadb(text, len, 0, &error);
     tg_free(text);
     if (!json_is_array(events)) {
         json_decref(events);
-        return TG_E_PARSE;
+        return NULL;
     }
+    return events;
+}
+
+tg_status play_show_events(const tg_state *st, int viewer, const char *indent)
+{
+    size_t i;
+    json_t *ev;
+    json_t *events = play_events(st, viewer);
+    if (events == NULL)
+        return TG_E_PARSE;
     json_array_foreach(events, i, ev)
         play_print_event(ev, indent);
     json_decref(events);
     return TG_OK;
 }
 
+void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap)
+{
+    size_t i, used = 0;
+    json_t *ev;
+    json_t *events = play_events(st, viewer);
+    buf[0] = '\0';
+    if (events == NULL)
+        return;
+    json_array_foreach(events, i, ev) {
+        const char *text = json_string_value(json_object_get(ev, "text"));
+        const char *type = json_string_value(json_object_get(ev, "type"));
+        int n = snprintf(buf + used, cap - used, "%s%s", used > 0 ? " " : "",
+                         text != NULL ? text : type != NULL ? type : "?");
+        if (n < 0 || (size_t)n >= cap - used)
+            break;
+        used += (size_t)n;
+    }
+    json_decref(events);
+}
+
+int play_events_public(const tg_state *st, int viewer)
+{
+    json_t *mine = play_events(st, viewer);
+    json_t *all = play_events(st, TG_VIEW_OMNISCIENT);
+    int same = mine != NULL && all != NULL && json_equal(mine, all);
+    json_decref(mine);
+    json_decref(all);
+    return same;
+}
+
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap)
 {
     if (tg_state_move_text(st, move, buf, cap, NULL) != TG_OK)
         snprintf(buf, cap, "#%u", (unsigned)move);
-}
-
-void play_show_moves(const tg_state *st, const tg_move *moves, size_t count)
-{
-    enum { LINE = 78, MAX_TEXT = 64 };
-    char text[MAX_TEXT];
-    char item[MAX_TEXT + 32];
-    int width = 0, per_line;
-
-    /* Columns as wide as the longest entry, as many as fit a line. */
-    for (size_t i = 0; i < count; i++) {
-        play_move_text(st, moves[i], text, sizeof text);
-        int w = snprintf(item, sizeof item, "%3zu) %s", i + 1, text) + 2;
-        if (w > width)
-            width = w;
-    }
-    per_line = width > 0 && width < LINE ? LINE / width : 1;
-    for (size_t i = 0; i < count; i++) {
-        play_move_text(st, moves[i], text, sizeof text);
-        snprintf(item, sizeof item, "%3zu) %s", i + 1, text);
-        if ((i + 1) % (size_t)per_line == 0 || i + 1 == count)
-            printf("%s\n", item);
-        else
-            printf("%-*s", width, item);
-    }
 }
 
 const char *play_seat_name(int seat, char *buf, size_t cap)

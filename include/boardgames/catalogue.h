@@ -3,9 +3,14 @@
  * @brief The games this library knows, their player ranges and options.
  *
  * Everything returned here is owned by the library, read-only and valid for
- * the life of the process. Fields may be appended to these structs in later
- * minor versions: never allocate, copy or index arrays of them yourself; use
- * the accessor functions.
+ * the life of the process. Index the catalogue and a game's options through
+ * the accessor functions, never as arrays of these structs.
+ *
+ * ::tg_game_info and ::tg_option_info are frozen for 1.x: a 1.x release
+ * never adds, moves or retypes a field, because a program built against a
+ * newer header would read such a field past the end of an older library's
+ * struct with no symbol version to stop it. Catalogue data added in a later
+ * release comes through new accessor functions, in a new version node.
  */
 #ifndef BOARDGAMES_CATALOGUE_H
 #define BOARDGAMES_CATALOGUE_H
@@ -29,7 +34,7 @@ typedef enum tg_option_type {
     TG_OPTION_NUMBER = 3  /**< A decimal number within [min, max]. */
 } tg_option_type;
 
-/** One option a game accepts in its options string. */
+/** One option a game accepts in its options string. Frozen for 1.x. */
 typedef struct tg_option_info {
     const char *name;          /**< Key in the options string, e.g. "players". */
     tg_option_type type;       /**< How the value is written. */
@@ -41,7 +46,7 @@ typedef struct tg_option_info {
     const char *const *choices;/**< NULL-terminated words for CHOICE options, else NULL. */
 } tg_option_info;
 
-/** One game of the catalogue. */
+/** One game of the catalogue. Frozen for 1.x. */
 typedef struct tg_game_info {
     const char *id;            /**< Stable identifier, e.g. "witches_dance". */
     const char *name;          /**< Display name, e.g. "Witches' Dance". */

@@ -10,6 +10,12 @@
  * legal moves) go into buffers you own; when a buffer is too small the call
  * returns #TG_E_BUFFER_TOO_SMALL, reports the size it needs and writes
  * nothing.
+ *
+ * Frozen for 1.x: every macro below keeps its value, every struct here keeps
+ * its layout, and every enumerator keeps its value in every 1.x release (new
+ * status codes may be added). Arrays sized with #TG_MAX_PLAYERS and winners
+ * masks of 32 bits stay right for every 1.x library. abi/README.md lists the
+ * rules that let 1.x grow without breaking programs.
  */
 #ifndef BOARDGAMES_COMMON_H
 #define BOARDGAMES_COMMON_H
@@ -74,13 +80,21 @@ typedef uint32_t tg_move;
 #define TG_PLAYER_INVALID (-3)
 /** Viewer for observations and events that sees everything (a referee). */
 #define TG_VIEW_OMNISCIENT (-1)
-/** Most players any game supports; winners are reported as a bit mask. */
+/**
+ * Most players any game supports; winners are reported as a bit mask.
+ * Frozen at 8 for every 1.x release, so arrays a program sizes with it stay
+ * large enough.
+ */
 #define TG_MAX_PLAYERS 8
 
 /**
- * Optional memory hook. Every allocation the library makes for handles and
- * returned buffers goes through it. JSON parsing and printing inside the
- * library use jansson, whose allocator is process-wide and is left alone.
+ * Optional memory hook, the 1.0 form. Every allocation the library makes
+ * for handles and returned buffers goes through it. JSON parsing and
+ * printing inside the library use jansson, whose allocator is process-wide
+ * and is left alone.
+ *
+ * Frozen: it is copied by value and cannot grow. ::tg_sized_allocator is the
+ * form that can, and the one that tells you each block's size on release.
  */
 typedef struct tg_allocator {
     /** Returns @p size bytes aligned for any type, or NULL. */
@@ -90,6 +104,33 @@ typedef struct tg_allocator {
     /** Passed unchanged to both functions. */
     void *user_data;
 } tg_allocator;
+
+/**
+ * The memory function of ::tg_sized_allocator. It has the shape of Lua's
+ * `lua_Alloc`, so a Lua host passes what `lua_getallocf()` returns:
+ * - @p ptr NULL: return a new block of @p new_size bytes (never 0) aligned
+ *   for any type, or NULL when there is no memory; @p old_size is 0.
+ * - @p new_size 0: release @p ptr, a block of exactly @p old_size bytes (the
+ *   size it was allocated with); the result is ignored.
+ * - both non-zero: resize the block like realloc(). The library does not ask
+ *   for this yet; a later 1.x release may.
+ * @since 1.2
+ */
+typedef void *(*tg_resize_fn)(void *user_data, void *ptr, size_t old_size, size_t new_size);
+
+/**
+ * Memory hook that names its own size and is told the size of every block
+ * it releases. Reached through tg_game_params::sized_allocator (parameters
+ * version 2). Copied when a game is made; need not outlive the call, but
+ * @p resize and @p user_data must stay valid while the game, its states,
+ * bots and returned buffers exist.
+ * @since 1.2
+ */
+typedef struct tg_sized_allocator {
+    size_t size;         /**< `sizeof(tg_sized_allocator)` as the caller was compiled. */
+    tg_resize_fn resize; /**< The memory function; must not be NULL. */
+    void *user_data;     /**< Passed unchanged as the function's first argument. */
+} tg_sized_allocator;
 
 /**
  * Short English text for a status, e.g. "illegal move". Never NULL; an

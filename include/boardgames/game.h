@@ -3,9 +3,13 @@
  * @brief Game handles: one game with its options fixed, shared by states.
  *
  * A ::tg_game is immutable once made and is safe to use from several threads
- * at once. It is reference counted: every state made from it holds a
+ * at once. It is reference counted: every state and bot made from it holds a
  * reference, so tg_game_free() may be called while states are still alive;
- * the game is released with the last of them.
+ * the game is released with the last of them. tg_game_ref() takes one more.
+ *
+ * Calls on a game have no message buffer (a game is shared between
+ * threads): their status says what went wrong, and tg_game_new() writes its
+ * message into the caller's buffer.
  */
 #ifndef BOARDGAMES_GAME_H
 #define BOARDGAMES_GAME_H
@@ -26,18 +30,40 @@ extern "C" {
 typedef struct tg_game tg_game;
 
 /**
- * Extra settings for making a game. Initialise with #TG_GAME_PARAMS_INIT so
- * that fields added later get their defaults.
+ * Extra settings for making a game (tg_game_new(), tg_state_load(),
+ * tg_state_from_json()). Fill it with tg_game_params_init() or
+ * #TG_GAME_PARAMS_INIT so that fields added later get their defaults.
+ *
+ * The library reads exactly the fields of the version the caller names, so
+ * a program compiled against an older release keeps passing its smaller
+ * struct. Fields are only ever appended, each with a version bump.
  */
 typedef struct tg_game_params {
-    unsigned version;              /**< Always #TG_GAME_PARAMS_VERSION. */
+    unsigned version;              /**< 1 or 2: the layout the caller was compiled with. */
     const tg_allocator *allocator; /**< NULL: the C library's malloc/free. Copied; need not outlive the call. */
+    /**
+     * Version 2: the allocator that is told block sizes (NULL: none). Set
+     * this or @p allocator, not both. Copied; need not outlive the call.
+     * @since 1.2
+     */
+    const tg_sized_allocator *sized_allocator;
 } tg_game_params;
 
-/** Current layout of ::tg_game_params. */
-#define TG_GAME_PARAMS_VERSION 1
+/** Current layout of ::tg_game_params (version 1: 1.0 and 1.1; version 2: 1.2). */
+#define TG_GAME_PARAMS_VERSION 2
 /** Default ::tg_game_params. */
-#define TG_GAME_PARAMS_INIT { TG_GAME_PARAMS_VERSION, NULL }
+#define TG_GAME_PARAMS_INIT { TG_GAME_PARAMS_VERSION, NULL, NULL }
+
+/**
+ * Fills @p params with the defaults of layout @p version, which is
+ * #TG_GAME_PARAMS_VERSION for a program using these headers (a binding
+ * passes the version of the layout it describes). Writes exactly that
+ * version's size, padding included, so the struct holds no stray bytes.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p params or a version this
+ *         library does not know (nothing is written then).
+ * @since 1.2
+ */
+TG_API tg_status tg_game_params_init(tg_game_params *params, unsigned version);
 
 /**
  * Makes a game.
@@ -61,6 +87,17 @@ TG_API tg_status tg_game_new(const char *id, const char *options,
 
 /** Drops the caller's reference. NULL is ignored. */
 TG_API void tg_game_free(tg_game *game);
+
+/**
+ * Takes a new reference to @p game and returns it, now as a handle the
+ * caller owns (release it with tg_game_free()). Works on any game pointer,
+ * including the borrowed one tg_state_game() returns, so a host can keep
+ * the very game a loaded state belongs to (with its allocator) instead of
+ * making an equal one. Only the reference count changes; it is atomic, so
+ * any thread may call this. NULL gives NULL.
+ * @since 1.2
+ */
+TG_API tg_game *tg_game_ref(const tg_game *game);
 
 /** The catalogue entry of the game, or NULL for a NULL handle. */
 TG_API const tg_game_info *tg_game_get_info(const tg_game *game);

@@ -33,13 +33,20 @@ TG_API tg_status tg_state_observation_json(const tg_state *state, int viewer,
 /**
  * What the last decision did, as @p viewer saw it: a JSON array of event
  * objects (empty at the root of the history). Release with tg_free().
+ * Each object has a "type", the fields the game's rule document lists, and
+ * (since 1.2) a "text": one English sentence telling the event as the
+ * viewer may know it, built from the same fields, so it never says more;
+ * seats are named "player N" with the numbers of the "player" fields.
  */
 TG_API tg_status tg_state_events_json(const tg_state *state, int viewer,
                                       char **out, size_t *len);
 
 /**
  * A drawing of the board in plain text (UTF-8, several lines) as @p viewer
- * sees it, for terminals and debugging. Release with tg_free().
+ * sees it, for terminals and debugging: the board, a legend of the marks it
+ * uses, then the players and whose turn it is in words, in at most 80
+ * columns. It shows the viewer nothing the rules hide from it. The layout
+ * is for people and may change between releases. Release with tg_free().
  */
 TG_API tg_status tg_state_to_text(const tg_state *state, int viewer,
                                   char **out, size_t *len);

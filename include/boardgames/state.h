@@ -2,14 +2,17 @@
  * @file state.h
  * @brief States: a position of one game, its decisions, chance and undo.
  *
- * A ::tg_state belongs to one thread at a time. It holds a game position, a
- * seedable random number generator (xoshiro256**, the same sequence on every
- * platform) and the history of decisions since its root position (the
- * initial position, or the position it was loaded or resampled from).
+ * A ::tg_state belongs to one thread at a time, for every call on it: the
+ * read-only (const) calls included, because a call that fails writes its
+ * message into the state. It holds a game position, a seedable random
+ * number generator (xoshiro256**, the same sequence on every platform) and
+ * the history of decisions since its root position (the initial position,
+ * or the position it was loaded or resampled from).
  *
- * Every call that is rejected leaves the state exactly as it was. Calls that
- * take a non-const state keep a message for their last failure, read with
- * tg_state_last_error().
+ * Every call that is rejected leaves the position, RNG and history exactly
+ * as they were, and leaves a message naming the problem, read with
+ * tg_state_last_error() (const calls too, since 1.2). Only a call with a
+ * NULL state has nowhere to leave one.
  */
 #ifndef BOARDGAMES_STATE_H
 #define BOARDGAMES_STATE_H
@@ -81,9 +84,21 @@ TG_API tg_status tg_state_winners(const tg_state *state, uint32_t *mask);
 /**
  * Each player's result: 1 for a winner (shared equally when several win),
  * 0 for everyone else and for every player before the end.
- * @param cap entries in @p out; must be at least the number of players.
+ * @param cap entries in @p out; must be at least the number of players
+ *            (#TG_E_BUFFER_TOO_SMALL otherwise; tg_state_returns_v2()
+ *            also reports the count).
  */
 TG_API tg_status tg_state_returns(const tg_state *state, double *out, size_t cap);
+
+/**
+ * tg_state_returns() in the shape of the other list calls: @p count
+ * receives the number of players, also when @p cap is too small (then
+ * #TG_E_BUFFER_TOO_SMALL is returned and nothing written).
+ * @param out may be NULL when @p cap is 0.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t cap,
+                                     size_t *count);
 
 /**
  * Writes the legal moves, or at a chance point the possible outcomes, in
@@ -107,6 +122,27 @@ TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);
  */
 TG_API tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves,
                                           double *probs, size_t cap, size_t *count);
+
+/**
+ * At a chance point: the outcomes in increasing order with the integer
+ * weight of each, the numbers the library itself draws by. Outcome i
+ * happens with probability exactly `weights[i] / *total`, for hosts that
+ * must not round (exact odds, reproducible draws of their own). Every
+ * weight is at least 1.
+ *
+ * @param moves   receives the outcomes; may be NULL when @p cap is 0.
+ * @param weights receives their weights; may be NULL when @p cap is 0.
+ * @param cap     entries in each array; tg_game_max_chance_outcomes() is
+ *                always enough.
+ * @param count   receives the number of outcomes, also when @p cap is too
+ *                small (then #TG_E_BUFFER_TOO_SMALL and nothing written).
+ * @param total   optional: receives the sum of the weights.
+ * @return #TG_E_WRONG_PHASE when it is not a chance point.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves,
+                                         uint32_t *weights, size_t cap, size_t *count,
+                                         uint64_t *total);
 
 /**
  * Applies a decision: a legal move of the current player, or at a chance
@@ -153,7 +189,8 @@ TG_API tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint3
 /**
  * Writes the notation of a legal move (NUL-terminated) into @p buf, e.g.
  * "enter" or "14". The notation is documented per game; texts of the legal
- * moves of one state are unique.
+ * moves of one state are unique. The text is never cut: a buffer shorter
+ * than the whole text gives #TG_E_BUFFER_TOO_SMALL.
  *
  * @param len optional: receives the text's length without the NUL, also
  *            when @p cap is too small.
@@ -164,8 +201,10 @@ TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
 /**
  * Finds the legal move whose notation is @p text (case and surrounding
  * spaces ignored). A decimal number prefixed with '#' ("#17") is taken as a
- * move id. #TG_E_PARSE when no legal move has that notation,
- * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now.
+ * move id. #TG_E_PARSE when no legal move has that notation (texts longer
+ * than 127 bytes are not matched: name such a move by "#id"),
+ * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now. The
+ * state's message names the text either way.
  */
 TG_API tg_status tg_state_parse_move(const tg_state *state, const char *text,
                                      tg_move *out);
@@ -196,8 +235,12 @@ TG_API tg_status tg_state_seed(tg_state *state, uint64_t seed);
 TG_API int tg_state_equal(const tg_state *a, const tg_state *b);
 
 /**
- * Message for the last failed call on this state that took it as non-const
- * ("" when there was none). Valid until the next such call. Never NULL.
+ * Message for the last failed call on this state, const calls included
+ * (since 1.2), e.g. "'7' is not a legal move here" or "the buffer holds 4
+ * moves; 12 are needed". "" when no call has failed since the last call
+ * that changed the state successfully (those clear it); read-only calls
+ * that succeed leave it as it was. Valid until the next call on the state.
+ * Never NULL.
  */
 TG_API const char *tg_state_last_error(const tg_state *state);
 

@@ -50,7 +50,7 @@ static int32_t child_for(const tg_bot *bot, int32_t parent, tg_move move)
 static int32_t descend(tg_bot *bot, int32_t node, int player, tg_move *chosen)
 {
     const tg_game *g = bot->game;
-    tg_move legal[TG_CORE_MAX_LEGAL], untried[TG_CORE_MAX_LEGAL];
+    tg_move *legal = bot->s.moves, *untried = bot->s.untried;
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(bot->work), legal), u = 0;
     int32_t best = -1;
     double best_value = -1;
@@ -85,14 +85,13 @@ static int32_t descend(tg_bot *bot, int32_t node, int player, tg_move *chosen)
 static int playout_move(tg_bot *bot, int player, tg_move *out)
 {
     const tg_game *g = bot->game;
+    tg_move *legal = bot->s.moves;
     if (!g->def->guided_playouts || !g->def->easy_score)
-        return tgH_random_move(bot->work, &bot->rng, out);
-    tg_move legal[TG_CORE_MAX_LEGAL];
-    int scores[TG_CORE_MAX_LEGAL];
+        return tgH_random_move(bot->work, &bot->rng, legal, out);
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(bot->work), legal);
     if (n == 0)
         return 0;
-    *out = tgB_rule_of_thumb(bot, bot->work, player, legal, n, scores);
+    *out = tgB_rule_of_thumb(bot, bot->work, player, legal, n, bot->s.step_scores);
     return 1;
 }
 
@@ -108,7 +107,8 @@ static void simulate(tg_bot *bot)
         if (cur == TG_PLAYER_TERMINAL)
             break;
         if (cur == TG_PLAYER_CHANCE) {
-            tgH_sample(work, &m);
+            if (tgH_sample_with(work, bot->s.moves, bot->s.weights, &m) != TG_OK)
+                break;
         } else if (in_tree) {
             int32_t next = descend(bot, node, cur, &m);
             if (next == -2)
@@ -145,6 +145,8 @@ void tgB_search(tg_bot *bot)
     bot->node_count = 1;
     double deadline = bot->params.seconds > 0 ? now_seconds() + bot->params.seconds : 0;
     uint32_t sims = 0;
+    /* A stop asked for before the search began counts too: the flag is
+     * cleared only when a decision ends (bot.c). */
     while (sims < bot->params.simulations) {
         if (atomic_load_explicit(&bot->stop, memory_order_relaxed))
             break;

@@ -16,44 +16,78 @@ static void free_hook(void *ptr, void *ud)
     free(ptr);
 }
 
-void tgA_default(tg_allocator *a)
+void tgA_default(tg_mem *m)
 {
-    a->alloc = malloc_hook;
-    a->release = free_hook;
-    a->user_data = NULL;
+    m->resize = NULL;
+    m->alloc = malloc_hook;
+    m->release = free_hook;
+    m->user_data = NULL;
 }
 
-void *tgA_alloc(const tg_allocator *a, size_t size)
+void tgA_from_allocator(tg_mem *m, const tg_allocator *a)
 {
-    return a->alloc(size ? size : 1, a->user_data);
+    m->resize = NULL;
+    m->alloc = a->alloc;
+    m->release = a->release;
+    m->user_data = a->user_data;
 }
 
-void tgA_release(const tg_allocator *a, void *ptr)
+void tgA_from_sized(tg_mem *m, const tg_sized_allocator *a)
 {
-    if (ptr)
-        a->release(ptr, a->user_data);
+    m->resize = a->resize;
+    m->alloc = NULL;
+    m->release = NULL;
+    m->user_data = a->user_data;
+}
+
+/* A block is never empty, so the sized form's "new size 0 means free"
+ * cannot be mistaken for an allocation. */
+static size_t block_size(size_t size)
+{
+    return size ? size : 1;
+}
+
+void *tgA_alloc(const tg_mem *m, size_t size)
+{
+    size = block_size(size);
+    return m->resize ? m->resize(m->user_data, NULL, 0, size) : m->alloc(size, m->user_data);
+}
+
+void tgA_release(const tg_mem *m, void *ptr, size_t size)
+{
+    if (!ptr)
+        return;
+    if (m->resize)
+        m->resize(m->user_data, ptr, block_size(size), 0);
+    else
+        m->release(ptr, m->user_data);
 }
 
 /* The header is padded to max_align_t so the caller's part stays aligned. */
 typedef union buffer_header {
-    tg_allocator alloc;
+    struct {
+        tg_mem mem;
+        size_t total; /* bytes allocated, header included */
+    } h;
     max_align_t align;
 } buffer_header;
 
-void *tgA_buffer(const tg_allocator *a, size_t size)
+void *tgA_buffer(const tg_mem *m, size_t size)
 {
     if (size > (size_t)-1 - sizeof(buffer_header))
         return NULL;
-    buffer_header *h = tgA_alloc(a, sizeof *h + size);
+    size_t total = sizeof(buffer_header) + size;
+    buffer_header *h = tgA_alloc(m, total);
     if (!h)
         return NULL;
-    h->alloc = *a;
+    h->h.mem = *m;
+    h->h.total = total;
     return h + 1;
 }
 
-char *tgA_strdup_out(const tg_allocator *a, const char *text, size_t len)
+char *tgA_strdup_out(const tg_mem *m, const char *text, size_t len)
 {
-    char *p = tgA_buffer(a, len + 1);
+    char *p = tgA_buffer(m, len + 1);
     if (!p)
         return NULL;
     memcpy(p, text, len);
@@ -66,6 +100,6 @@ void tg_free(void *buffer)
     if (!buffer)
         return;
     buffer_header *h = (buffer_header *)buffer - 1;
-    tg_allocator a = h->alloc;
-    a.release(h, a.user_data);
+    tg_mem m = h->h.mem;
+    tgA_release(&m, h, h->h.total);
 }

@@ -5,9 +5,10 @@
 #include "alloc.h"
 #include "handles.h"
 #include "options.h"
+#include "params.h"
 #include "registry.h"
 
-tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_allocator *alloc,
+tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_mem *alloc,
                         tg_game **out, tg_msg *msg)
 {
     tg_optval values[64];
@@ -35,12 +36,13 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_al
     tg_game *g = tgA_alloc(alloc, sizeof *g + def->config_size);
     char *opts = g ? tgA_alloc(alloc, canon.len + 1) : NULL;
     if (!g || !opts) {
-        tgA_release(alloc, g);
+        tgA_release(alloc, g, sizeof *g + def->config_size);
         tgS_free(&canon);
         tgM_set(msg, "out of memory");
         return TG_E_NO_MEMORY;
     }
-    memcpy(opts, canon.data, canon.len + 1);
+    size_t canon_len = canon.len;
+    memcpy(opts, canon.data, canon_len + 1);
     tgS_free(&canon);
     memset(g, 0, sizeof *g + def->config_size);
     g->def = def;
@@ -58,8 +60,8 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_al
         }
     }
     if (s != TG_OK) {
-        tgA_release(alloc, opts);
-        tgA_release(alloc, g);
+        tgA_release(alloc, opts, canon_len + 1);
+        tgA_release(alloc, g, sizeof *g + def->config_size);
         return s;
     }
     *out = g;
@@ -71,24 +73,13 @@ tg_status tg_game_new(const char *id, const char *options, const tg_game_params 
 {
     tg_msg msg = {""};
     tg_status s;
-    tg_allocator alloc;
-    tgA_default(&alloc);
+    tg_mem alloc;
     if (out)
         *out = NULL;
     if (!id || !out) {
         tgM_set(&msg, "%s is NULL", !id ? "the game id" : "the output pointer");
         s = TG_E_INVALID_ARGUMENT;
-    } else if (params && params->version != TG_GAME_PARAMS_VERSION) {
-        tgM_set(&msg, "tg_game_params version %u is not %d", params->version,
-                TG_GAME_PARAMS_VERSION);
-        s = TG_E_INVALID_ARGUMENT;
-    } else if (params && params->allocator &&
-               (!params->allocator->alloc || !params->allocator->release)) {
-        tgM_set(&msg, "the allocator needs both functions");
-        s = TG_E_INVALID_ARGUMENT;
-    } else {
-        if (params && params->allocator)
-            alloc = *params->allocator;
+    } else if ((s = tgP_game_memory(params, &alloc, &msg)) == TG_OK) {
         const tg_game_def *def = tgG_find(id);
         if (!def) {
             tgM_set(&msg, "no game called '%.60s'", id);
@@ -108,9 +99,20 @@ void tg_game_free(tg_game *game)
         return;
     if (atomic_fetch_sub_explicit(&game->refs, 1, memory_order_acq_rel) != 1)
         return;
-    tg_allocator a = game->alloc;
-    tgA_release(&a, game->options);
-    tgA_release(&a, game);
+    tg_mem a = game->alloc;
+    tgA_release(&a, game->options, strlen(game->options) + 1);
+    tgA_release(&a, game, sizeof *game + game->def->config_size);
+}
+
+tg_game *tg_game_ref(const tg_game *game)
+{
+    if (!game)
+        return NULL;
+    /* Games live in allocated memory and only their count ever changes, so
+     * the borrowed const pointer may take a reference. */
+    tg_game *g = (tg_game *)game;
+    atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+    return g;
 }
 
 int tgH_same_game(const tg_game *a, const tg_game *b)

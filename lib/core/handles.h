@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "alloc.h"
 #include "boardgames/tablegames.h"
 #include "game_def.h"
 
@@ -14,12 +15,13 @@
 #define TG_CORE_MAX_LEGAL 4096
 /* Decisions between undo checkpoints: undo replays at most this many. */
 #define TG_CORE_CHECKPOINT 64
-/* Longest move text the core renders. */
+/* Buffer for move texts the core renders for itself (parsing); a longer
+ * text goes straight into the caller's buffer, never cut. */
 #define TG_CORE_MOVE_TEXT 128
 
 struct tg_game {
     const tg_game_def *def;
-    tg_allocator alloc;
+    tg_mem alloc;
     atomic_int refs;
     int players;
     tg_limits limits;
@@ -46,6 +48,8 @@ struct tg_state {
     unsigned char *ckpt;
     uint32_t ckpt_count;
     uint32_t ckpt_cap;
+    /* The last failure's message: the one field read-only calls write, which
+     * is why even const calls on a state need it to stay on one thread. */
     char err[TG_MSG_MAX];
     alignas(max_align_t) unsigned char blocks[]; /* position, then root */
 };
@@ -75,12 +79,18 @@ static inline int tgH_current(const tg_state *st)
 {
     return st->cur;
 }
-/* Records a failure message on the state and returns status. */
-tg_status tgH_fail(tg_state *st, tg_status status, const char *fmt, ...) TG_PRINTF(3, 4);
+/* Records a failure message on the state and returns status; const calls
+ * record theirs too (see err above). */
+tg_status tgH_fail(const tg_state *st, tg_status status, const char *fmt, ...) TG_PRINTF(3, 4);
+/* TG_E_BUFFER_TOO_SMALL with a message naming both sizes; what names the
+ * entries ("moves", "outcomes"). */
+tg_status tgH_too_small(const tg_state *st, size_t cap, size_t need, const char *what);
+/* The list calls' common checks: a count pointer, and a buffer unless cap is 0. */
+tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const size_t *count);
 /* A fresh state for game (one reference taken), position zeroed. */
 tg_state *tgH_state_alloc(tg_game *game);
 /* Makes a game from a definition and an options string. */
-tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_allocator *alloc,
+tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_mem *alloc,
                         tg_game **out, tg_msg *msg);
 /* Two game handles describe the same game (same definition and options). */
 int tgH_same_game(const tg_game *a, const tg_game *b);
@@ -95,12 +105,23 @@ int tgH_replay(tg_state *st, uint32_t n);
 void tgH_copy_position(tg_state *dst, const tg_state *src);
 void tgH_apply_unrecorded(tg_state *st, tg_move move);
 /* A uniformly random legal move of the player to move, drawn with rng;
- * 0 when there is none. Shared by playouts and the search bots. */
-int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *out);
+ * 0 when there is none. Shared by playouts and the search bots; scratch
+ * holds tg_game_max_legal_moves() entries (the bots' own, so thinking
+ * needs little stack). */
+int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *scratch, tg_move *out);
 /* Applies a legal move and records it; the history must have room. */
 void tgH_apply_recorded(tg_state *st, tg_move move);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
+/* The same draw with the outcome lists in the caller's scratch space, of
+ * tg_game_max_legal_moves() entries each. */
+tg_status tgH_sample_with(tg_state *st, tg_move *moves, uint32_t *weights, tg_move *out);
+/* Redraws in block what player cannot know, with rng. memory is what the
+ * player remembers (a tg_bot_memory, never DEFAULT): until the games keep
+ * what each seat has seen over a game, both kinds redraw from the position
+ * alone, so this is the one place that has to learn the difference. */
+void tgH_redraw(const tg_game *g, unsigned char *block, int player, tg_rng *rng,
+                tg_bot_memory memory);
 /* Serialises a json_t into a caller-owned buffer and drops the reference. */
 tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len);
 

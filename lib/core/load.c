@@ -3,26 +3,6 @@
 #include "alloc.h"
 #include "load.h"
 
-tg_status tgL_allocator(const tg_game_params *params, tg_allocator *out, tg_msg *msg)
-{
-    tgA_default(out);
-    if (!params)
-        return TG_OK;
-    if (params->version != TG_GAME_PARAMS_VERSION) {
-        tgM_set(msg, "tg_game_params version %u is not %d", params->version,
-                TG_GAME_PARAMS_VERSION);
-        return TG_E_INVALID_ARGUMENT;
-    }
-    if (params->allocator) {
-        if (!params->allocator->alloc || !params->allocator->release) {
-            tgM_set(msg, "the allocator needs both functions");
-            return TG_E_INVALID_ARGUMENT;
-        }
-        *out = *params->allocator;
-    }
-    return TG_OK;
-}
-
 static tg_status check(tg_game *g, const tg_decoded *d, tg_msg *msg)
 {
     const tg_game_def *def = g->def;

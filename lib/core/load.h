@@ -17,8 +17,6 @@ typedef struct tg_decoded {
 
 /* Takes over the caller's reference to game in every case. */
 tg_status tgL_assemble(tg_game *game, const tg_decoded *d, tg_state **out, tg_msg *msg);
-/* Resolves params to an allocator; TG_E_INVALID_ARGUMENT for bad params. */
-tg_status tgL_allocator(const tg_game_params *params, tg_allocator *out, tg_msg *msg);
 
 /* Version of both save formats; a reader accepts this and older. */
 #define TG_SAVE_FORMAT_VERSION 1

@@ -44,10 +44,22 @@ static int is_legal(const tg_state *st, tg_move m)
     return is_legal_at(st, tgH_current(st), m);
 }
 
+tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const size_t *count)
+{
+    if (!count)
+        return tgH_fail(st, TG_E_INVALID_ARGUMENT, "the count pointer is NULL");
+    if (!buf && cap)
+        return tgH_fail(st, TG_E_INVALID_ARGUMENT, "the buffer is NULL but its size is %zu", cap);
+    return TG_OK;
+}
+
 tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
 {
-    if (!state || !count || (!buf && cap))
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    tg_status s = tgH_list_args(state, buf, cap, count);
+    if (s != TG_OK)
+        return s;
     if (cap >= state->game->limits.max_legal_moves) {
         *count = legal_of(state, buf);
         return TG_OK;
@@ -56,17 +68,26 @@ tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, 
     size_t n = legal_of(state, legal);
     *count = n;
     if (cap < n)
-        return TG_E_BUFFER_TOO_SMALL;
+        return tgH_too_small(state, cap, n, "moves");
     if (n)
         memcpy(buf, legal, n * sizeof *buf);
     return TG_OK;
+}
+
+static tg_status not_legal(const tg_state *st, tg_move m)
+{
+    int cur = tgH_current(st);
+    if (cur == TG_PLAYER_TERMINAL)
+        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
+    return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
+                    cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
 }
 
 tg_status tg_state_is_legal(const tg_state *state, tg_move move)
 {
     if (!state)
         return TG_E_INVALID_ARGUMENT;
-    return is_legal(state, move) ? TG_OK : TG_E_ILLEGAL_MOVE;
+    return is_legal(state, move) ? TG_OK : not_legal(state, move);
 }
 
 /* The outcomes of a chance point with their integer weights and total. */
@@ -80,24 +101,67 @@ static size_t chance_of(const tg_state *st, tg_move *moves, uint32_t *weights, u
     return n;
 }
 
+/* The checks both chance calls share: two buffers and a chance point. */
+static tg_status chance_args(const tg_state *st, const void *a, const void *b, size_t cap,
+                             const size_t *count)
+{
+    tg_status s = tgH_list_args(st, a && b ? a : NULL, cap, count);
+    int cur = tgH_current(st);
+    if (s == TG_OK && cur != TG_PLAYER_CHANCE) {
+        if (cur == TG_PLAYER_TERMINAL)
+            return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point: the game is over");
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point: player %d is to move", cur);
+    }
+    return s;
+}
+
 tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double *probs,
                                    size_t cap, size_t *count)
 {
-    if (!state || !count || ((!moves || !probs) && cap))
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
-    if (tgH_current(state) != TG_PLAYER_CHANCE)
-        return TG_E_WRONG_PHASE;
+    tg_status s = chance_args(state, moves, probs, cap, count);
+    if (s != TG_OK)
+        return s;
     tg_move m[TG_CORE_MAX_LEGAL];
     uint32_t w[TG_CORE_MAX_LEGAL];
     uint64_t total;
     size_t n = chance_of(state, m, w, &total);
     *count = n;
     if (cap < n)
-        return TG_E_BUFFER_TOO_SMALL;
+        return tgH_too_small(state, cap, n, "outcomes");
     for (size_t i = 0; i < n; i++) {
         moves[i] = m[i];
         probs[i] = (double)w[i] / (double)total;
     }
+    return TG_OK;
+}
+
+tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves, uint32_t *weights,
+                                  size_t cap, size_t *count, uint64_t *total)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    tg_status s = chance_args(state, moves, weights, cap, count);
+    if (s != TG_OK)
+        return s;
+    uint64_t sum;
+    if (cap >= state->game->limits.max_chance_outcomes) {
+        *count = chance_of(state, moves, weights, &sum);
+    } else {
+        tg_move m[TG_CORE_MAX_LEGAL];
+        uint32_t w[TG_CORE_MAX_LEGAL];
+        size_t n = chance_of(state, m, w, &sum);
+        *count = n;
+        if (cap < n)
+            return tgH_too_small(state, cap, n, "outcomes");
+        if (n) {
+            memcpy(moves, m, n * sizeof *moves);
+            memcpy(weights, w, n * sizeof *weights);
+        }
+    }
+    if (total)
+        *total = sum;
     return TG_OK;
 }
 
@@ -123,12 +187,8 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
 
 static tg_status apply_checked(tg_state *st, tg_move m)
 {
-    int cur = tgH_current(st);
-    if (cur == TG_PLAYER_TERMINAL)
-        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "the game is over; no move %u", (unsigned)m);
-    if (!is_legal_at(st, cur, m))
-        return tgH_fail(st, TG_E_ILLEGAL_MOVE, "move %u is not legal for %s now", (unsigned)m,
-                        cur == TG_PLAYER_CHANCE ? "chance" : "the player to move");
+    if (!is_legal_at(st, tgH_current(st), m))
+        return not_legal(st, m);
     return apply_known_legal(st, m);
 }
 
@@ -140,6 +200,13 @@ tg_status tg_state_apply(tg_state *state, tg_move move)
 }
 
 tg_status tgH_sample(tg_state *st, tg_move *out)
+{
+    tg_move m[TG_CORE_MAX_LEGAL];
+    uint32_t w[TG_CORE_MAX_LEGAL];
+    return tgH_sample_with(st, m, w, out);
+}
+
+tg_status tgH_sample_with(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
         return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
@@ -153,8 +220,6 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
         *out = first + tgR_below(&st->rng, count);
         return TG_OK;
     }
-    tg_move m[TG_CORE_MAX_LEGAL];
-    uint32_t w[TG_CORE_MAX_LEGAL];
     uint64_t total;
     size_t n = chance_of(st, m, w, &total);
     if (n == 0 || total == 0)
@@ -178,9 +243,14 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
 
 tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 {
-    if (!state || !out)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
-    return tgH_sample(state, out);
+    if (!out)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
+    tg_status s = tgH_sample(state, out);
+    if (s == TG_OK)
+        state->err[0] = '\0';
+    return s;
 }
 
 tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
@@ -211,20 +281,25 @@ static size_t render(const tg_state *st, tg_move m, char *buf, size_t cap)
 tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, size_t cap,
                              size_t *len)
 {
-    if (!state || (!buf && cap))
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!buf && cap)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the buffer is NULL but its size is %zu",
+                        cap);
     if (!is_legal(state, move))
-        return TG_E_ILLEGAL_MOVE;
+        return not_legal(state, move);
     char text[TG_CORE_MOVE_TEXT];
     size_t n = render(state, move, text, sizeof text);
-    if (n >= sizeof text)
-        n = sizeof text - 1;
     if (len)
         *len = n;
     if (cap < n + 1)
-        return TG_E_BUFFER_TOO_SMALL;
-    memcpy(buf, text, n);
-    buf[n] = '\0';
+        return tgH_fail(state, TG_E_BUFFER_TOO_SMALL,
+                        "the text of move %u needs %zu bytes; the buffer holds %zu",
+                        (unsigned)move, n + 1, cap);
+    if (n < sizeof text)
+        memcpy(buf, text, n + 1);
+    else /* longer than the core's own buffer: render it whole where it goes */
+        render(state, move, buf, cap);
     return TG_OK;
 }
 
@@ -245,18 +320,28 @@ static int parse_id(const char *t, size_t n, tg_move *out)
     return 1;
 }
 
+/* Finds the move; on failure the state's message names the text. */
 static tg_status parse(const tg_state *st, const char *text, tg_move *out)
 {
     while (isspace((unsigned char)*text))
         text++;
-    size_t n = strnlen(text, TG_CORE_MOVE_TEXT + 1);
+    size_t n = strlen(text);
     while (n > 0 && isspace((unsigned char)text[n - 1]))
         n--;
-    if (n == 0 || n >= TG_CORE_MOVE_TEXT)
-        return TG_E_PARSE;
+    if (n == 0)
+        return tgH_fail(st, TG_E_PARSE, "an empty text is not a move");
+    if (n >= TG_CORE_MOVE_TEXT)
+        return tgH_fail(st, TG_E_PARSE,
+                        "'%.40s...' is %zu bytes; texts are matched up to %d bytes (name the move "
+                        "by '#id')",
+                        text, n, TG_CORE_MOVE_TEXT - 1);
     tg_move id;
-    if (parse_id(text, n, &id))
-        return is_legal(st, id) ? (*out = id, TG_OK) : TG_E_ILLEGAL_MOVE;
+    if (parse_id(text, n, &id)) {
+        if (!is_legal(st, id))
+            return not_legal(st, id);
+        *out = id;
+        return TG_OK;
+    }
     tg_move legal[TG_CORE_MAX_LEGAL];
     size_t count = legal_of(st, legal);
     for (size_t i = 0; i < count; i++) {
@@ -267,24 +352,30 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
             return TG_OK;
         }
     }
-    return TG_E_PARSE;
+    return tgH_fail(st, TG_E_PARSE, "'%.*s' is not a legal move here", (int)(n < 60 ? n : 60),
+                    text);
 }
 
 tg_status tg_state_parse_move(const tg_state *state, const char *text, tg_move *out)
 {
-    if (!state || !text || !out)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!text || !out)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the %s is NULL",
+                        !text ? "text" : "output pointer");
     return parse(state, text, out);
 }
 
 tg_status tg_state_apply_text(tg_state *state, const char *text)
 {
-    if (!state || !text)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!text)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the text is NULL");
     tg_move m;
     tg_status s = parse(state, text, &m);
     if (s != TG_OK)
-        return tgH_fail(state, s, "'%.60s' is not a legal move here", text);
+        return s;
     return apply_checked(state, m);
 }
 

@@ -3,9 +3,27 @@
 #include "alloc.h"
 #include "handles.h"
 
-static int viewer_ok(const tg_state *st, int viewer)
+/* The checks every view shares; sets *out to NULL first. */
+static tg_status view_args(const tg_state *st, int viewer, char **out)
 {
-    return viewer == TG_VIEW_OMNISCIENT || (viewer >= 0 && viewer < st->game->players);
+    if (out)
+        *out = NULL;
+    if (!st)
+        return TG_E_INVALID_ARGUMENT;
+    if (!out)
+        return tgH_fail(st, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
+    if (viewer != TG_VIEW_OMNISCIENT && (viewer < 0 || viewer >= st->game->players))
+        return tgH_fail(st, TG_E_INVALID_ARGUMENT,
+                        "viewer %d is neither a player of this %d-player game nor "
+                        "TG_VIEW_OMNISCIENT",
+                        viewer, st->game->players);
+    return TG_OK;
+}
+
+static tg_status view_out(const tg_state *st, json_t *j, char **out, size_t *len)
+{
+    tg_status s = tgH_json_out(st->game, j, out, len);
+    return s == TG_OK ? s : tgH_fail(st, s, "out of memory for the view");
 }
 
 /* The core's fields sit beside the game's own, so every observation says
@@ -31,34 +49,28 @@ static json_t *with_core_fields(const tg_state *st, int viewer, json_t *obs)
 
 tg_status tg_state_observation_json(const tg_state *state, int viewer, char **out, size_t *len)
 {
-    if (!state || !out || !viewer_ok(state, viewer)) {
-        if (out)
-            *out = NULL;
-        return TG_E_INVALID_ARGUMENT;
-    }
+    tg_status s = view_args(state, viewer, out);
+    if (s != TG_OK)
+        return s;
     const tg_game *g = state->game;
     json_t *obs = g->def->observe(tgH_cfg(g), tgH_block(state), viewer);
-    return tgH_json_out(g, with_core_fields(state, viewer, obs), out, len);
+    return view_out(state, with_core_fields(state, viewer, obs), out, len);
 }
 
 tg_status tg_state_events_json(const tg_state *state, int viewer, char **out, size_t *len)
 {
-    if (!state || !out || !viewer_ok(state, viewer)) {
-        if (out)
-            *out = NULL;
-        return TG_E_INVALID_ARGUMENT;
-    }
+    tg_status s = view_args(state, viewer, out);
+    if (s != TG_OK)
+        return s;
     const tg_game *g = state->game;
-    return tgH_json_out(g, g->def->events(tgH_cfg(g), tgH_block(state), viewer), out, len);
+    return view_out(state, g->def->events(tgH_cfg(g), tgH_block(state), viewer), out, len);
 }
 
 tg_status tg_state_to_text(const tg_state *state, int viewer, char **out, size_t *len)
 {
-    if (!state || !out || !viewer_ok(state, viewer)) {
-        if (out)
-            *out = NULL;
-        return TG_E_INVALID_ARGUMENT;
-    }
+    tg_status s = view_args(state, viewer, out);
+    if (s != TG_OK)
+        return s;
     const tg_game *g = state->game;
     tg_strbuf sb;
     tgS_init(&sb);
@@ -66,10 +78,17 @@ tg_status tg_state_to_text(const tg_state *state, int viewer, char **out, size_t
     *out = sb.failed ? NULL : tgA_strdup_out(&g->alloc, sb.data ? sb.data : "", sb.len);
     tgS_free(&sb);
     if (!*out)
-        return TG_E_NO_MEMORY;
+        return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the drawing");
     if (len)
         *len = strlen(*out);
     return TG_OK;
+}
+
+void tgH_redraw(const tg_game *g, unsigned char *block, int player, tg_rng *rng,
+                tg_bot_memory memory)
+{
+    (void)memory; /* see handles.h: the games redraw from the position alone so far */
+    g->def->resample(tgH_cfg(g), block, player, rng);
 }
 
 tg_status tg_state_resample(tg_state *state, int player)
@@ -79,7 +98,7 @@ tg_status tg_state_resample(tg_state *state, int player)
     if (player < 0 || player >= state->game->players)
         return tgH_fail(state, TG_E_INVALID_ARGUMENT, "player %d is not in the game", player);
     const tg_game *g = state->game;
-    g->def->resample(tgH_cfg(g), tgH_block(state), player, &state->rng);
+    tgH_redraw(g, tgH_block(state), player, &state->rng, TG_BOT_MEMORY_FULL);
     memcpy(tgH_root(state), tgH_block(state), g->def->state_size);
     tgH_settle(state);
     state->root_move_number = state->move_number;

@@ -2,14 +2,13 @@
  * slow language pays for crossing its binding once per game. */
 #include "handles.h"
 
-int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *out)
+int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *scratch, tg_move *out)
 {
     const tg_game *g = st->game;
-    tg_move legal[TG_CORE_MAX_LEGAL];
-    size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal);
+    size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), scratch);
     if (n == 0)
         return 0;
-    *out = legal[tgR_below(rng, (uint32_t)n)];
+    *out = scratch[tgR_below(rng, (uint32_t)n)];
     return 1;
 }
 
@@ -28,11 +27,12 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
         return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the history");
     uint32_t n = 0;
     tg_status s = TG_OK;
+    tg_move legal[TG_CORE_MAX_LEGAL];
     for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
         tg_move m;
         if (state->cur == TG_PLAYER_CHANCE)
             s = tgH_sample(state, &m);
-        else if (!tgH_random_move(state, &state->rng, &m))
+        else if (!tgH_random_move(state, &state->rng, legal, &m))
             s = tgH_fail(state, TG_E_WRONG_PHASE, "player %d has no legal move", state->cur);
         if (s != TG_OK)
             break;

@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "load.h"
 #include "options.h"
+#include "params.h"
 #include "registry.h"
 
 static const unsigned char magic[4] = {'T', 'G', 'S', 'V'};
@@ -36,8 +37,11 @@ tg_status tg_state_save(const tg_state *state, unsigned char **out, size_t *len)
 {
     if (out)
         *out = NULL;
-    if (!state || !out || !len)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!out || !len)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the %s pointer is NULL",
+                        !out ? "output" : "length");
     const tg_game *g = state->game;
     size_t id_len = strlen(g->def->info.id), opt_len = strlen(g->options);
     size_t size = g->def->state_size;
@@ -45,7 +49,7 @@ tg_status tg_state_save(const tg_state *state, unsigned char **out, size_t *len)
                    (size_t)state->hist_len * 4 + 4;
     unsigned char *buf = tgA_buffer(&g->alloc, total);
     if (!buf)
-        return TG_E_NO_MEMORY;
+        return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the save");
     writer w = {buf};
     put_bytes(&w, magic, 4);
     put(&w, TG_SAVE_FORMAT_VERSION, 2);
@@ -108,7 +112,7 @@ static tg_status corrupt(tg_msg *msg, const char *what)
     return TG_E_CORRUPT;
 }
 
-static tg_status decode(const unsigned char *data, size_t len, const tg_allocator *alloc,
+static tg_status decode(const unsigned char *data, size_t len, const tg_mem *alloc,
                         tg_state **out, tg_msg *msg)
 {
     if (len > TG_SAVE_MAX_BYTES) {
@@ -205,7 +209,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_allocato
     }
     d.history = hist;
     s = tgL_assemble(g, &d, out, msg);
-    tgA_release(alloc, hist);
+    tgA_release(alloc, hist, (size_t)d.history_len * sizeof *hist);
     return s;
 }
 
@@ -213,7 +217,7 @@ tg_status tg_state_load(const unsigned char *data, size_t len, const tg_game_par
                         tg_state **out, char *errbuf, size_t errbuf_size)
 {
     tg_msg msg = {""};
-    tg_allocator alloc;
+    tg_mem alloc;
     tg_status s;
     if (out)
         *out = NULL;
@@ -221,7 +225,7 @@ tg_status tg_state_load(const unsigned char *data, size_t len, const tg_game_par
         tgM_set(&msg, "%s is NULL", !out ? "the output pointer" : "the data");
         s = TG_E_INVALID_ARGUMENT;
     } else {
-        s = tgL_allocator(params, &alloc, &msg);
+        s = tgP_game_memory(params, &alloc, &msg);
         if (s == TG_OK)
             s = decode(data ? data : (const unsigned char *)"", len, &alloc, out, &msg);
     }

@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "json_util.h"
 #include "load.h"
+#include "params.h"
 #include "registry.h"
 
 static const char *const format_name = "tablegames-state";
@@ -28,8 +29,10 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
 {
     if (out)
         *out = NULL;
-    if (!state || !out)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!out)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
     const tg_game *g = state->game;
     const void *cfg = tgH_cfg(g);
     json_t *j = json_object();
@@ -46,7 +49,8 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     json_object_set_new(j, "root", g->def->position_to_json(cfg, tgH_root(state)));
     json_object_set_new(j, "history", hist);
     json_object_set_new(j, "rng", rng_json(&state->rng));
-    return tgH_json_out(g, j, out, len);
+    tg_status s = tgH_json_out(g, j, out, len);
+    return s == TG_OK ? s : tgH_fail(state, s, "out of memory for the JSON save");
 }
 
 static tg_status read_rng(const json_t *root, tg_rng *rng, tg_msg *msg)
@@ -75,7 +79,7 @@ static tg_status read_rng(const json_t *root, tg_rng *rng, tg_msg *msg)
     return TG_OK;
 }
 
-static tg_status read_history(const json_t *root, const tg_allocator *alloc, tg_move **out,
+static tg_status read_history(const json_t *root, const tg_mem *alloc, tg_move **out,
                               uint32_t *n, tg_msg *msg)
 {
     *out = NULL;
@@ -97,7 +101,7 @@ static tg_status read_history(const json_t *root, const tg_allocator *alloc, tg_
         long v;
         tg_status s = tgJ_elem_int(h, i, "history", 0, (long)UINT32_MAX, &v, msg);
         if (s != TG_OK) {
-            tgA_release(alloc, moves);
+            tgA_release(alloc, moves, count * sizeof *moves);
             return s;
         }
         moves[i] = (tg_move)v;
@@ -125,7 +129,7 @@ static tg_status read_position(const tg_game *g, const json_t *pos, const char *
     return TG_OK;
 }
 
-static tg_status decode(const json_t *root, const tg_allocator *alloc, tg_state **out,
+static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
                         tg_msg *msg)
 {
     if (!json_is_object(root))
@@ -155,7 +159,7 @@ static tg_status decode(const json_t *root, const tg_allocator *alloc, tg_state 
     if (s != TG_OK)
         return s;
 
-    tg_decoded d;
+    tg_decoded d = {0};
     tg_move *hist = NULL;
     unsigned char *blocks = tgA_alloc(alloc, 2 * def->state_size);
     long mn = 0, rmn = 0;
@@ -184,8 +188,8 @@ static tg_status decode(const json_t *root, const tg_allocator *alloc, tg_state 
         }
     }
     if (s != TG_OK) {
-        tgA_release(alloc, hist);
-        tgA_release(alloc, blocks);
+        tgA_release(alloc, hist, (size_t)d.history_len * sizeof *hist);
+        tgA_release(alloc, blocks, 2 * def->state_size);
         tg_game_free(g);
         return s;
     }
@@ -195,8 +199,8 @@ static tg_status decode(const json_t *root, const tg_allocator *alloc, tg_state 
     d.root_move_number = rmn < 0 ? UINT32_MAX : (uint32_t)rmn;
     d.history = hist;
     s = tgL_assemble(g, &d, out, msg);
-    tgA_release(alloc, hist);
-    tgA_release(alloc, blocks);
+    tgA_release(alloc, hist, (size_t)d.history_len * sizeof *hist);
+    tgA_release(alloc, blocks, 2 * def->state_size);
     return s;
 }
 
@@ -204,7 +208,7 @@ tg_status tg_state_from_json(const char *json, size_t len, const tg_game_params 
                              tg_state **out, char *errbuf, size_t errbuf_size)
 {
     tg_msg msg = {""};
-    tg_allocator alloc;
+    tg_mem alloc;
     tg_status s;
     if (out)
         *out = NULL;
@@ -214,7 +218,7 @@ tg_status tg_state_from_json(const char *json, size_t len, const tg_game_params 
     } else if (len > TG_SAVE_MAX_BYTES) {
         tgM_set(&msg, "JSON is %zu bytes, more than the limit of %u", len, TG_SAVE_MAX_BYTES);
         s = TG_E_TOO_LARGE;
-    } else if ((s = tgL_allocator(params, &alloc, &msg)) == TG_OK) {
+    } else if ((s = tgP_game_memory(params, &alloc, &msg)) == TG_OK) {
         json_error_t err;
         json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
         if (!root) {

@@ -58,9 +58,10 @@ void tg_state_free(tg_state *state)
     if (!state)
         return;
     tg_game *g = state->game;
-    tgA_release(&g->alloc, state->hist);
-    tgA_release(&g->alloc, state->ckpt);
-    tgA_release(&g->alloc, state);
+    size_t size = g->def->state_size;
+    tgA_release(&g->alloc, state->hist, (size_t)state->hist_cap * sizeof *state->hist);
+    tgA_release(&g->alloc, state->ckpt, (size_t)state->ckpt_cap * size);
+    tgA_release(&g->alloc, state, sizeof *state + 2 * size);
     tg_game_free(g);
 }
 
@@ -76,7 +77,7 @@ tg_status tgH_reserve_history(tg_state *st, uint32_t n)
         return TG_E_NO_MEMORY;
     if (st->hist_len)
         memcpy(h, st->hist, st->hist_len * sizeof *h);
-    tgA_release(&st->game->alloc, st->hist);
+    tgA_release(&st->game->alloc, st->hist, (size_t)st->hist_cap * sizeof *h);
     st->hist = h;
     st->hist_cap = cap;
     return TG_OK;
@@ -104,11 +105,9 @@ tg_status tg_state_clone(const tg_state *state, tg_state **out)
     if (!state || !out)
         return TG_E_INVALID_ARGUMENT;
     tg_state *st = tgH_state_alloc(state->game);
-    if (!st)
-        return TG_E_NO_MEMORY;
-    if (tgH_reserve_history(st, state->hist_len) != TG_OK) {
+    if (!st || tgH_reserve_history(st, state->hist_len) != TG_OK) {
         tg_state_free(st);
-        return TG_E_NO_MEMORY;
+        return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the clone");
     }
     copy_into(st, state);
     *out = st;
@@ -130,11 +129,14 @@ tg_status tg_state_copy(tg_state *dst, const tg_state *src)
     return TG_OK;
 }
 
-tg_status tgH_fail(tg_state *st, tg_status status, const char *fmt, ...)
+tg_status tgH_fail(const tg_state *st, tg_status status, const char *fmt, ...)
 {
+    /* States are always allocated, never const objects, so a const call may
+     * write the message buffer (and only it). */
+    char *err = ((tg_state *)st)->err;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st->err, sizeof st->err, fmt, ap);
+    vsnprintf(err, sizeof st->err, fmt, ap);
     va_end(ap);
     return status;
 }
@@ -185,26 +187,46 @@ static uint32_t winners_of(const tg_state *st)
 
 tg_status tg_state_winners(const tg_state *state, uint32_t *mask)
 {
-    if (!state || !mask)
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    if (!mask)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the mask pointer is NULL");
     *mask = winners_of(state);
+    return TG_OK;
+}
+
+tg_status tgH_too_small(const tg_state *st, size_t cap, size_t need, const char *what)
+{
+    return tgH_fail(st, TG_E_BUFFER_TOO_SMALL, "the buffer holds %zu %s; %zu are needed", cap,
+                    what, need);
+}
+
+tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t cap, size_t *count)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    tg_status s = tgH_list_args(state, out, cap, count);
+    if (s != TG_OK)
+        return s;
+    int n = state->game->players;
+    *count = (size_t)n;
+    if (cap < (size_t)n)
+        return tgH_too_small(state, cap, (size_t)n, "returns");
+    uint32_t w = winners_of(state);
+    int winners = 0;
+    for (int p = 0; p < n; p++)
+        winners += (int)((w >> p) & 1u);
+    for (int p = 0; p < n; p++)
+        out[p] = ((w >> p) & 1u) ? 1.0 / winners : 0.0;
     return TG_OK;
 }
 
 tg_status tg_state_returns(const tg_state *state, double *out, size_t cap)
 {
-    if (!state || !out)
-        return TG_E_INVALID_ARGUMENT;
-    int n = state->game->players;
-    if (cap < (size_t)n)
-        return TG_E_BUFFER_TOO_SMALL;
-    uint32_t w = winners_of(state);
-    int count = 0;
-    for (int p = 0; p < n; p++)
-        count += (int)((w >> p) & 1u);
-    for (int p = 0; p < n; p++)
-        out[p] = ((w >> p) & 1u) ? 1.0 / count : 0.0;
-    return TG_OK;
+    size_t count;
+    if (state && !out)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the buffer is NULL");
+    return tg_state_returns_v2(state, out, cap, &count);
 }
 
 /* Replays history entries [from, to) onto the position, which must be the
@@ -260,7 +282,7 @@ static uint32_t build_checkpoints(tg_state *st, uint32_t want)
             return st->ckpt_count < want ? st->ckpt_count : want;
         if (st->ckpt_count)
             memcpy(c, st->ckpt, (size_t)st->ckpt_count * size);
-        tgA_release(&st->game->alloc, st->ckpt);
+        tgA_release(&st->game->alloc, st->ckpt, (size_t)st->ckpt_cap * size);
         st->ckpt = c;
         st->ckpt_cap = cap;
     }
@@ -316,11 +338,14 @@ uint32_t tg_state_history_length(const tg_state *state)
 
 tg_status tg_state_history(const tg_state *state, tg_move *buf, size_t cap, size_t *count)
 {
-    if (!state || !count || (!buf && cap))
+    if (!state)
         return TG_E_INVALID_ARGUMENT;
+    tg_status s = tgH_list_args(state, buf, cap, count);
+    if (s != TG_OK)
+        return s;
     *count = state->hist_len;
     if (cap < state->hist_len)
-        return TG_E_BUFFER_TOO_SMALL;
+        return tgH_too_small(state, cap, state->hist_len, "decisions");
     if (state->hist_len)
         memcpy(buf, state->hist, state->hist_len * sizeof *buf);
     return TG_OK;
@@ -331,6 +356,7 @@ tg_status tg_state_seed(tg_state *state, uint64_t seed)
     if (!state)
         return TG_E_INVALID_ARGUMENT;
     tgR_seed(&state->rng, seed);
+    state->err[0] = '\0';
     return TG_OK;
 }
 

@@ -1,7 +1,8 @@
 /* Checks of what viewers see: every view is well-formed for every viewer,
  * bad viewers are refused, and resampling for a player changes nothing that
  * player can see (which is also the no-leak check: the resampled state
- * differs from the original only in what the player cannot know). */
+ * differs from the original only in what the player cannot know: the
+ * events' texts and the board drawing included). */
 #include "conf.h"
 
 #include <limits.h>
@@ -51,11 +52,31 @@ static void conf_refuse_viewer(conf_ctx *c, conf_view_fn fn, const tg_state *st,
     }
 }
 
+/* Every event tells what happened in words: a non-empty one-line "text". */
+static void conf_check_event_texts(conf_ctx *c, const char *events, int viewer)
+{
+    json_t *arr = json_loads(events, 0, NULL);
+    size_t i;
+    json_t *ev;
+    json_array_foreach(arr, i, ev) {
+        const char *text = json_string_value(json_object_get(ev, "text"));
+        if (text == NULL || text[0] == '\0' || strchr(text, '\n') != NULL) {
+            const char *type = json_string_value(json_object_get(ev, "type"));
+            json_decref(arr);
+            conf_fail(c, "event %zu (%s) for viewer %d has no one-line \"text\"", i,
+                      type ? type : "?", viewer);
+        }
+    }
+    json_decref(arr);
+}
+
 void conf_check_views(conf_ctx *c, tg_state *st)
 {
     for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
         tg_free(conf_view(c, tg_state_observation_json, st, v, "observation", JSON_OBJECT));
-        tg_free(conf_view(c, tg_state_events_json, st, v, "events", JSON_ARRAY));
+        char *events = conf_view(c, tg_state_events_json, st, v, "events", JSON_ARRAY);
+        conf_check_event_texts(c, events, v);
+        tg_free(events);
         tg_free(conf_view(c, tg_state_to_text, st, v, "to_text", -1));
     }
     const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -2, -3, INT_MIN, INT_MAX};
@@ -96,6 +117,7 @@ void conf_check_no_leak(conf_ctx *c, tg_state *st)
                       tg_state_last_error(r));
         conf_expect_same(c, tg_state_observation_json, st, r, p, "observation");
         conf_expect_same(c, tg_state_events_json, st, r, p, "events");
+        conf_expect_same(c, tg_state_to_text, st, r, p, "board drawing");
         if (tg_state_history_length(r) != 0)
             conf_fail(c, "resampled state keeps %u history entries",
                       (unsigned)tg_state_history_length(r));

@@ -92,6 +92,34 @@ static void chance_follows_integer_weights(void **unused)
     tg_game_free(g);
 }
 
+static void chance_weights_are_the_exact_integers(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = NULL;
+    assert_int_equal(tg_state_new(g, 1, &st), TG_OK);
+    tg_move m[8] = {0};
+    uint32_t w[8] = {0};
+    size_t n = 0;
+    uint64_t total = 0;
+    assert_int_equal(tg_state_chance_weights(st, m, w, 8, &n, &total), TG_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(m[0], 8);
+    assert_int_equal(m[1], 9);
+    assert_int_equal(w[0], 1);
+    assert_int_equal(w[1], 3);
+    assert_int_equal(total, 4);
+    /* Through the core's own buffer when the caller's is smaller than the
+     * game's bound but holds this point's outcomes. */
+    memset(w, 0, sizeof w);
+    assert_int_equal(tg_state_chance_weights(st, m, w, 2, &n, NULL), TG_OK);
+    assert_int_equal(w[1], 3);
+    assert_int_equal(tg_state_chance_weights(st, m, w, 1, &n, &total), TG_E_BUFFER_TOO_SMALL);
+    assert_int_equal(n, 2);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
 static void same_seed_same_game(void **unused)
 {
     (void)unused;
@@ -438,6 +466,7 @@ int main(void)
         cmocka_unit_test(options_are_parsed_and_canonical),
         cmocka_unit_test(bad_options_name_the_problem),
         cmocka_unit_test(chance_follows_integer_weights),
+        cmocka_unit_test(chance_weights_are_the_exact_integers),
         cmocka_unit_test(same_seed_same_game),
         cmocka_unit_test(illegal_move_changes_nothing),
         cmocka_unit_test(undo_walks_back_to_the_root),

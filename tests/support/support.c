@@ -1,10 +1,14 @@
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -274,6 +278,70 @@ static void support_random_decision(tg_state *st, uint64_t *pick)
         fail_msg("random decision refused (%s): %s", tg_status_name(s), tg_state_last_error(st));
 }
 
+char *tgt_drawing(const tg_state *st, int viewer)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (tg_state_to_text(st, viewer, &text, &len) != TG_OK)
+        fail_msg("to_text for viewer %d failed", viewer);
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        fail_msg("out of memory");
+    memcpy(copy, text, len + 1);
+    tg_free(text);
+    return copy;
+}
+
+const char *tgt_event_text(const tg_state *st, int viewer, size_t i)
+{
+    static char out[512];
+    json_t *events = tgt_events(st, viewer);
+    const char *text = json_string_value(json_object_get(json_array_get(events, i), "text"));
+    snprintf(out, sizeof out, "%s", text != NULL ? text : "");
+    json_decref(events);
+    return out;
+}
+
+void tgt_walk_random_game(tg_game *game, uint64_t seed, uint32_t decisions,
+                          void (*check)(const tg_state *st, void *ctx), void *ctx)
+{
+    tg_state *st = NULL;
+    if (tg_state_new(game, seed, &st) != TG_OK)
+        fail_msg("state_new failed");
+    uint64_t pick = seed * 0x9E3779B97F4A7C15ull + 3;
+    check(st, ctx);
+    for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++) {
+        support_random_decision(st, &pick);
+        check(st, ctx);
+    }
+    tg_state_free(st);
+}
+
+void tgt_walk_random_games(const char *id, int first, int last, int step, uint64_t seeds,
+                           uint32_t decisions, void (*check)(const tg_state *st, void *ctx),
+                           void *ctx)
+{
+    for (int players = first; players <= last; players += step) {
+        char options[32];
+        snprintf(options, sizeof options, "players=%d", players);
+        tg_game *game = tgt_game(id, options);
+        for (uint64_t seed = 1; seed <= seeds; seed++)
+            tgt_walk_random_game(game, seed, decisions, check, ctx);
+        tg_game_free(game);
+    }
+}
+
+void tgt_assert_not_in(const char *text, const char *needle, const char *what)
+{
+    const char *at = strstr(text, needle);
+    if (at == NULL)
+        return;
+    const char *line = at;
+    while (line > text && line[-1] != '\n')
+        line--;
+    fail_msg("%s shows '%s': %.*s", what, needle, (int)strcspn(line, "\n"), line);
+}
+
 tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions)
 {
     tg_state *st = NULL;
@@ -283,6 +351,34 @@ tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions)
     for (uint32_t k = 0; k < decisions && !tg_state_is_terminal(st); k++)
         support_random_decision(st, &pick);
     return st;
+}
+
+tg_state *tgt_player_state(tg_game *game, uint64_t seed, uint32_t decisions)
+{
+    tg_state *st = tgt_random_state(game, seed, decisions);
+    while (tg_state_current_player(st) == TG_PLAYER_CHANCE)
+        if (tg_state_apply_chance(st, NULL) != TG_OK)
+            fail_msg("chance failed: %s", tg_state_last_error(st));
+    if (tg_state_current_player(st) < 0)
+        fail_msg("the game ended within %u decisions from seed %llu", (unsigned)decisions,
+                 (unsigned long long)seed);
+    return st;
+}
+
+void *tgt_page_end(size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED || size > page || mprotect(map + page, page, PROT_NONE) != 0)
+        fail_msg("no guarded page for %zu bytes", size);
+    return map + page - size;
+}
+
+void tgt_page_end_free(void *block, size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    munmap((unsigned char *)block + size - page, 2 * page);
 }
 
 void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)
@@ -313,4 +409,25 @@ void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)
     while (tg_state_history_length(st) > start)
         if (tg_state_undo(st) != TG_OK)
             fail_msg("undo refused: %s", tg_state_last_error(st));
+}
+
+int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv)
+{
+    int failed = 0;
+    if (argc < 2) {
+        for (size_t g = 0; g < count; g++)
+            failed += groups[g].run();
+        return failed != 0;
+    }
+    for (int a = 1; a < argc; a++) {
+        size_t g = 0;
+        while (g < count && strcmp(groups[g].name, argv[a]) != 0)
+            g++;
+        if (g == count) {
+            fprintf(stderr, "%s: no test group \"%s\"\n", argv[0], argv[a]);
+            return 1;
+        }
+        failed += groups[g].run();
+    }
+    return failed != 0;
 }

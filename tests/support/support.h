@@ -24,9 +24,37 @@ json_t *tgt_events(const tg_state *st, int viewer);
 json_t *tgt_position(const tg_state *st);
 /* The legal moves' texts joined by ' ' (static buffer), for readable asserts. */
 const char *tgt_legal_texts(const tg_state *st);
+/* tg_state_to_text for viewer (release with free()); fails the test on error. */
+char *tgt_drawing(const tg_state *st, int viewer);
+/* The "text" of event i of the viewer's events, or "" (static buffer). */
+const char *tgt_event_text(const tg_state *st, int viewer, size_t i);
+/* Calls check at every state of a random game from seed (players pick
+ * uniformly, chance by the state's RNG), up to decisions decisions. */
+void tgt_walk_random_game(tg_game *game, uint64_t seed, uint32_t decisions,
+                          void (*check)(const tg_state *st, void *ctx), void *ctx);
+/* tgt_walk_random_game over games of id with players = first, first+step,
+ * ... up to last, seeds 1..seeds each. */
+void tgt_walk_random_games(const char *id, int first, int last, int step, uint64_t seeds,
+                           uint32_t decisions, void (*check)(const tg_state *st, void *ctx),
+                           void *ctx);
+/* Fails the test when a line of text contains needle, naming what. */
+void tgt_assert_not_in(const char *text, const char *needle, const char *what);
+
 /* Fails the test unless some event in the viewer's events has "type" == type;
  * returns that event (borrowed from *holder, which the caller json_decrefs). */
 json_t *tgt_find_event(const tg_state *st, int viewer, const char *type, json_t **holder);
+
+/* ---- The runner of a game's rule tests (tests/games/<id>/test_main.c). ---- */
+
+/* One cmocka group per rule area of the game's rule page (test_<area>.c). */
+typedef struct tgt_group {
+    const char *name;
+    int (*run)(void); /* returns how many of its tests failed */
+} tgt_group;
+/* Runs the groups named in argv[1..], or every group without arguments, so
+ * one program serves several ctest entries. Returns the exit status: 0 when
+ * every test passed, 1 otherwise or for a name that is no group. */
+int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv);
 
 /* ---- Helpers shared by the conformance and API suites. ---- */
 
@@ -54,6 +82,15 @@ void tgt_assert_save_is(const tg_state *st, const unsigned char *want, size_t le
  * if the game ends first); players pick uniformly, chance uses the state's
  * RNG. Fails the test on any error. */
 tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions);
+
+/* Like tgt_random_state(), then chance outcomes until a player is to move;
+ * fails the test if the game ends first. */
+tg_state *tgt_player_state(tg_game *game, uint64_t seed, uint32_t decisions);
+
+/* size bytes that end exactly where a page nobody may read begins, so a
+ * read past them crashes the test; release with tgt_page_end_free(). */
+void *tgt_page_end(size_t size);
+void tgt_page_end_free(void *block, size_t size);
 
 /* Uses a state the way a host would, for positions a loader accepted from
  * untrusted input: every viewer's observation, events and text, a binary

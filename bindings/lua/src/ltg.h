@@ -19,7 +19,7 @@
 
 /* Userdata bodies; the pointer is NULL once closed. A state's first user
  * value is the game userdata it came from (or nil for loaded states until
- * state:game() makes an equal one). */
+ * state:game() takes a reference to the state's own game). */
 typedef struct ltg_game {
     tg_game *game;
 } ltg_game;
@@ -81,6 +81,10 @@ void ltg_push_game(lua_State *L, tg_game *game);
 tg_game *ltg_check_game(lua_State *L, int idx);
 /* Pushes a table describing a catalogue entry. */
 void ltg_push_info(lua_State *L, const tg_game_info *info);
+/* Game parameters that route the library's memory through the Lua state's
+ * own allocator (lua_getallocf), so Lua's memory accounting and any custom
+ * allocator of the host see it; alloc must live as long as params is used. */
+void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *alloc);
 
 /* ltg_state.c */
 void ltg_state_register(lua_State *L);
@@ -97,11 +101,12 @@ tg_state *ltg_check_state(lua_State *L, int idx);
 void ltg_push_move_text(lua_State *L, const tg_state *st, tg_move m);
 
 /* Pushes a sequence of {move =, <value_key> =, text =} from a call that
- * fills moves with a number each (chance probabilities, bot scores). */
+ * fills moves with a number each (chance probabilities, bot scores). A
+ * failure raises with bot's message when bot is given, else the state's. */
 typedef tg_status (*ltg_scored_fn)(void *ctx, const tg_state *st, tg_move *moves,
                                    double *values, size_t cap, size_t *count);
 int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, void *ctx,
-                          const char *value_key);
+                          const char *value_key, const tg_bot *bot);
 
 /* ltg_bot.c */
 void ltg_bot_register(lua_State *L);

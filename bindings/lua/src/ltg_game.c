@@ -119,13 +119,25 @@ static const char *ltg_options_string(lua_State *L, int idx)
     return lua_tostring(L, acc);
 }
 
+void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *alloc)
+{
+    tg_game_params_init(params, TG_GAME_PARAMS_VERSION);
+    alloc->size = sizeof *alloc;
+    /* lua_Alloc has exactly tg_resize_fn's shape. */
+    alloc->resize = lua_getallocf(L, &alloc->user_data);
+    params->sized_allocator = alloc;
+}
+
 int ltg_game_new(lua_State *L)
 {
     char err[LTG_ERRBUF_SIZE];
     tg_game *game = NULL;
+    tg_game_params params;
+    tg_sized_allocator alloc;
     const char *id = luaL_checkstring(L, 1);
     const char *options = ltg_options_string(L, 2);
-    tg_status st = tg_game_new(id, options, NULL, &game, err, sizeof err);
+    ltg_game_params(L, &params, &alloc);
+    tg_status st = tg_game_new(id, options, &params, &game, err, sizeof err);
     if (st < 0)
         return ltg_raise(L, st, err);
     ltg_push_game(L, game);

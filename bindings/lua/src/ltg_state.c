@@ -84,7 +84,7 @@ static tg_move ltg_move_arg(lua_State *L, tg_state *st, int idx)
         tg_move m = 0;
         if (!whole)
             ltg_raise(L, TG_E_PARSE, "move text contains a NUL character");
-        ltg_check(L, tg_state_parse_move(st, text, &m), NULL);
+        ltg_check(L, tg_state_parse_move(st, text, &m), st);
         return m;
     }
     lua_Integer m = luaL_checkinteger(L, idx);
@@ -102,7 +102,7 @@ void ltg_push_move_text(lua_State *L, const tg_state *st, tg_move m)
         lua_pushlstring(L, small, len);
     } else if (status == TG_E_BUFFER_TOO_SMALL) {
         char *big = lua_newuserdatauv(L, len + 1, 0);
-        ltg_check(L, tg_state_move_text(st, m, big, len + 1, &len), NULL);
+        ltg_check(L, tg_state_move_text(st, m, big, len + 1, &len), st);
         lua_pushlstring(L, big, len);
         lua_remove(L, -2);
     } else {
@@ -125,7 +125,7 @@ static tg_move *ltg_move_list(lua_State *L, const tg_state *st, ltg_list_fn fn, 
             cap = *count;
             continue;
         }
-        ltg_check(L, status, NULL);
+        ltg_check(L, status, st);
         return buf;
     }
 }
@@ -148,7 +148,7 @@ static int ltg_push_view(lua_State *L, const tg_state *st, ltg_view_fn fn, int v
     ltg_owned *buf = ltg_push_owned(L, tg_free);
     char *text = NULL;
     size_t len = 0;
-    ltg_check(L, fn(st, viewer, &text, &len), NULL);
+    ltg_check(L, fn(st, viewer, &text, &len), st);
     buf->ptr = text;
     ltg_push_owned_text(L, buf, len, json);
     return 1;
@@ -183,7 +183,7 @@ static int ltg_state_clone(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     tg_state *copy = NULL;
-    ltg_check(L, tg_state_clone(st, &copy), NULL);
+    ltg_check(L, tg_state_clone(st, &copy), st);
     lua_getiuservalue(L, 1, 1);
     ltg_push_state(L, copy, lua_isnil(L, -1) ? 0 : -1);
     return 1;
@@ -211,21 +211,16 @@ static int ltg_state_seed(lua_State *L)
     return 0;
 }
 
-/* The game userdata; a loaded state gets an equal game made on first use,
- * since the C API lends its game without a way to take a reference. */
+/* The game userdata; for a loaded state, a reference to the very game the
+ * library made for it (with its allocator), taken on first use. */
 static int ltg_state_game(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     lua_getiuservalue(L, 1, 1);
     if (lua_isnil(L, -1) || ((ltg_game *)luaL_checkudata(L, -1, LTG_GAME_MT))->game == NULL) {
-        char err[LTG_ERRBUF_SIZE];
-        const tg_game *g = tg_state_game(st);
-        tg_game *game = NULL;
-        tg_status status = tg_game_new(tg_game_id(g), tg_game_options(g), NULL, &game, err,
-                                       sizeof err);
-        if (status < 0)
-            return ltg_raise(L, status, err);
-        ltg_push_game(L, game);
+        /* The userdata first, so a failure to allocate it cannot leak the reference. */
+        ltg_push_game(L, NULL);
+        ((ltg_game *)lua_touserdata(L, -1))->game = tg_game_ref(tg_state_game(st));
         lua_pushvalue(L, -1);
         lua_setiuservalue(L, 1, 1);
     }
@@ -278,7 +273,8 @@ static int ltg_state_winners(lua_State *L)
 {
     uint32_t mask = 0;
     lua_Integer n = 0;
-    ltg_check(L, tg_state_winners(ltg_check_state(L, 1), &mask), NULL);
+    tg_state *st = ltg_check_state(L, 1);
+    ltg_check(L, tg_state_winners(st, &mask), st);
     lua_newtable(L);
     for (int p = 0; p < 32; p++) {
         if (mask >> p & 1u) {
@@ -293,12 +289,12 @@ static int ltg_state_returns(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     double r[TG_MAX_PLAYERS];
-    int n = tg_game_players(tg_state_game(st));
-    ltg_check(L, tg_state_returns(st, r, TG_MAX_PLAYERS), NULL);
-    lua_createtable(L, n, 0);
-    for (int p = 0; p < n && p < TG_MAX_PLAYERS; p++) {
+    size_t n = 0;
+    ltg_check(L, tg_state_returns_v2(st, r, TG_MAX_PLAYERS, &n), st);
+    lua_createtable(L, (int)n, 0);
+    for (size_t p = 0; p < n; p++) {
         lua_pushnumber(L, r[p]);
-        lua_rawseti(L, -2, p + 1);
+        lua_rawseti(L, -2, (lua_Integer)p + 1);
     }
     return 1;
 }
@@ -341,7 +337,7 @@ static int ltg_state_move_text(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     tg_move m = ltg_move_arg(L, st, 2);
-    ltg_check(L, tg_state_is_legal(st, m), NULL);
+    ltg_check(L, tg_state_is_legal(st, m), st);
     ltg_push_move_text(L, st, m);
     return 1;
 }
@@ -358,15 +354,7 @@ static int ltg_state_parse_move(lua_State *L)
 static int ltg_state_apply(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    tg_move m = 0;
-    int whole = 0;
-    const char *text = ltg_text_arg(L, 2, &whole);
-    if (text != NULL && whole && tg_state_parse_move(st, text, &m) != TG_OK) {
-        /* The non-const call keeps a message that names the text. */
-        ltg_check(L, tg_state_apply_text(st, text), st);
-        return ltg_raise(L, TG_E_PARSE, "move text accepted only on a second reading");
-    }
-    m = ltg_move_arg(L, st, 2);
+    tg_move m = ltg_move_arg(L, st, 2);
     if (tg_state_is_legal(st, m) == TG_OK)
         ltg_push_move_text(L, st, m);
     else
@@ -378,7 +366,7 @@ static int ltg_state_apply(lua_State *L)
 }
 
 int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, void *ctx,
-                          const char *value_key)
+                          const char *value_key, const tg_bot *bot)
 {
     const tg_game *g = tg_state_game(st);
     size_t cap = tg_game_max_chance_outcomes(g);
@@ -397,7 +385,8 @@ int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, vo
         lua_pop(L, 2);
         cap = n;
     }
-    ltg_check(L, status, NULL);
+    if (status < 0)
+        ltg_raise(L, status, bot != NULL ? tg_bot_last_error(bot) : tg_state_last_error(st));
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
         lua_createtable(L, 0, 3);
@@ -422,7 +411,34 @@ static tg_status ltg_chance_fill(void *ctx, const tg_state *st, tg_move *moves, 
 /* At a chance point: a sequence of {move =, probability =, text =}. */
 static int ltg_state_chance_outcomes(lua_State *L)
 {
-    return ltg_push_scored_moves(L, ltg_check_state(L, 1), ltg_chance_fill, NULL, "probability");
+    return ltg_push_scored_moves(L, ltg_check_state(L, 1), ltg_chance_fill, NULL, "probability",
+                                 NULL);
+}
+
+/* At a chance point: a sequence of {move =, weight =, text =} with the
+ * integer weights the library draws by, and their total: outcome i
+ * happens with probability exactly weight / total. */
+static int ltg_state_chance_weights(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    size_t cap = tg_game_max_chance_outcomes(tg_state_game(st)), n = 0;
+    uint64_t total = 0;
+    tg_move *moves = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *moves, 0);
+    uint32_t *weights = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *weights, 0);
+    ltg_check(L, tg_state_chance_weights(st, moves, weights, cap, &n, &total), st);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushinteger(L, moves[i]);
+        lua_setfield(L, -2, "move");
+        lua_pushinteger(L, weights[i]);
+        lua_setfield(L, -2, "weight");
+        ltg_push_move_text(L, st, moves[i]);
+        lua_setfield(L, -2, "text");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_pushinteger(L, (lua_Integer)total);
+    return 2;
 }
 
 /* Draws an outcome with the state's RNG and returns its id and text;
@@ -524,19 +540,19 @@ static int ltg_state_to_json(lua_State *L)
 }
 
 /* tablegames.load(bytes) and tablegames.from_json(text): one path, two readers. */
-typedef tg_status (*ltg_reader_fn)(const char *data, size_t len, tg_state **out, char *err,
-                                   size_t err_size);
+typedef tg_status (*ltg_reader_fn)(const char *data, size_t len, const tg_game_params *params,
+                                   tg_state **out, char *err, size_t err_size);
 
-static tg_status ltg_read_binary(const char *data, size_t len, tg_state **out, char *err,
-                                 size_t err_size)
+static tg_status ltg_read_binary(const char *data, size_t len, const tg_game_params *params,
+                                 tg_state **out, char *err, size_t err_size)
 {
-    return tg_state_load((const unsigned char *)data, len, NULL, out, err, err_size);
+    return tg_state_load((const unsigned char *)data, len, params, out, err, err_size);
 }
 
-static tg_status ltg_read_json(const char *data, size_t len, tg_state **out, char *err,
-                               size_t err_size)
+static tg_status ltg_read_json(const char *data, size_t len, const tg_game_params *params,
+                               tg_state **out, char *err, size_t err_size)
 {
-    return tg_state_from_json(data, len, NULL, out, err, err_size);
+    return tg_state_from_json(data, len, params, out, err, err_size);
 }
 
 static int ltg_push_read_state(lua_State *L, ltg_reader_fn read)
@@ -545,7 +561,10 @@ static int ltg_push_read_state(lua_State *L, ltg_reader_fn read)
     const char *data = luaL_checklstring(L, 1, &len);
     char err[LTG_ERRBUF_SIZE];
     tg_state *st = NULL;
-    tg_status status = read(data, len, &st, err, sizeof err);
+    tg_game_params params;
+    tg_sized_allocator alloc;
+    ltg_game_params(L, &params, &alloc);
+    tg_status status = read(data, len, &params, &st, err, sizeof err);
     if (status < 0)
         return ltg_raise(L, status, err);
     ltg_push_state(L, st, 0);
@@ -602,6 +621,7 @@ static const luaL_Reg ltg_state_methods[] = {
     { "parse_move", ltg_state_parse_move },
     { "apply", ltg_state_apply },
     { "chance_outcomes", ltg_state_chance_outcomes },
+    { "chance_weights", ltg_state_chance_weights },
     { "sample_chance", ltg_state_sample_chance },
     { "apply_chance", ltg_state_apply_chance },
     { "undo", ltg_state_undo },

@@ -59,6 +59,38 @@ test("search bot chooses and hints", function()
   end
 end)
 
+test("bot settings are read back with the level's defaults", function()
+  local s = h.setups(tg)[1]
+  local game = tg.Game(s.id, { players = s.players })
+  local p = game:new_bot(0, { level = "hard", seed = 9 }):params()
+  eq(p.level, "hard")
+  eq(p.simulations, 3000)
+  eq(p.seed, 9)
+  eq(p.memory, "full")
+  eq(game:new_bot(0, { level = "easy" }):params().memory, "last")
+  eq(game:new_bot(0, { level = "hard", memory = "last" }):params().memory, "last")
+  raises(nil, tg.Bot, game, 0, { memory = "everything" })
+end)
+
+test("refusals say why, and a stop before a decision ends it", function()
+  local s = h.setups(tg)[1]
+  local game = tg.Game(s.id, { players = s.players })
+  local state = to_player_turn(game:new_state(34))
+  local err = raises("TG_E_INVALID_ARGUMENT", tg.Bot, game, 99)
+  check(err.message:find("seat 99 is not in this", 1, true), err.message)
+  local other = game:new_bot((state:current_player() + 1) % s.players, { level = "easy" })
+  err = raises("TG_E_WRONG_PHASE", other.choose, other, state)
+  check(err.message:find("turn", 1, true), err.message)
+  err = raises("TG_E_WRONG_PHASE", other.hint, other, state)
+  check(err.message:find("turn", 1, true), err.message)
+  local bot = game:new_bot(state:current_player(), { level = "hard", simulations = 100 })
+  bot:stop()
+  check(contains((state:legal_moves()), (bot:choose(state))))
+  eq(bot:last_simulations(), 0, "a stop asked before the decision")
+  bot:choose(state)
+  eq(bot:last_simulations(), 100, "the next decision")
+end)
+
 test("bot misuse", function()
   local s = h.setups(tg)[1]
   local game = tg.Game(s.id, { players = s.players })

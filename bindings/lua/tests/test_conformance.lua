@@ -48,12 +48,23 @@ local function check_point(game, state)
   check(moves[#moves] < game:move_count(), "move beyond move_count")
   if player == tg.CHANCE then
     local total = 0
-    for i, o in ipairs(state:chance_outcomes()) do
+    local outcomes = state:chance_outcomes()
+    for i, o in ipairs(outcomes) do
       eq(o.move, moves[i], "outcome order")
       check(o.probability > 0 and o.probability <= 1)
       total = total + o.probability
     end
     check(close_to(total, 1), "probabilities sum to " .. total)
+    -- The exact integer weights behind those probabilities.
+    local weighted, sum = state:chance_weights()
+    local added = 0
+    for i, w in ipairs(weighted) do
+      eq(w.move, moves[i], "weighted outcome order")
+      check(math.type(w.weight) == "integer" and w.weight >= 1)
+      eq(w.weight / sum, outcomes[i].probability, "weight / total")
+      added = added + w.weight
+    end
+    eq(added, sum, "weights sum to the total")
   else
     check(player >= 0 and player < game:players(), "player out of range")
     h.raises("TG_E_WRONG_PHASE", state.chance_outcomes, state)

@@ -84,6 +84,18 @@ test("illegal and malformed moves change nothing", function()
   check(#s:last_error() > 0, "no message kept")
 end)
 
+test("read-only calls say what was wrong", function()
+  local s = player_turn(4)
+  local err = raises("TG_E_PARSE", s.parse_move, s, "  no such move ")
+  check(err.message:find("'no such move' is not a legal move here", 1, true), err.message)
+  err = raises("TG_E_PARSE", s.apply, s, "no such move")
+  check(err.message:find("no such move", 1, true), err.message)
+  err = raises("TG_E_INVALID_ARGUMENT", s.observation, s, 99)
+  check(err.message:find("viewer 99", 1, true), err.message)
+  err = raises("TG_E_WRONG_PHASE", s.chance_weights, s)
+  check(err.message:find("not a chance point", 1, true), err.message)
+end)
+
 test("bad viewers, seeds and handles", function()
   local s = player_turn(2)
   for _, v in ipairs({ -5, 99, 2^40 }) do

@@ -28,14 +28,15 @@ from .errors import (BadOption, BufferTooSmall, ClosedError, CorruptData,
 from .game import Game
 from .state import CHANCE, OMNISCIENT, TERMINAL, Move, State
 from .bot import LEVELS as BOT_LEVELS
-from .bot import Bot
+from .bot import MEMORY as BOT_MEMORY
+from .bot import Bot, BotSettings
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 MAX_PLAYERS = 8
 
 
 def library_version() -> str:
-    """The loaded C library's version string, e.g. "1.1.0"."""
+    """The loaded C library's version string, e.g. "1.2.0"."""
     return _library().version
 
 
@@ -45,8 +46,8 @@ def library_path() -> str:
 
 
 __all__ = [
-    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "Bot",
-    "BOT_LEVELS",
+    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "Bot", "BotSettings",
+    "BOT_LEVELS", "BOT_MEMORY",
     "CHANCE", "TERMINAL", "OMNISCIENT", "MAX_PLAYERS", "SUPPORTED_MAJOR",
     "library_version", "library_path",
     "TableGamesError", "InvalidArgument", "UnknownGame", "BadOption", "IllegalMove",

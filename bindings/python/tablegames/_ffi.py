@@ -61,6 +61,9 @@ class GameInfo(Structure):
     ]
 
 
+BotMemory = c_int  # enum tg_bot_memory
+
+
 class Allocator(Structure):
     _fields_ = [
         ("alloc", CFUNCTYPE(c_void_p, c_size_t, c_void_p)),
@@ -69,10 +72,25 @@ class Allocator(Structure):
     ]
 
 
+# tg_resize_fn: (user_data, ptr, old_size, new_size) -> block, like lua_Alloc.
+ResizeFn = CFUNCTYPE(c_void_p, c_void_p, c_void_p, c_size_t, c_size_t)
+
+
+class SizedAllocator(Structure):
+    _fields_ = [
+        ("size", c_size_t),
+        ("resize", ResizeFn),
+        ("user_data", c_void_p),
+    ]
+
+
+# The layouts below are the ones these versions name; the library fills
+# their defaults (tg_*_params_init), so only the layout is written here.
 class GameParams(Structure):
     _fields_ = [
         ("version", c_uint),
         ("allocator", POINTER(Allocator)),
+        ("sized_allocator", POINTER(SizedAllocator)),
     ]
 
 
@@ -83,10 +101,13 @@ class BotParams(Structure):
         ("simulations", c_uint32),
         ("seconds", c_double),
         ("seed", c_uint64),
+        ("memory", BotMemory),
+        ("reserved", c_uint32),
     ]
 
 
-BOT_PARAMS_VERSION = 1
+GAME_PARAMS_VERSION = 2
+BOT_PARAMS_VERSION = 2
 
 CharBuf = POINTER(c_char)          # char * the library writes into
 OutText = POINTER(POINTER(c_char))  # char ** receiving a tg_free() buffer
@@ -108,9 +129,11 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_catalogue_find": (POINTER(GameInfo), [c_char_p]),
     "tg_game_info_option": (POINTER(OptionInfo), [POINTER(GameInfo), c_size_t]),
     # game.h
+    "tg_game_params_init": (Status, [POINTER(GameParams), c_uint]),
     "tg_game_new": (Status, [c_char_p, c_char_p, POINTER(GameParams),
                              POINTER(GameP), CharBuf, c_size_t]),
     "tg_game_free": (None, [GameP]),
+    "tg_game_ref": (GameP, [GameP]),
     "tg_game_get_info": (POINTER(GameInfo), [GameP]),
     "tg_game_id": (c_char_p, [GameP]),
     "tg_game_options": (c_char_p, [GameP]),
@@ -133,11 +156,14 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_state_move_number": (c_uint32, [StateP]),
     "tg_state_winners": (Status, [StateP, POINTER(c_uint32)]),
     "tg_state_returns": (Status, [StateP, POINTER(c_double), c_size_t]),
+    "tg_state_returns_v2": (Status, [StateP, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
     "tg_state_legal_moves": (Status, [StateP, POINTER(MoveId), c_size_t,
                                       POINTER(c_size_t)]),
     "tg_state_is_legal": (Status, [StateP, MoveId]),
     "tg_state_chance_outcomes": (Status, [StateP, POINTER(MoveId), POINTER(c_double),
                                           c_size_t, POINTER(c_size_t)]),
+    "tg_state_chance_weights": (Status, [StateP, POINTER(MoveId), POINTER(c_uint32),
+                                         c_size_t, POINTER(c_size_t), POINTER(c_uint64)]),
     "tg_state_apply": (Status, [StateP, MoveId]),
     "tg_state_apply_text": (Status, [StateP, c_char_p]),
     "tg_state_sample_chance": (Status, [StateP, POINTER(MoveId)]),
@@ -165,13 +191,18 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_state_from_json": (Status, [c_char_p, c_size_t, POINTER(GameParams),
                                     POINTER(StateP), CharBuf, c_size_t]),
     # bot.h
+    "tg_bot_params_init": (Status, [POINTER(BotParams), c_uint]),
     "tg_bot_new": (Status, [GameP, c_int, POINTER(BotParams), POINTER(BotP)]),
+    "tg_bot_new_v2": (Status, [GameP, c_int, POINTER(BotParams), POINTER(BotP), CharBuf,
+                               c_size_t]),
     "tg_bot_free": (None, [BotP]),
     "tg_bot_choose": (Status, [BotP, StateP, POINTER(MoveId)]),
     "tg_bot_hint": (Status, [BotP, StateP, POINTER(MoveId), POINTER(c_double), c_size_t,
                              POINTER(c_size_t)]),
     "tg_bot_stop": (None, [BotP]),
     "tg_bot_last_simulations": (c_uint32, [BotP]),
+    "tg_bot_get_params": (Status, [BotP, POINTER(BotParams)]),
+    "tg_bot_last_error": (c_char_p, [BotP]),
 }
 
 
@@ -187,5 +218,5 @@ def declare(dll: CDLL) -> CDLL:
 
 
 __all__ = ["GameP", "StateP", "BotP", "GameInfo", "OptionInfo", "GameParams", "BotParams",
-           "Allocator",
+           "Allocator", "SizedAllocator", "ResizeFn", "GAME_PARAMS_VERSION", "BOT_PARAMS_VERSION",
            "SIGNATURES", "declare"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import threading
-from typing import Any, Dict, Iterator, List, Tuple, Union
+from typing import Any, Dict, Iterator, List, Tuple, TypedDict, Union
 
 from . import _ffi
 from ._handle import Handle, c_int, c_seed, own_locking, serialized
@@ -15,6 +15,25 @@ from .game import Game
 from .state import BUFFER_TOO_SMALL, Move, State
 
 LEVELS: Dict[str, int] = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
+# What a bot remembers when it re-draws hidden facts (tg_bot_memory);
+# "default" is the level's: full for medium and hard, last for the others.
+MEMORY: Dict[str, int] = {"default": 0, "full": 1, "last": 2}
+_ERRBUF_SIZE = 512
+
+
+class BotSettings(TypedDict):
+    """Bot.settings: what the bot was made with, the level's defaults filled in."""
+    level: str
+    simulations: int
+    seconds: float
+    seed: int
+    memory: str
+
+
+def _memory(memory: str) -> int:
+    if not isinstance(memory, str) or memory.lower() not in MEMORY:
+        raise InvalidArgument("bot memory %r is not one of %s" % (memory, ", ".join(MEMORY)))
+    return MEMORY[memory.lower()]
 
 
 def _level(level: Union[str, int]) -> int:
@@ -30,17 +49,20 @@ def _level(level: Union[str, int]) -> int:
 
 @serialized
 class Bot(Handle):
-    """Bot(game, seat, level="medium", simulations=0, seconds=0.0, seed=0).
+    """Bot(game, seat, level="medium", simulations=0, seconds=0.0, seed=0,
+    memory="default").
 
     It re-draws what its seat cannot see before thinking, so it never reads
     hidden information. stop() may be called from another thread while
-    choose() or hint() runs; close() waits for a running decision to end."""
+    choose() or hint() runs (a stop asked while it is idle ends its next
+    decision at once); close() waits for a running decision to end."""
 
     _free_function = "tg_bot_free"
     _kind = "bot"
 
     def __init__(self, game: Game, seat: int, level: Union[str, int] = "medium",
-                 simulations: int = 0, seconds: float = 0.0, seed: int = 0) -> None:
+                 simulations: int = 0, seconds: float = 0.0, seed: int = 0,
+                 memory: str = "default") -> None:
         if not isinstance(game, Game):
             raise TypeError("Bot() needs a tablegames.Game, not %s" % type(game).__name__)
         if isinstance(simulations, bool) or not isinstance(simulations, int):
@@ -52,12 +74,21 @@ class Bot(Handle):
         if not 0 <= seconds < float("inf"):
             raise InvalidArgument("seconds must be finite and not negative")
         lib = library()
-        params = _ffi.BotParams(_ffi.BOT_PARAMS_VERSION, _level(level), simulations,
-                                float(seconds), c_seed(seed))
+        # The library fills the defaults of the layout _ffi describes.
+        params = _ffi.BotParams()
+        lib.check(lib.dll.tg_bot_params_init(ctypes.byref(params), _ffi.BOT_PARAMS_VERSION))
+        params.level = _level(level)
+        params.simulations = simulations
+        params.seconds = float(seconds)
+        params.seed = c_seed(seed)
+        params.memory = _memory(memory)
         out = _ffi.BotP()
+        err = ctypes.create_string_buffer(_ERRBUF_SIZE)
         with game._lock:
-            lib.check(lib.dll.tg_bot_new(game._handle(), c_int(seat, "seat"),
-                                         ctypes.byref(params), ctypes.byref(out)))
+            status = lib.dll.tg_bot_new_v2(game._handle(), c_int(seat, "seat"),
+                                           ctypes.byref(params), ctypes.byref(out), err,
+                                           _ERRBUF_SIZE)
+        lib.check(status, err.value.decode("utf-8", "replace"))
         super().__init__(lib, out)
         self._game = game
         self.seat = seat
@@ -78,6 +109,10 @@ class Bot(Handle):
         with self._lock, stopping:
             super().close()
 
+    def _check(self, status: int) -> int:
+        return self._lib.check(status, lambda: self._lib.dll.tg_bot_last_error(
+            self._ptr).decode("utf-8", "replace"))
+
     @contextlib.contextmanager
     def _state_locked(self, state: State) -> Iterator[Any]:
         """The state's handle, held against other threads for the decision."""
@@ -90,7 +125,7 @@ class Bot(Handle):
         """The bot's move for its seat in state (not applied)."""
         out = ctypes.c_uint32()
         with self._state_locked(state) as st:
-            self._lib.check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
+            self._check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
             return Move(out.value, state.move_text(out.value))
 
     def hint(self, state: State) -> List[Tuple[Move, float]]:
@@ -106,7 +141,7 @@ class Bot(Handle):
                 if status == BUFFER_TOO_SMALL and count.value > cap:
                     cap = count.value
                     continue
-                self._lib.check(status)
+                self._check(status)
                 break
             return [(Move(moves[i], state.move_text(moves[i])), scores[i])
                     for i in range(count.value)]
@@ -122,6 +157,22 @@ class Bot(Handle):
     def last_simulations(self) -> int:
         """Simulations the last decision ran (0 for random and easy bots)."""
         return int(self._lib.dll.tg_bot_last_simulations(self._handle()))
+
+    @property
+    def settings(self) -> BotSettings:
+        """The bot's settings with the level's defaults filled in, as a dict:
+        level, simulations, seconds, seed and memory."""
+        params = _ffi.BotParams()
+        self._check(self._lib.dll.tg_bot_params_init(ctypes.byref(params),
+                                                     _ffi.BOT_PARAMS_VERSION))
+        self._check(self._lib.dll.tg_bot_get_params(self._handle(), ctypes.byref(params)))
+        return {
+            "level": [k for k, v in LEVELS.items() if v == params.level][0],
+            "simulations": int(params.simulations),
+            "seconds": float(params.seconds),
+            "seed": int(params.seed),
+            "memory": [k for k, v in MEMORY.items() if v == params.memory][0],
+        }
 
     def __repr__(self) -> str:
         if self.closed:

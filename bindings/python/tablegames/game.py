@@ -90,11 +90,12 @@ class Game(Handle):
         super().__init__(lib, out)
 
     @classmethod
-    def _equal_to_game_of(cls, lib: Library, game_ptr: Any) -> Game:
-        """A new Game equal to a borrowed tg_game * (the C API has no way to
-        take a reference to a borrowed game)."""
-        return cls(lib.dll.tg_game_id(game_ptr).decode("utf-8"),
-                   lib.dll.tg_game_options(game_ptr).decode("utf-8"))
+    def _of_borrowed(cls, lib: Library, game_ptr: Any) -> Game:
+        """The very game behind a borrowed tg_game * (e.g. a loaded state's),
+        held by a reference of its own (tg_game_ref)."""
+        obj = cls.__new__(cls)
+        Handle.__init__(obj, lib, lib.dll.tg_game_ref(game_ptr))
+        return obj
 
     @property
     def id(self) -> str:

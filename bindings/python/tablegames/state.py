@@ -19,6 +19,7 @@ OMNISCIENT = -1  # viewer that sees everything
 BUFFER_TOO_SMALL = -6
 _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
+TABLE_SEATS = 8  # TG_MAX_PLAYERS, frozen for 1.x
 
 # A move as the methods take it: an id (a Move is one), or its notation.
 MoveLike = Union[int, str, bytes, bytearray]
@@ -103,8 +104,8 @@ class State(Handle):
         return str(self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace"))
 
     def _check(self, status: int) -> int:
-        """Checks a call that took the state as non-const, so the library
-        kept a message for it."""
+        """Checks a call on this state: every failing one leaves its message
+        in the state (tg_state_last_error), read-only calls included."""
         return self._lib.check(status, self._fail_message)
 
     def _moves(self, fill: Callable[[Any, int, Any], int], cap: int) -> Tuple[Any, int]:
@@ -117,17 +118,18 @@ class State(Handle):
             if status == BUFFER_TOO_SMALL and count.value > cap:
                 cap = count.value
                 continue
-            self._lib.check(status)
+            self._check(status)
             return buf, count.value
 
     # ---- the game and who is to play -------------------------------------
 
     @property
     def game(self) -> Game:
-        """The Game this state belongs to (an equal one for loaded states)."""
+        """The Game this state belongs to; for a loaded state, the very game
+        the library made for it (with its allocator), not an equal one."""
         ptr = self._handle()
         if self._game is None or self._game.closed:
-            self._game = Game._equal_to_game_of(self._lib, self._lib.dll.tg_state_game(ptr))
+            self._game = Game._of_borrowed(self._lib, self._lib.dll.tg_state_game(ptr))
         return self._game
 
     def _game_ptr(self) -> Any:
@@ -158,16 +160,16 @@ class State(Handle):
     def winners(self) -> List[int]:
         """The winning players' numbers (empty while playing or without winner)."""
         mask = ctypes.c_uint32()
-        self._lib.check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
+        self._check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
         return [p for p in range(32) if mask.value >> p & 1]
 
     @property
     def returns(self) -> List[float]:
         """Each player's result: 1 shared among the winners, 0 otherwise."""
-        n = self.players
-        out = (ctypes.c_double * n)()
-        self._lib.check(self._lib.dll.tg_state_returns(self._handle(), out, n))
-        return list(out)
+        h, count = self._handle(), ctypes.c_size_t()
+        out = (ctypes.c_double * TABLE_SEATS)()
+        self._check(self._lib.dll.tg_state_returns_v2(h, out, TABLE_SEATS, ctypes.byref(count)))
+        return list(out[:count.value])
 
     @property
     def last_error(self) -> str:
@@ -189,7 +191,7 @@ class State(Handle):
         """The legal moves (or chance outcomes) as plain ints, increasing."""
         h = self._handle()
         buf, cap, count = self._id_buffer()
-        self._lib.check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
+        self._check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
         ids: List[int] = buf[:count.value]
         return ids
 
@@ -217,13 +219,13 @@ class State(Handle):
             if status == BUFFER_TOO_SMALL and need.value + 1 > cap:
                 cap = need.value + 1
                 continue
-            self._lib.check(status)
+            self._check(status)
             return str(buf.value.decode("utf-8"))
 
     def parse_move(self, text: Union[str, bytes, bytearray]) -> Move:
         """The Move whose notation is text ("#17" names a move by id)."""
         out = ctypes.c_uint32()
-        self._lib.check(self._lib.dll.tg_state_parse_move(
+        self._check(self._lib.dll.tg_state_parse_move(
             self._handle(), c_text(text, "move text", ParseError), ctypes.byref(out)))
         return Move(out.value, self.move_text(out.value))
 
@@ -231,14 +233,7 @@ class State(Handle):
         """Plays a move given as an id, a Move or its text; returns the Move.
         At a chance point this applies the outcome that happened."""
         if isinstance(move, (str, bytes, bytearray)):
-            h, text = self._handle(), c_text(move, "move text", ParseError)
-            out = ctypes.c_uint32()
-            if self._lib.dll.tg_state_parse_move(h, text, ctypes.byref(out)) < 0:
-                # The non-const call keeps a message that names the text.
-                self._check(self._lib.dll.tg_state_apply_text(h, text))
-                last = self.history[-1]
-                return Move(last, "#%d" % last)
-            played = Move(out.value, self.move_text(out.value))
+            played = self.parse_move(move)
         else:
             played = Move(_move_id(move), "")
             if self.is_legal(played):
@@ -261,6 +256,26 @@ class State(Handle):
 
         buf, n = self._moves(fill, cap)
         return [(Move(buf[i], self._text_or_id(buf[i])), probs[0][i]) for i in range(n)]
+
+    def chance_weights(self) -> Tuple[List[Tuple[Move, int]], int]:
+        """At a chance point: ([(Move, weight), ...], total), the integer
+        weights the library draws by; outcome i happens with probability
+        exactly weight / total (fractions.Fraction(weight, total) keeps it
+        exact). WrongPhase otherwise."""
+        h = self._handle()
+        cap = max(int(self._lib.dll.tg_game_max_chance_outcomes(self._game_ptr())), 1)
+        weights: List[Any] = []
+        total = ctypes.c_uint64()
+
+        def fill(buf: Any, c: int, cnt: Any) -> int:
+            w = (ctypes.c_uint32 * max(c, 1))()
+            weights[:] = [w]
+            return int(self._lib.dll.tg_state_chance_weights(h, buf, w, c, cnt,
+                                                             ctypes.byref(total)))
+
+        buf, n = self._moves(fill, cap)
+        return ([(Move(buf[i], self._text_or_id(buf[i])), int(weights[0][i])) for i in range(n)],
+                int(total.value))
 
     def _text_or_id(self, move: int) -> str:
         try:
@@ -341,7 +356,7 @@ class State(Handle):
 
     def clone(self) -> State:
         out = _ffi.StateP()
-        self._lib.check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
+        self._check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
         return State._adopt(self._lib, out, self._game)
 
     __copy__ = clone
@@ -377,9 +392,9 @@ class State(Handle):
     # ---- views ------------------------------------------------------------
 
     def _viewer(self, player: int, call: str) -> int:
-        """A viewer of this game: a player number or OMNISCIENT. The C calls
-        that take one are const and keep no message, so the refusal is
-        worded here, naming the viewer and the range."""
+        """A viewer of this game: a player number or OMNISCIENT. The refusal
+        is worded here, naming the call, the viewer and the range (the
+        library's own message names neither the call nor the range)."""
         viewer = c_int(player, "%s: viewer" % call)
         players = self.players
         if viewer != OMNISCIENT and not 0 <= viewer < players:
@@ -391,19 +406,22 @@ class State(Handle):
     def observation(self, player: int) -> Json:
         """What player (or OMNISCIENT) sees, as a dict."""
         seen: Json = json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
-                                   self._handle(), self._viewer(player, "observation")))
+                                         self._handle(), self._viewer(player, "observation"),
+                                         message=self._fail_message))
         return seen
 
     def events(self, player: int) -> List[Json]:
         """What the last decision did, as player (or OMNISCIENT) saw it: a list of dicts."""
         events: List[Json] = json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
-                                   self._handle(), self._viewer(player, "events")))
+                                                 self._handle(), self._viewer(player, "events"),
+                                                 message=self._fail_message))
         return events
 
     def to_text(self, player: int = OMNISCIENT) -> str:
         """The board drawn in text as player sees it."""
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
-                        self._handle(), self._viewer(player, "to_text"))
+                        self._handle(), self._viewer(player, "to_text"),
+                        message=self._fail_message)
 
     def resample(self, player: int) -> None:
         """Redraws everything player cannot know; clears the history."""
@@ -414,7 +432,7 @@ class State(Handle):
     def save(self) -> bytes:
         """The compact binary form, as bytes."""
         return out_buffer(self._lib, self._lib.dll.tg_state_save, self._handle(),
-                          item=ctypes.c_ubyte)
+                          item=ctypes.c_ubyte, message=self._fail_message)
 
     @classmethod
     def load(cls, data: Union[bytes, bytearray, memoryview]) -> State:
@@ -429,7 +447,8 @@ class State(Handle):
 
     def to_json(self) -> str:
         """The JSON save form, as str."""
-        return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle())
+        return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle(),
+                        message=self._fail_message)
 
     @classmethod
     def from_json(cls, text: Union[str, bytes, bytearray, Json]) -> State:

@@ -93,6 +93,35 @@ class BotMisuseTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             bot.choose("state")
 
+    def test_refusals_say_why(self):
+        with self.assertRaises(InvalidArgument) as ctx:
+            Bot(self.game, 99)
+        self.assertIn("seat 99 is not in this", ctx.exception.message)
+        with self.assertRaises(InvalidArgument) as ctx:
+            Bot(self.game, 0, simulations=2 ** 31)
+        self.assertIn("simulations", ctx.exception.message)
+        with self.assertRaises(InvalidArgument):
+            Bot(self.game, 0, memory="everything")
+        other_seat = (self.state.current_player + 1) % self.players
+        with self.assertRaises(tablegames.WrongPhase) as ctx:
+            Bot(self.game, other_seat, "easy").choose(self.state)
+        self.assertIn("turn", ctx.exception.message)
+
+    def test_settings_are_read_back_with_defaults_resolved(self):
+        hard = Bot(self.game, 0, "hard", seed=9)
+        self.assertEqual(hard.settings, {"level": "hard", "simulations": 3000, "seconds": 0.0,
+                                         "seed": 9, "memory": "full"})
+        self.assertEqual(Bot(self.game, 0, "easy").settings["memory"], "last")
+        self.assertEqual(Bot(self.game, 0, "hard", memory="last").settings["memory"], "last")
+
+    def test_a_stop_asked_before_a_decision_ends_it(self):
+        bot = Bot(self.game, self.state.current_player, "hard", simulations=100)
+        bot.stop()
+        self.assertIn(int(bot.choose(self.state)), self.state.legal_move_ids())
+        self.assertEqual(bot.last_simulations, 0)
+        bot.choose(self.state)
+        self.assertEqual(bot.last_simulations, 100)
+
     def test_wrong_turn_and_wrong_game(self):
         other_seat = (self.state.current_player + 1) % self.players
         bot = Bot(self.game, other_seat, "easy")

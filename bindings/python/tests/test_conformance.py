@@ -70,9 +70,18 @@ class RandomGameTest(unittest.TestCase):
             self.assertLessEqual(len(outcomes), game.max_chance_outcomes)
             self.assertTrue(all(0 < p <= 1 for _m, p in outcomes))
             self.assertTrue(math.isclose(sum(p for _m, p in outcomes), 1.0, abs_tol=1e-9))
+            # The exact weights behind those probabilities.
+            weighted, total = state.chance_weights()
+            self.assertEqual([int(m) for m, _w in weighted], moves)
+            self.assertEqual(sum(w for _m, w in weighted), total)
+            for (_m, w), (_m2, p) in zip(weighted, outcomes):
+                self.assertGreaterEqual(w, 1)
+                self.assertEqual(w / total, p)  # both the correctly rounded quotient
         else:
             with self.assertRaises(tablegames.WrongPhase):
                 state.chance_outcomes()
+            with self.assertRaises(tablegames.WrongPhase):
+                state.chance_weights()
             texts = [m.text for m in state.legal_moves()]
             self.assertEqual(len(set(t.lower() for t in texts)), len(texts))
             for m, text in zip(moves, texts):

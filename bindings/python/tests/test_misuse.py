@@ -1,6 +1,7 @@
 """Whatever a script does, the interpreter survives: wrong types, bad moves,
 closed handles and corrupted save data all end in a Python exception."""
 
+import ctypes
 import gc
 import os
 import random
@@ -106,6 +107,17 @@ class BadMoveTest(unittest.TestCase):
                 self.assertIn("%s: viewer %d" % (call, players + 4), message)
                 self.assertIn("%d-player game (0..%d, or OMNISCIENT -1)" % (players, players - 1),
                               message)
+
+    def test_read_only_calls_say_what_was_wrong(self):
+        s = self.state
+        err = self.assert_unchanged(lambda: s.parse_move("  no such move "), ParseError)
+        self.assertIn("'no such move' is not a legal move here", err.message)
+        err = self.assert_unchanged(lambda: s.apply("no such move"), ParseError)
+        self.assertIn("no such move", err.message)
+        err = self.assert_unchanged(lambda: s.observation(99), InvalidArgument)
+        self.assertIn("viewer 99", err.message)
+        err = self.assert_unchanged(lambda: s.move_text(self.game.move_count), IllegalMove)
+        self.assertIn("not legal", err.message)
 
     def test_wrong_types(self):
         s = self.state
@@ -301,6 +313,19 @@ class CorruptDataTest(unittest.TestCase):
             self.assertTrue(ctx.exception.message)
         with self.assertRaises(TypeError):
             State.from_json(42)
+
+
+class LoadedGameTest(unittest.TestCase):
+    def test_a_loaded_state_keeps_the_very_game_it_was_made_with(self):
+        game_id, players = first_setup()
+        state = State.load(Game(game_id, players=players).new_state(3).save())
+        game = state.game
+        lib = tablegames._library().dll
+        self.assertEqual(ctypes.cast(game._handle(), ctypes.c_void_p).value,
+                         ctypes.cast(lib.tg_state_game(state._handle()), ctypes.c_void_p).value)
+        state.close()  # the game holds its own reference
+        self.assertEqual(game.players, players)
+        self.assertEqual(game.new_state(1).players, players)
 
 
 class LibraryLookupTest(unittest.TestCase):

@@ -59,7 +59,9 @@ BASE_TYPES = {
     "tg_game": _ffi.GameHandle, "tg_state": _ffi.StateHandle,
     "tg_game_info": _ffi.GameInfo, "tg_option_info": _ffi.OptionInfo,
     "tg_game_params": _ffi.GameParams, "tg_allocator": _ffi.Allocator,
+    "tg_sized_allocator": _ffi.SizedAllocator, "tg_resize_fn": _ffi.ResizeFn,
     "tg_bot": _ffi.BotHandle, "tg_bot_params": _ffi.BotParams, "tg_bot_level": c_int,
+    "tg_bot_memory": c_int,
 }
 
 
@@ -118,8 +120,13 @@ class SignatureTest(unittest.TestCase):
     def test_headers_were_parsed(self):
         # Guards the parser itself: a regex that matched nothing would make
         # every comparison below vacuous.
-        self.assertGreaterEqual(len(self.protos), 50)
+        self.assertGreaterEqual(len(self.protos), 70)
         self.assertIn("tg_state_apply", self.protos)
+        # The 1.2 additions, named so that a header parser that missed them fails.
+        for name in ("tg_game_params_init", "tg_bot_params_init", "tg_game_ref",
+                     "tg_state_chance_weights", "tg_state_returns_v2", "tg_bot_new_v2",
+                     "tg_bot_get_params", "tg_bot_last_error"):
+            self.assertIn(name, self.protos)
         self.assertEqual(self.protos["tg_state_apply"], ("tg_status", ["tg_state *", "tg_move"]))
 
     def test_every_c_function_is_declared(self):
@@ -153,6 +160,7 @@ class SignatureTest(unittest.TestCase):
         for c_name, cls in (("tg_game_info", _ffi.GameInfo),
                             ("tg_option_info", _ffi.OptionInfo),
                             ("tg_game_params", _ffi.GameParams),
+                            ("tg_sized_allocator", _ffi.SizedAllocator),
                             ("tg_bot_params", _ffi.BotParams)):
             with self.subTest(struct=c_name):
                 fields = parse_struct(self.text, c_name)
@@ -181,14 +189,32 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(defines["TG_PLAYER_TERMINAL"], tablegames.TERMINAL)
         self.assertEqual(defines["TG_VIEW_OMNISCIENT"], tablegames.OMNISCIENT)
         self.assertEqual(defines["TG_MAX_PLAYERS"], tablegames.MAX_PLAYERS)
-        self.assertEqual(defines["TG_GAME_PARAMS_VERSION"], 1)
+        self.assertEqual(defines["TG_GAME_PARAMS_VERSION"], _ffi.GAME_PARAMS_VERSION)
         self.assertEqual(defines["TG_BOT_PARAMS_VERSION"], _ffi.BOT_PARAMS_VERSION)
 
     def test_bot_levels_match(self):
-        from tablegames.bot import LEVELS
+        from tablegames.bot import LEVELS, MEMORY
         levels = dict((n, int(v)) for n, v in
                       re.findall(r"\b(TG_BOT_[A-Z]+)\s*=\s*(\d+)", self.text))
         self.assertEqual(levels, {"TG_BOT_" + k.upper(): v for k, v in LEVELS.items()})
+        memory = dict((n, int(v)) for n, v in
+                      re.findall(r"\b(TG_BOT_MEMORY_[A-Z]+)\s*=\s*(\d+)", self.text))
+        self.assertEqual(memory, {"TG_BOT_MEMORY_" + k.upper(): v for k, v in MEMORY.items()})
+
+    def test_params_layouts_match_the_library(self):
+        # ctypes lays the structs out itself; the library's init functions
+        # must accept the version they describe and fill exactly that size.
+        lib = library().dll
+        for cls, init, version in ((_ffi.GameParams, lib.tg_game_params_init,
+                                    _ffi.GAME_PARAMS_VERSION),
+                                   (_ffi.BotParams, lib.tg_bot_params_init,
+                                    _ffi.BOT_PARAMS_VERSION)):
+            with self.subTest(struct=cls.__name__):
+                buf = (ctypes.c_ubyte * (ctypes.sizeof(cls) + 16))(*([0xAA] * (ctypes.sizeof(cls) + 16)))
+                params = cls.from_buffer(buf)
+                self.assertEqual(init(ctypes.byref(params), version), 0)
+                self.assertEqual(params.version, version)
+                self.assertEqual(bytes(buf[ctypes.sizeof(cls):]), b"\xaa" * 16)
 
     def test_ctype_mapping_distinguishes_what_matters(self):
         # The comparison is only as good as this mapping: mutable and

@@ -308,7 +308,7 @@ static inline uint64_t bw_space_mask(const bw_config *cfg, const uint8_t *at, in
     return mask;
 }
 
-/* move.c */
+/* movement.c */
 void bw_move_frog(const bw_config *cfg, bw_block *b, int frog, const bw_route *r);
 void bw_move_cat(const bw_config *cfg, bw_block *b, int cat, const bw_route *r);
 void bw_land(const bw_config *cfg, bw_block *b, int frog);
@@ -320,7 +320,7 @@ int bw_prince_reachable(const bw_config *cfg, const bw_block *b);
 size_t bw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 int bw_node_name(int node, char *buf, size_t cap);
 
-/* view.c, view_events.c */
+/* view.c, events.c */
 json_t *bw_observe(const void *cfg, const void *st, int viewer);
 json_t *bw_events(const void *cfg, const void *st, int viewer);
 void bw_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);

@@ -198,6 +198,7 @@ static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, 
     e[3] = (uint8_t)c;
 }
 
+/* board.c */
 void cc_board_fill(cc_config *cfg);
 json_t *cc_board_json(const void *cfg);
 const char *cc_kind_name(unsigned kind);
@@ -207,31 +208,37 @@ const char *cc_face_name(unsigned face);
 int cc_find_kind(const char *name);
 void cc_space_xy(unsigned space, int *x, int *y);
 
+/* rules.c */
 void cc_init(const void *cfg, void *st);
 int cc_current_player(const void *cfg, const void *st);
-size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
 /* The die, the one chance point with equal weights on a run of ids. */
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
 uint32_t cc_winners(const void *cfg, const void *st);
-int cc_is_legal(const void *cfg, const void *st, tg_move move);
 /* The player whose objects a pending theft takes from (lowest bit of thefts). */
 unsigned cc_first_victim(const cc_pos *pos);
-
-/* Movement and Kalmorda's flight (movement.c, witch.c). */
-void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
-void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
 void cc_end_turn(const cc_config *cfg, cc_pos *pos);
 void cc_next_theft(const cc_config *cfg, cc_pos *pos);
 
+/* legal.c */
+size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
+int cc_is_legal(const void *cfg, const void *st, tg_move move);
+
+/* movement.c */
+void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
+/* witch_flight.c: Kalmorda's flight */
+void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
+
+/* notation.c */
 size_t cc_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 
+/* view.c */
 json_t *cc_observe(const void *cfg, const void *st, int viewer);
-json_t *cc_events(const void *cfg, const void *st, int viewer);
 void cc_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 
-/* Events: argument kinds, shared by the renderer and validate(). */
+/* events.c; the argument kinds are shared by the renderer and validate(). */
+json_t *cc_events(const void *cfg, const void *st, int viewer);
 enum cc_arg { CC_ARG_NONE = 0, CC_ARG_PLAYER, CC_ARG_PLAYER_OPT, CC_ARG_SPACE, CC_ARG_KIND,
               CC_ARG_FACE, CC_ARG_CAUSE };
 typedef struct cc_event_info {
@@ -241,12 +248,14 @@ typedef struct cc_event_info {
 } cc_event_info;
 const cc_event_info *cc_event_info_get(unsigned type);
 
+/* position_json.c, validate.c */
 json_t *cc_position_to_json(const void *cfg, const void *st);
 tg_status cc_position_from_json(const void *cfg, const json_t *position, void *st, tg_msg *msg);
 tg_status cc_validate(const void *cfg, const void *st, tg_msg *msg);
 const char *cc_phase_name(unsigned phase);
 const char *cc_after_name(unsigned after);
 
+/* resample.c, easy.c */
 void cc_resample(const void *cfg, void *st, int player, tg_rng *rng);
 int cc_easy_score(const void *cfg, const void *st, int player, tg_move move);
 

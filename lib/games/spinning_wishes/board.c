@@ -14,6 +14,15 @@
 const char *const sw_princess_names[SW_PRINCESSES + 1] = {
     "snow", "cinder", "belle", "beauty", NULL
 };
+/* For sentences and drawings. */
+const char *const sw_princess_words[SW_PRINCESSES] = {"Snow White", "Cinderella", "Belle",
+                                                      "Sleeping Beauty"};
+
+const char *sw_princess_word(int princess)
+{
+    return princess >= 0 && princess < SW_PRINCESSES ? sw_princess_words[princess]
+                                                     : "no princess yet";
+}
 
 const char *const sw_kind_names[SW_K_COUNT + 1] = {
     "gate", "blank", "wheel", "trade", "roll_again", "miss_turn", "hall", "path", "tower", NULL

@@ -151,6 +151,9 @@ static inline int sw_lowest(uint64_t mask)
 
 /* board.c */
 extern const char *const sw_princess_names[SW_PRINCESSES + 1];
+extern const char *const sw_princess_words[SW_PRINCESSES]; /* "Snow White", ... */
+/* sw_princess_words[princess], or "no princess yet" out of range. */
+const char *sw_princess_word(int princess);
 extern const char *const sw_kind_names[SW_K_COUNT + 1];
 extern const char *const sw_phase_names[SW_PH_COUNT + 1];
 extern const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES];
@@ -175,12 +178,11 @@ json_t *sw_json_hand(const sw_block *b, int player);
 /* "phase", "turn", "roll" and "winner": public, and the same in saves. */
 void sw_json_turn_fields(json_t *o, const sw_block *b);
 
-/* rules.c and friends */
+/* rules.c */
 /* Every byte zero, and "nobody / nowhere" where zero would mean someone. */
 void sw_clear(sw_block *b);
 void sw_init(const void *cfg, void *st);
 int sw_current_player(const void *cfg, const void *st);
-size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);
 size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
 /* The die and the wheel: equal weights on a run of ids. */
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
@@ -188,21 +190,15 @@ void sw_apply(const void *cfg, void *st, tg_move move);
 uint32_t sw_winners(const void *cfg, const void *st);
 int sw_hand_size(const sw_block *b, int player);
 int sw_left_of(const sw_block *b, int player);
-/* Every space the player may end her move on with this roll: a bit set. */
-uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll);
-size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out);
-size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out);
-/* Whether the current player has anything but "pass" in the take or trade
- * phase: the same answer as the move lists, without writing them. */
-int sw_can_take(const sw_config *c, const sw_block *b);
-int sw_can_trade(const sw_block *b);
-int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_event_add(sw_block *b, int type, int a, int x, int y);
 void sw_end_turn(sw_block *b);
 /* setup.c: the phases before the first move. */
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
 /* movement.c: a move and what the space it ends on does. */
+/* Every space the player may end her move on with this roll: a bit set. */
+uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
 
@@ -211,10 +207,12 @@ size_t sw_move_text(const void *cfg, const void *st, tg_move move, char *buf, si
 
 /* view.c */
 json_t *sw_observe(const void *cfg, const void *st, int viewer);
-json_t *sw_events(const void *cfg, const void *st, int viewer);
 void sw_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 
-/* position_json.c */
+/* events.c */
+json_t *sw_events(const void *cfg, const void *st, int viewer);
+
+/* position_json.c, validate.c */
 json_t *sw_position_to_json(const void *cfg, const void *st);
 tg_status sw_position_from_json(const void *cfg, const json_t *pos, void *st, tg_msg *msg);
 tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg);
@@ -222,8 +220,15 @@ tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg);
 /* resample.c */
 void sw_resample(const void *cfg, void *st, int player, tg_rng *rng);
 
-/* legality.c */
+/* legal.c */
+size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);
 int sw_is_legal(const void *cfg, const void *st, tg_move move);
+size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out);
+size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out);
+/* Whether the current player has anything but "pass" in the take or trade
+ * phase: the same answer as the move lists, without writing them. */
+int sw_can_take(const sw_config *c, const sw_block *b);
+int sw_can_trade(const sw_block *b);
 
 /* easy.c */
 int sw_easy_score(const void *cfg, const void *st, int player, tg_move move);

@@ -9,6 +9,9 @@
 const char *const wd_colour_names[WD_COLOURS + 1] = {
     "yellow", "pink", "red", "green", "lightblue", "darkblue", NULL};
 const char wd_colour_letters[WD_COLOURS] = {'Y', 'P', 'R', 'G', 'L', 'D'};
+/* For sentences and drawings ("light blue"; JSON says "lightblue"). */
+const char *const wd_colour_words[WD_COLOURS] = {"yellow", "pink",       "red",
+                                                 "green",  "light blue", "dark blue"};
 
 int wd_entry_space(int colour)
 {

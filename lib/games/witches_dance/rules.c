@@ -1,5 +1,7 @@
-/* Witches' Dance: the rules. These run millions of times a second in
- * playouts, so they touch only the block and precomputed tables. */
+/* Witches' Dance: the rules — the initial position, whose decision it is,
+ * the die, and applying a decision (the witches' moves are in movement.c).
+ * These run millions of times a second in playouts, so they touch only the
+ * block and precomputed tables. */
 #include "witches_dance.h"
 
 #include <string.h>
@@ -27,20 +29,6 @@ int wd_current_player(const void *cfg, const void *st)
     return b->player;
 }
 
-/* The player may take off at their own exit and, with two players, at the
- * neutral colours' exits (claiming a neutral witch there). */
-int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour)
-{
-    return colour == cfg->colour_of[player] || ((b->neutral >> colour) & 1u);
-}
-
-int wd_push_target(const wd_config *cfg, int space, int jumps)
-{
-    for (int j = 0; j < jumps; j++)
-        space = cfg->back[space];
-    return space;
-}
-
 static const tg_move wd_die_faces[6] = {WD_MOVE_ROLL,     WD_MOVE_ROLL + 1, WD_MOVE_ROLL + 2,
                                         WD_MOVE_ROLL + 3, WD_MOVE_ROLL + 4, WD_MOVE_ROLL + 5};
 static const uint32_t wd_die_weights[6] = {1, 1, 1, 1, 1, 1};
@@ -60,79 +48,6 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first)
     (void)st;
     *first = WD_MOVE_ROLL;
     return 6;
-}
-
-static void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
-{
-    uint8_t *e = b->ev[b->ev_count++];
-    e[0] = (uint8_t)type;
-    e[1] = (uint8_t)a;
-    e[2] = (uint8_t)bb;
-    e[3] = (uint8_t)c;
-    e[4] = (uint8_t)d;
-}
-
-/* Puts a witch on a space; a witch already there is pushed back 7 spaces at
- * a time until it finds a free one. 7 and 36 are coprime, so the jumps visit
- * every other space before returning and always find one. */
-static void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch)
-{
-    uint8_t pushed = b->circle[space];
-    wd_set_space(b, space, witch);
-    if (!pushed)
-        return;
-    int at = space, jumps = 0;
-    do {
-        at = cfg->back[at];
-        jumps++;
-    } while (b->circle[at]);
-    wd_set_space(b, at, pushed);
-    wd_event(b, WD_EV_PUSH, space, jumps, pushed - 1, 0);
-}
-
-static void wd_end_turn(const wd_config *cfg, wd_block *b)
-{
-    b->player = (uint8_t)(b->player + 1 == cfg->players ? 0 : b->player + 1);
-    b->phase = WD_PHASE_ROLL;
-}
-
-static void wd_move_witch(const wd_config *cfg, wd_block *b, int from)
-{
-    int to = from + b->die;
-    if (to >= WD_SPACES)
-        to -= WD_SPACES;
-    uint8_t witch = b->circle[from];
-    wd_set_space(b, from, 0);
-    wd_event(b, WD_EV_MOVE, from, to, 0, 0);
-    wd_land(cfg, b, to, witch);
-}
-
-/* Where a witch taken off at exit_colour's strip ends: with more than two
- * players always on its own colour's strip; with two, on the mover's strip
- * when it matched the exit and on the opponent's otherwise. */
-static int wd_takeoff_strip(const wd_config *cfg, int mover, int exit_colour, int witch)
-{
-    if (!cfg->two_player)
-        return witch;
-    if (witch == exit_colour)
-        return cfg->colour_of[mover];
-    return cfg->colour_of[1 - mover];
-}
-
-static void wd_take_off(const wd_config *cfg, wd_block *b)
-{
-    int from = b->selected;
-    int exit_colour = cfg->passes[from][b->die];
-    int witch = b->circle[from] - 1;
-    int strip = wd_takeoff_strip(cfg, b->player, exit_colour, witch);
-    wd_set_space(b, from, 0);
-    b->selected = 0;
-    b->strip[strip][witch]++;
-    wd_event(b, WD_EV_TAKEOFF, from, exit_colour, witch, strip);
-    if (wd_winners_of(cfg, b))
-        b->phase = WD_PHASE_OVER;
-    else
-        wd_end_turn(cfg, b);
 }
 
 static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)

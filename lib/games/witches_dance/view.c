@@ -1,9 +1,12 @@
-/* Witches' Dance: what each viewer sees. In the circle every witch is an
- * anonymous black hat; colours show in start areas, on strips and in the
- * events that reveal them (entering, a push, a take-off, one's own peek). */
+/* Witches' Dance: what each viewer sees, as the observation and a text
+ * drawing. In the circle every witch is an anonymous black hat; colours show
+ * in start areas, on strips and in the events that reveal them (events.c). */
 #include "witches_dance.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "core/canvas.h"
 
 static uint8_t wd_colours_in_play(const wd_config *cfg, const wd_block *b)
 {
@@ -78,157 +81,155 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
     return o;
 }
 
-static json_t *wd_event_object(const char *type, int player)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string(type));
-    if (player >= 0)
-        json_object_set_new(o, "player", json_integer(player));
-    return o;
-}
-
-static void wd_set_int(json_t *o, const char *key, int v)
-{
-    json_object_set_new(o, key, json_integer(v));
-}
-
-static void wd_set_colour(json_t *o, const char *key, int c)
-{
-    json_object_set_new(o, key, json_string(wd_colour_names[c]));
-}
-
-static void wd_push_events(const wd_config *cfg, const uint8_t *e, json_t *out)
-{
-    int at = e[1];
-    for (int j = 0; j < e[2]; j++) {
-        json_t *o = wd_event_object("push", -1);
-        wd_set_int(o, "from", at);
-        at = cfg->back[at];
-        wd_set_int(o, "to", at);
-        wd_set_colour(o, "color", e[3]);
-        json_array_append_new(out, o);
-    }
-}
-
-json_t *wd_events(const void *vcfg, const void *st, int viewer)
-{
-    const wd_config *cfg = vcfg;
-    const wd_block *b = st;
-    json_t *out = json_array();
-    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
-        const uint8_t *e = b->ev[i];
-        json_t *o = NULL;
-        switch (e[0]) {
-        case WD_EV_ROLL:
-            o = wd_event_object("roll", b->actor);
-            wd_set_int(o, "value", e[1]);
-            break;
-        case WD_EV_NEUTRAL:
-            o = wd_event_object("neutral", b->actor);
-            wd_set_colour(o, "color", e[1]);
-            break;
-        case WD_EV_ENTER:
-            o = wd_event_object("enter", b->actor);
-            wd_set_colour(o, "color", e[1]);
-            wd_set_int(o, "to", e[2]);
-            break;
-        case WD_EV_MOVE:
-            o = wd_event_object("move", b->actor);
-            wd_set_int(o, "from", e[1]);
-            wd_set_int(o, "to", e[2]);
-            break;
-        case WD_EV_SELECT:
-            o = wd_event_object("select", b->actor);
-            wd_set_int(o, "at", e[1]);
-            wd_set_colour(o, "exit", e[2]);
-            break;
-        case WD_EV_PUSH:
-            wd_push_events(cfg, e, out);
-            break;
-        case WD_EV_TAKEOFF:
-            o = wd_event_object("takeoff", b->actor);
-            wd_set_int(o, "from", e[1]);
-            wd_set_colour(o, "exit", e[2]);
-            wd_set_colour(o, "color", e[3]);
-            wd_set_colour(o, "strip", e[4]);
-            wd_set_int(o, "for", cfg->owner_of[e[4]]);
-            break;
-        case WD_EV_PEEK:
-            o = wd_event_object("peek", b->actor);
-            wd_set_int(o, "at", e[1]);
-            if (viewer == TG_VIEW_OMNISCIENT || viewer == b->actor)
-                wd_set_colour(o, "color", e[2]);
-            break;
-        default:
-            o = wd_event_object("pass", b->actor);
-            break;
-        }
-        if (o)
-            json_array_append_new(out, o);
-    }
-    return out;
-}
-
 /* ---- text drawing -------------------------------------------------------- */
 
-#define WD_MARGIN WD_STRIP_SPACES
-#define WD_CELLS (WD_GRID + 2 * WD_MARGIN)
-#define WD_CELL_WIDTH 4
+/* Columns of the drawing: the circle's ten columns are five characters wide
+ * ("14*@ "), the strips' four columns on either side two. */
+#define WD_STRIP_COLS (WD_STRIP_SPACES * 2)
+#define WD_TEXT_ROWS (WD_GRID + 2 * WD_STRIP_SPACES)
+#define WD_TEXT_COLS (2 * WD_STRIP_COLS + WD_GRID * 5)
 
-typedef char wd_canvas[WD_CELLS][WD_CELLS][WD_CELL_WIDTH + 1];
-
-static void wd_put(wd_canvas cv, int x, int y, const char *text)
+static int wd_text_col(int x)
 {
-    char *cell = cv[y + WD_MARGIN][x + WD_MARGIN];
-    size_t n = strlen(text);
-    memset(cell, ' ', WD_CELL_WIDTH);
-    memcpy(cell, text, n < WD_CELL_WIDTH ? n : WD_CELL_WIDTH);
-    cell[WD_CELL_WIDTH] = '\0';
+    if (x < 0)
+        return (x + WD_STRIP_SPACES) * 2;
+    if (x < WD_GRID)
+        return WD_STRIP_COLS + x * 5;
+    return WD_STRIP_COLS + WD_GRID * 5 + (x - WD_GRID) * 2;
 }
 
-static void wd_draw_circle(const wd_block *b, int viewer, wd_canvas cv)
+static void wd_text_put(tg_canvas *cv, int x, int y, const char *text)
+{
+    tgC_put(cv, y + WD_STRIP_SPACES, wd_text_col(x), text);
+}
+
+/* The marks a drawing used, so that its legend names only those. */
+typedef struct wd_marks {
+    int hat, coloured, strip_empty, strip_witch;
+} wd_marks;
+
+static void wd_draw_circle(const wd_block *b, uint8_t in_play, int viewer, tg_canvas *cv,
+                           wd_marks *used)
 {
     for (int s = 0; s < WD_SPACES; s++) {
-        int x, y, dx, dy;
-        char cell[WD_CELL_WIDTH + 1];
-        char mark = '.';
-        if (s % 6 == 0)
-            mark = '+';
-        else if (wd_exit_colour_at(s) >= 0)
-            mark = '*';
-        if (b->circle[s])
-            mark = viewer == TG_VIEW_OMNISCIENT ? wd_colour_letters[b->circle[s] - 1] : '@';
-        cell[0] = (char)('0' + s / 10);
-        cell[1] = (char)('0' + s % 10);
-        cell[2] = mark;
-        cell[3] = '\0';
+        int x, y, dx, dy, exit = wd_exit_colour_at(s);
+        char cell[5] = {(char)('0' + s / 10), (char)('0' + s % 10), ' ', ' ', '\0'};
+        if (s % 6 == 0 && ((in_play >> (s / 6)) & 1u))
+            cell[2] = '+';
+        else if (exit >= 0 && ((in_play >> exit) & 1u))
+            cell[2] = '*';
+        if (b->circle[s] && viewer == TG_VIEW_OMNISCIENT) {
+            cell[3] = wd_colour_letters[b->circle[s] - 1];
+            used->coloured = 1;
+        } else if (b->circle[s]) {
+            cell[3] = '@';
+            used->hat = 1;
+        }
         wd_ring_cell(s, &x, &y, &dx, &dy);
-        wd_put(cv, x, y, cell);
+        wd_text_put(cv, x, y, cell);
     }
 }
 
-static void wd_draw_areas(const wd_config *cfg, const wd_block *b, wd_canvas cv)
+/* Start areas of the colours in play; strips of the players' colours (the
+ * only ones that can hold a witch). */
+static void wd_draw_areas(const wd_config *cfg, const wd_block *b, uint8_t in_play, tg_canvas *cv,
+                          wd_marks *used)
 {
-    uint8_t in_play = wd_colours_in_play(cfg, b);
     for (int c = 0; c < WD_COLOURS; c++) {
-        int x, y;
-        char cell[WD_CELL_WIDTH + 1] = {wd_colour_letters[c], (char)('0' + b->start[c] % 10), 0};
+        int x, y, slot = 0;
         if ((in_play >> c) & 1u) {
+            char cell[3] = {wd_colour_letters[c], (char)('0' + b->start[c] % 10), '\0'};
             wd_start_cell(c, &x, &y);
-            wd_put(cv, x, y, cell);
+            wd_text_put(cv, x, y, cell);
         }
-        int slot = 0;
+        if (!((cfg->player_colours >> c) & 1u))
+            continue;
         for (int w = 0; w < WD_COLOURS; w++)
             for (int k = 0; k < b->strip[c][w] && slot < WD_STRIP_SPACES; k++) {
                 char witch[2] = {wd_colour_letters[w], 0};
                 wd_strip_cell(c, slot++, &x, &y);
-                wd_put(cv, x, y, witch);
+                wd_text_put(cv, x, y, witch);
+                used->strip_witch = 1;
             }
         for (; slot < WD_STRIP_SPACES; slot++) {
             char empty[2] = {(char)(wd_colour_letters[c] - 'A' + 'a'), 0};
             wd_strip_cell(c, slot, &x, &y);
-            wd_put(cv, x, y, empty);
+            wd_text_put(cv, x, y, empty);
+            used->strip_empty = 1;
         }
+    }
+}
+
+static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play,
+                      const wd_marks *used, tg_strbuf *out)
+{
+    char colours[160] = "", area[4], area_text[80], strip[2], strip_text[80];
+    size_t len = 0;
+    int first = cfg->colour_of[0];
+    for (int c = 0; c < WD_COLOURS; c++)
+        if ((in_play >> c) & 1u)
+            len += (size_t)snprintf(colours + len, sizeof colours - len, "%s%c %s",
+                                    len ? ", " : "colours: ", wd_colour_letters[c],
+                                    wd_colour_words[c]);
+    /* The marks are shown as they stand for player 0's colour. */
+    snprintf(area, sizeof area, "%c%d", wd_colour_letters[first], b->start[first] % 10);
+    snprintf(area_text, sizeof area_text,
+             "%s's start area, %d witches waiting (each colour has one)",
+             wd_colour_words[first], b->start[first]);
+    snprintf(strip, sizeof strip, "%c", wd_colour_letters[first] - 'A' + 'a');
+    snprintf(strip_text, sizeof strip_text,
+             "an empty space of %s's strip (each player's colour has one)",
+             wd_colour_words[first]);
+    tgS_append(out, "Legend:\n");
+    tgC_legend(out, "14", "a space of the circle, numbered 00..35 clockwise (a move names it)");
+    tgC_legend(out, "+", "an entry: witches come in there from the start area beside it");
+    tgC_legend(out, "*", "an exit: its colour's strip runs outwards from it");
+    if (used->hat)
+        tgC_legend(out, "@", "a witch in the circle: a black hat, whose colour nobody shows");
+    if (used->coloured)
+        tgC_legend(out, "Y", "(referee's view) a witch in the circle, by its colour letter");
+    tgC_legend(out, area, area_text);
+    if (used->strip_empty)
+        tgC_legend(out, strip, strip_text);
+    if (used->strip_witch)
+        tgC_legend(out, "Y", "a witch home on a strip, by its own colour letter");
+    tgC_legend(out, "", colours);
+}
+
+static void wd_status(const wd_config *cfg, const wd_block *b, tg_strbuf *out)
+{
+    uint32_t won = wd_winners(cfg, b);
+    for (int p = 0; p < cfg->players; p++)
+        tgS_printf(out, "Player %d plays %s: %d of %d witches home.%s\n", p,
+                   wd_colour_words[cfg->colour_of[p]], wd_player_score(cfg, b, p), cfg->target,
+                   (won >> p) & 1u ? " Winner." : "");
+    if (b->neutral) {
+        tgS_append(out, "Neutral colours:");
+        for (int c = 0, n = 0; c < WD_COLOURS; c++)
+            if ((b->neutral >> c) & 1u)
+                tgS_printf(out, "%s %s", n++ ? " and" : "", wd_colour_words[c]);
+        tgS_append(out, ".\n");
+    }
+    switch (b->phase) {
+    case WD_PHASE_SETUP:
+        tgS_printf(out, "Player %d chooses a neutral colour.\n", b->player);
+        break;
+    case WD_PHASE_ROLL:
+        tgS_printf(out, "Player %d rolls the die next.\n", b->player);
+        break;
+    case WD_PHASE_CHOOSE:
+        tgS_printf(out, "Player %d rolled a %d and decides.\n", b->player, b->die);
+        break;
+    case WD_PHASE_TAKEOFF: {
+        int exit = cfg->passes[b->selected % WD_SPACES][b->die % 7];
+        tgS_printf(out, "Player %d rolled a %d: the hat on %d passes the %s exit (takeoff or "
+                        "dance).\n", b->player, b->die, b->selected,
+                   exit < WD_COLOURS ? wd_colour_words[exit] : "?");
+        break;
+    }
+    default:
+        tgS_append(out, "Game over.\n");
+        break;
     }
 }
 
@@ -236,35 +237,16 @@ void wd_render_text(const void *vcfg, const void *st, int viewer, tg_strbuf *out
 {
     const wd_config *cfg = vcfg;
     const wd_block *b = st;
-    wd_canvas cv;
-    for (int y = 0; y < WD_CELLS; y++)
-        for (int x = 0; x < WD_CELLS; x++)
-            wd_put(cv, x - WD_MARGIN, y - WD_MARGIN, "");
-    wd_draw_circle(b, viewer, cv);
-    wd_draw_areas(cfg, b, cv);
-    for (int y = 0; y < WD_CELLS; y++) {
-        char line[WD_CELLS * WD_CELL_WIDTH + 2];
-        size_t len = 0;
-        for (int x = 0; x < WD_CELLS; x++) {
-            memcpy(line + len, cv[y][x], WD_CELL_WIDTH);
-            len += WD_CELL_WIDTH;
-        }
-        while (len > 0 && line[len - 1] == ' ')
-            len--;
-        line[len] = '\0';
-        if (len > 0)
-            tgS_printf(out, "%s\n", line);
-    }
-    tgS_append(out, "Marks: NN+ entry, NN* exit, @ a hat, Y2 a start area holding 2; "
-                    "strips run outwards from the exits, lowercase = empty.\n");
-    tgS_append(out, "Players:");
-    for (int p = 0; p < cfg->players; p++)
-        tgS_printf(out, " %d=%s(%d/%d)", p, wd_colour_names[cfg->colour_of[p]],
-                   wd_player_score(cfg, b, p), cfg->target);
-    tgS_append(out, "\n");
-    if (b->phase == WD_PHASE_OVER)
-        tgS_printf(out, "Game over.\n");
-    else
-        tgS_printf(out, "Phase %s, player %d, die %d\n", wd_phase_names[b->phase], b->player,
-                   b->die);
+    uint8_t in_play = wd_colours_in_play(cfg, b);
+    wd_marks used = {0, 0, 0, 0};
+    tg_canvas cv;
+    tgC_init(&cv, WD_TEXT_ROWS, WD_TEXT_COLS);
+    wd_draw_circle(b, in_play, viewer, &cv, &used);
+    wd_draw_areas(cfg, b, in_play, &cv, &used);
+    tgC_write(&cv, out);
+    wd_legend(cfg, b, in_play, &used, out);
+    tg_strbuf prose;
+    tgS_init(&prose);
+    wd_status(cfg, b, &prose);
+    tgC_wrap_buffer(out, &prose, 4);
 }

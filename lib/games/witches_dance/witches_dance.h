@@ -121,6 +121,33 @@ static inline void wd_set_space(wd_block *b, int space, uint8_t witch)
         b->occupied[space >> 3] &= (uint8_t)~bit;
 }
 
+/* The next three are inline because rules.c and movement.c call them on
+ * every move of a playout (calls between files are not inlined). */
+
+/* Records an event of the last decision; fields as enum wd_event_type says. */
+static inline void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
+{
+    uint8_t *e = b->ev[b->ev_count++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)bb;
+    e[3] = (uint8_t)c;
+    e[4] = (uint8_t)d;
+}
+
+static inline void wd_end_turn(const wd_config *cfg, wd_block *b)
+{
+    b->player = (uint8_t)(b->player + 1 == cfg->players ? 0 : b->player + 1);
+    b->phase = WD_PHASE_ROLL;
+}
+
+/* The player may take off at their own exit and, with two players, at the
+ * neutral colours' exits (claiming a neutral witch there). */
+static inline int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour)
+{
+    return colour == cfg->colour_of[player] || ((b->neutral >> colour) & 1u);
+}
+
 /* Index of the lowest set bit of a non-zero mask. */
 static inline int wd_lowest_bit(uint64_t m)
 {
@@ -137,6 +164,7 @@ static inline int wd_lowest_bit(uint64_t m)
 /* board.c */
 extern const char *const wd_colour_names[WD_COLOURS + 1];
 extern const char wd_colour_letters[WD_COLOURS];
+extern const char *const wd_colour_words[WD_COLOURS];
 extern const char *const wd_phase_names[WD_PHASE_COUNT + 1];
 int wd_entry_space(int colour);
 int wd_exit_space(int colour);
@@ -162,8 +190,15 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
-int wd_exit_usable(const wd_config *cfg, const wd_block *b, int player, int colour);
+
+/* movement.c */
 int wd_push_target(const wd_config *cfg, int space, int jumps);
+/* Puts a witch on a space, crushing the one there back by sevens. */
+void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch);
+/* Moves the witch on space from by the die. */
+void wd_move_witch(const wd_config *cfg, wd_block *b, int from);
+/* The selected witch takes off at the exit it passes; the turn ends. */
+void wd_take_off(const wd_config *cfg, wd_block *b);
 
 /* legal.c */
 size_t wd_legal_moves(const void *cfg, const void *st, tg_move *out);
@@ -177,7 +212,6 @@ size_t wd_move_text(const void *cfg, const void *st, tg_move move, char *buf, si
 
 /* view.c */
 json_t *wd_observe(const void *cfg, const void *st, int viewer);
-json_t *wd_events(const void *cfg, const void *st, int viewer);
 void wd_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 json_t *wd_colour_list(const uint8_t *counts);
 
@@ -185,7 +219,8 @@ json_t *wd_colour_list(const uint8_t *counts);
 json_t *wd_position_to_json(const void *cfg, const void *st);
 tg_status wd_position_from_json(const void *cfg, const json_t *position, void *st, tg_msg *msg);
 
-/* event_json.c */
+/* events.c */
+json_t *wd_events(const void *cfg, const void *st, int viewer);
 int wd_event_record_ok(const uint8_t *e); /* type known, every field in range */
 json_t *wd_event_records_to_json(const wd_block *b);
 tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg);

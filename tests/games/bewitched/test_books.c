@@ -1,4 +1,5 @@
-/* Rules 9-12 and winning: spell books at hats, stealing, dropped books. */
+/* Bewitched, "Hats", "Stealing" and "Dropped books" (rules 9-12): spell
+ * books at hats, stealing, dropped books. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,13 +8,12 @@
 
 #include <cmocka.h>
 
-#include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
 
 /* Rule 9: stopping beside a hat (no exact roll) takes its book, seen by
  * the owner only; the frog must move away on the next turn. */
-void test_hat_take_and_must_move(void **state)
+static void test_hat_take_and_must_move(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{" BW_RED_AT("13", "\"red\"", "\"red\"") "}");
@@ -46,7 +46,7 @@ void test_hat_take_and_must_move(void **state)
 
 
 /* Rule 10: a frog with a book may swap it for the book under the hat. */
-void test_hat_swap(void **state)
+static void test_hat_swap(void **state)
 {
     (void)state;
     char pos[512];
@@ -63,7 +63,7 @@ void test_hat_swap(void **state)
 }
 
 /* Option hat_put: a frog may leave its book under an empty hat. */
-void test_hat_put_option(void **state)
+static void test_hat_put_option(void **state)
 {
     (void)state;
     const char *pos = "{\"frogs\":[{\"at\":13},{\"at\":27},{\"at\":\"red\"},{\"at\":\"green\"},"
@@ -92,7 +92,7 @@ static const char *const bw_green_thief_setup =
 
 /* Rule 11: passing over an opponent's frog, steal its book; the thief then
  * has an escape turn of one die with that frog. */
-void test_steal_and_escape(void **state)
+static void test_steal_and_escape(void **state)
 {
     (void)state;
     char pos[1024];
@@ -118,7 +118,7 @@ void test_steal_and_escape(void **state)
 }
 
 /* Rule 11: a double used to steal gives no extra turn. */
-void test_double_lost_by_steal(void **state)
+static void test_double_lost_by_steal(void **state)
 {
     (void)state;
     char pos[1024];
@@ -127,15 +127,17 @@ void test_double_lost_by_steal(void **state)
     tgt_apply(st, "3f2:5-6-7");
     tgt_apply(st, "steal:g1");
     tgt_apply(st, "3f1:4-3-2");
-    tgt_apply(st, "escape:1");
-    tgt_apply(st, "1f2:10");
-    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
-    assert_int_equal(bw_pos_int(st, "player", 0), 1);
+    /* The escape die takes dice[0]; a 3 keeps the dice a double, so only the
+     * steal can be what cancels the extra turn. */
+    tgt_apply(st, "escape:3");
+    tgt_apply(st, "3f2:10-11-12");
+    bw_expect_dice(st, 3, 3);
+    bw_expect_roll_for(st, 1, 0);
     tg_state_free(st);
 }
 
 /* Rule 12: a frog without a book that stops on a dropped book may take it. */
-void test_pickup_dropped_book(void **state)
+static void test_pickup_dropped_book(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"dice\":[4,5],\"gone\":[1],\"books\":[{\"where\":\"ground\","
@@ -151,99 +153,8 @@ void test_pickup_dropped_book(void **state)
     tg_state_free(st);
 }
 
-/* Red's frog 1 two steps from home carrying book 0, the prince being
- * book prince, moves home with a 5. */
-static tg_state *bw_go_home(int prince)
-{
-    char pos[512];
-    snprintf(pos, sizeof pos, "{%s,%s,\"prince\":%d,\"dice\":[5,6]}",
-             BW_RED_AT("6", "\"red\"", "\"red\""), BW_BOOK0_ON_FROG0, prince);
-    tg_state *st = bw_state(NULL, pos);
-    tgt_apply(st, "5f1:5-home");
-    return st;
-}
-
-/* Winning: home with the prince's book (no exact roll) wins at once. */
-void test_win_with_prince(void **state)
-{
-    (void)state;
-    tg_state *st = bw_go_home(0);
-    assert_true(tg_state_is_terminal(st));
-    uint32_t mask = 0;
-    assert_int_equal(tg_state_winners(st, &mask), TG_OK);
-    assert_int_equal(mask, 1u);
-    tg_state_free(st);
-}
-
-/* Home with a frog page: no win, and everyone learns that page. */
-void test_home_with_frog_page(void **state)
-{
-    (void)state;
-    tg_state *st = bw_go_home(2);
-    assert_false(tg_state_is_terminal(st));
-    json_t *obs = tgt_observation(st, 1);
-    json_t *book = json_array_get(json_object_get(obs, "books"), 0);
-    assert_string_equal(json_string_value(json_object_get(book, "page")), "frog");
-    json_decref(obs);
-    tg_state_free(st);
-}
-
-/* No frog can ever be lost entirely: each colour's plain frog cannot be
- * bitten, so a save claiming it died is refused. */
-void test_plain_frog_never_dies(void **state)
-{
-    (void)state;
-    const char *msg = tgt_from_json_fails(
-        "{\"game\":\"bewitched\",\"options\":\"players=2\",\"position\":{\"stage\":\"roll\","
-        "\"deadly\":[0,1,2,3,4,5,6],\"plain\":[0,0],\"magnetic_known\":[0],"
-        "\"frogs\":[{\"at\":null},{\"at\":\"red\"},{\"at\":\"red\"},{\"at\":\"green\"},"
-        "{\"at\":\"green\"},{\"at\":\"green\"}]}}",
-        TG_E_CORRUPT);
-    assert_non_null(strstr(msg, "frog 0"));
-}
-
-/* Every frog of a player dying cannot happen, so the game only ends with a
- * winner or with the prince out of reach (below). A player whose magnetic
- * frogs died plays on with the plain one. */
-void test_plays_on_with_plain_frog(void **state)
-{
-    (void)state;
-    tg_state *st = bw_state(NULL, "{\"stage\":\"roll\",\"player\":1,\"magnetic_known\":[4,5],"
-                                  "\"frogs\":[{\"at\":\"red\"},{\"at\":\"red\"},{\"at\":\"red\"},"
-                                  "{\"at\":\"green\"},{\"at\":null},{\"at\":null}]}");
-    tgt_apply(st, "roll:1-2");
-    assert_true(bw_legal_prefix(st, "1f1:"));
-    tg_state_free(st);
-}
-
-/* With hat_put=no, the prince dropped where every frog left carries a book
- * can never be picked up: the game ends with no winner. */
-void test_prince_out_of_reach(void **state)
-{
-    (void)state;
-    const char *pos =
-        "{\"dice\":[1,2],\"prince\":0,\"gone\":[1,2,3],\"magnetic_known\":[1,2,4,5],"
-        "\"frogs\":[{\"at\":12},{\"at\":null},{\"at\":null},{\"at\":\"green\"},{\"at\":null},"
-        "{\"at\":null}],\"books\":[{\"where\":\"ground\",\"at\":8},{\"where\":\"frog\","
-        "\"at\":0},{\"where\":\"ground\",\"at\":11},{\"where\":\"frog\",\"at\":3}],"
-        "\"seen\":[[1],[3]]}";
-    tg_state *st = bw_state("players=2,hat_put=no", pos);
-    tgt_apply(st, "1f1:13");
-    tgt_apply(st, "skip");
-    assert_true(tg_state_is_terminal(st));
-    uint32_t mask = 1;
-    assert_int_equal(tg_state_winners(st, &mask), TG_OK);
-    assert_int_equal(mask, 0u);
-    tg_state_free(st);
-    st = bw_state(NULL, pos);
-    tgt_apply(st, "1f1:13");
-    tgt_apply(st, "skip");
-    assert_false(tg_state_is_terminal(st));
-    tg_state_free(st);
-}
-
 /* Rule 11: books may pass between one's own frogs, with no escape turn. */
-void test_own_frog_swap(void **state)
+static void test_own_frog_swap(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, "{\"frogs\":[{\"at\":\"red\"},{\"at\":6},{\"at\":\"red\"},"
@@ -264,27 +175,39 @@ void test_own_frog_swap(void **state)
     tg_state_free(st);
 }
 
-/* Winning on an escape turn ends the game cleanly: the save loads back. */
-void test_win_on_escape_turn(void **state)
+/* Rule 11 and doubles: an exchange between one's own frogs also cancels the
+ * extra turn of a double (no escape turn hides it: the dice stay 3 and 3).
+ * Without the exchange the same double gives the extra turn. */
+static void test_double_lost_by_own_frog_exchange(void **state)
 {
     (void)state;
-    char pos[512];
-    snprintf(pos, sizeof pos, "{%s,%s,\"stage\":\"escape_roll\",\"escape_frog\":0,\"stole\":true}",
-             BW_RED_AT("6", "\"red\"", "\"red\""), BW_BOOK0_ON_FROG0);
+    const char *pos = "{\"dice\":[3,3],\"frogs\":[{\"at\":\"red\"},{\"at\":6},{\"at\":\"red\"},"
+                      "{\"at\":\"green\"},{\"at\":\"green\"},{\"at\":\"green\"}],"
+                      "\"books\":[{\"where\":\"frog\",\"at\":1},{\"where\":\"hat\",\"at\":1},"
+                      "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],\"seen\":[[0],[]]}";
     tg_state *st = bw_state(NULL, pos);
-    tgt_apply(st, "escape:2");
-    tgt_apply(st, "2f1:5-home");
-    assert_true(tg_state_is_terminal(st));
-    unsigned char *data = NULL;
-    size_t len = 0;
-    assert_int_equal(tg_state_save(st, &data, &len), TG_OK);
-    tg_state *back = NULL;
-    char err[256] = "";
-    tg_status s = tg_state_load(data, len, NULL, &back, err, sizeof err);
-    if (s != TG_OK)
-        fail_msg("save of a won game does not load: %s", err);
-    assert_true(tg_state_equal(st, back));
-    tg_free(data);
-    tg_state_free(back);
+    tgt_apply_all(st, "3f1:5-6-7;steal:r2;3f3:4-3-2");
+    bw_expect_dice(st, 3, 3);
+    bw_expect_roll_for(st, 1, 0);
     tg_state_free(st);
+
+    st = bw_state(NULL, pos);
+    tgt_apply_all(st, "3f1:5-6-7;nosteal;3f3:4-3-2");
+    bw_expect_roll_for(st, 0, 1);
+    tg_state_free(st);
+}
+
+int bw_run_books(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hat_take_and_must_move),
+        cmocka_unit_test(test_hat_swap),
+        cmocka_unit_test(test_hat_put_option),
+        cmocka_unit_test(test_steal_and_escape),
+        cmocka_unit_test(test_double_lost_by_steal),
+        cmocka_unit_test(test_pickup_dropped_book),
+        cmocka_unit_test(test_own_frog_swap),
+        cmocka_unit_test(test_double_lost_by_own_frog_exchange),
+    };
+    return cmocka_run_group_tests_name("bewitched books", tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* Hidden information, validation of saves, and the setup draw. */
+/* Bewitched hidden information: what each seat sees of pages, snakes and
+ * plain frogs, and resampling that keeps it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,47 +9,8 @@
 
 #include <cmocka.h>
 
-#include "bw_tests.h"
-#include "bw_test_util.h"
+#include "test_support.h"
 #include "support.h"
-
-static void bw_expect_refused(const char *position, const char *words)
-{
-    char over[1024];
-    snprintf(over, sizeof over, "{\"stage\":\"roll\",%s}", position);
-    char *doc = bw_doc(NULL, over);
-    const char *msg = tgt_from_json_fails(doc, TG_E_CORRUPT);
-    free(doc);
-    if (!strstr(msg, words))
-        fail_msg("message \"%s\" does not mention \"%s\"", msg, words);
-}
-
-void test_validate_rejects(void **state)
-{
-    (void)state;
-    bw_expect_refused("\"frogs\":[{\"at\":6},{\"at\":6},{\"at\":\"red\"},{\"at\":\"green\"},"
-                      "{\"at\":\"green\"},{\"at\":\"green\"}]",
-                      "two frogs");
-    bw_expect_refused("\"frogs\":[{\"at\":\"green\"},{\"at\":\"red\"},{\"at\":\"red\"},"
-                      "{\"at\":\"green\"},{\"at\":\"green\"},{\"at\":\"green\"}]",
-                      "not its own");
-    bw_expect_refused("\"frogs\":[{\"at\":8},{\"at\":\"red\"},{\"at\":\"red\"},"
-                      "{\"at\":\"green\"},{\"at\":\"green\"},{\"at\":\"green\"}]",
-                      "snake");
-    bw_expect_refused("\"cats\":[8,36,40,42,47,51,55,57]", "snake");
-    bw_expect_refused("\"cats\":[36,36,40,42,47,51,55,57]", "cat 1");
-    bw_expect_refused("\"deadly\":[0,1,2,3,4,5]", "deadly");
-    bw_expect_refused("\"plain\":[1,0],\"touches\":[[0,0]]", "without a bite");
-    bw_expect_refused("\"gone\":[8]", "not deadly");
-    bw_expect_refused("\"books\":[{\"where\":\"frog\",\"at\":0},{\"where\":\"frog\",\"at\":0},"
-                      "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}]",
-                      "two books");
-    bw_expect_refused("\"books\":[{\"where\":\"ground\",\"at\":8},{\"where\":\"hat\",\"at\":1},"
-                      "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}]",
-                      "no snake bit");
-    bw_expect_refused("\"antidotes\":[1,1],\"events\":[[4,0,0,99,0]]", "out of range");
-    bw_expect_refused("\"prince\":1,\"not_prince\":[1]", "prince");
-}
 
 static const char *const bw_carry =
     "{\"frogs\":[{\"at\":14},{\"at\":\"red\"},{\"at\":\"red\"},{\"at\":\"green\"},"
@@ -57,7 +19,7 @@ static const char *const bw_carry =
     "\"seen\":[[0],[]],\"touches\":[[8,4]],\"magnetic_known\":[1],\"gone\":[0]}";
 
 /* A player sees the pages of books they have looked at, never others'. */
-void test_hidden_pages(void **state)
+static void test_hidden_pages(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, bw_carry);
@@ -75,7 +37,7 @@ void test_hidden_pages(void **state)
 
 /* Nobody, owner included, sees which frogs are magnetic or which snakes are
  * deadly, until a bite shows both. */
-void test_hidden_snakes_and_frogs(void **state)
+static void test_hidden_snakes_and_frogs(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, bw_carry);
@@ -102,7 +64,7 @@ static int bw_same_json(json_t *a, json_t *b)
 }
 
 /* Resampling for a player keeps that player's observation and events. */
-void test_resample_keeps_view(void **state)
+static void test_resample_keeps_view(void **state)
 {
     (void)state;
     for (int p = 0; p < 2; p++) {
@@ -119,7 +81,7 @@ void test_resample_keeps_view(void **state)
 /* Resampling never contradicts a bite or a touch without a bite: snake 8
  * touched frog 4 with no bite, so they are never deadly and magnetic
  * together; frog 1 was bitten, so it stays magnetic and snake 0 deadly. */
-void test_resample_respects_touches(void **state)
+static void test_resample_respects_touches(void **state)
 {
     (void)state;
     tg_state *st = bw_state(NULL, bw_carry);
@@ -145,41 +107,66 @@ void test_resample_respects_touches(void **state)
     tg_state_free(st);
 }
 
-/* Setup: the prince hat, each plain frog and the deadly snakes are chance;
- * exactly seven snakes end up deadly and no player sees them. */
-void test_setup_chance(void **state)
+/* The drawing and the events' texts a seat gets say nothing the referee's
+ * view knows and the seat's does not: no page of a book the seat has not
+ * looked at, no plain or magnetic frog before a bite, no deadly snake, no
+ * setup outcome. */
+static void bw_check_secrets(const tg_state *st, void *ctx)
+{
+    (void)ctx;
+    int players = tg_game_players(tg_state_game(st));
+    for (int v = 0; v < players; v++) {
+        json_t *mine = tgt_observation(st, v);
+        char *drawing = tgt_drawing(st, v);
+        for (int k = 0; k < 4; k++) {
+            json_t *page = json_object_get(json_array_get(json_object_get(mine, "books"), k),
+                                           "page");
+            char want[64];
+            snprintf(want, sizeof want, "Book %d: ", k);
+            const char *line = strstr(drawing, want);
+            assert_non_null(line);
+            size_t len = strcspn(line, "\n");
+            if (json_is_null(page) && (len < 13 || strncmp(line + len - 13, "page unknown.", 13)))
+                fail_msg("seat %d's drawing shows a page it has not seen: %.*s", v, (int)len, line);
+        }
+        tgt_assert_not_in(drawing, "(plain)", "a seat's drawing");
+        tgt_assert_not_in(drawing, "(magnetic)", "a seat's drawing");
+        tgt_assert_not_in(drawing, "S!", "a seat's drawing");
+        json_t *events = tgt_events(st, v);
+        size_t i;
+        json_t *ev;
+        json_array_foreach(events, i, ev) {
+            const char *text = json_string_value(json_object_get(ev, "text"));
+            assert_non_null(text);
+            if (json_is_null(json_object_get(ev, "page"))) {
+                tgt_assert_not_in(text, "prince's page)", "an event's text");
+                tgt_assert_not_in(text, "frog page)", "an event's text");
+            }
+            tgt_assert_not_in(text, " is deadly", "a setup text");
+            tgt_assert_not_in(text, " is harmless", "a setup text");
+            tgt_assert_not_in(text, "plain frog is frog", "a setup text");
+            tgt_assert_not_in(text, "page is in book", "a setup text");
+        }
+        json_decref(events);
+        free(drawing);
+        json_decref(mine);
+    }
+}
+
+static void test_drawings_and_texts_keep_secrets(void **state)
 {
     (void)state;
-    tg_game *g = tgt_game("bewitched", "players=3");
-    tg_state *st;
-    assert_int_equal(tg_state_new(g, 7, &st), TG_OK);
-    tg_move moves[64];
-    double probs[64];
-    size_t n;
-    assert_int_equal(tg_state_chance_outcomes(st, moves, probs, 64, &n), TG_OK);
-    assert_int_equal(n, 4);
-    for (int i = 0; i < 1 + 3 + 12; i++)
-        assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
-    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
-    json_t *all = tgt_observation(st, TG_VIEW_OMNISCIENT), *mine = tgt_observation(st, 0);
-    int deadly = 0;
-    for (int s = 0; s < 12; s++) {
-        deadly += json_is_true(
-            json_object_get(json_array_get(json_object_get(all, "snakes"), (size_t)s), "deadly"));
-        assert_true(json_is_null(json_object_get(
-            json_array_get(json_object_get(mine, "snakes"), (size_t)s), "deadly")));
-    }
-    assert_int_equal(deadly, 7);
-    assert_string_equal(json_string_value(json_object_get(mine, "stage")), "roll");
-    /* the cats start on the eight paw prints */
-    static const int paws[8] = {3, 9, 18, 24, 33, 39, 48, 54};
-    for (size_t c = 0; c < 8; c++)
-        assert_int_equal(json_integer_value(json_array_get(json_object_get(mine, "cats"), c)),
-                         paws[c]);
-    json_decref(all);
-    json_decref(mine);
-    assert_int_equal(tg_state_chance_outcomes(st, moves, probs, 64, &n), TG_OK);
-    assert_int_equal(n, 21);
-    tg_state_free(st);
-    tg_game_free(g);
+    tgt_walk_random_games("bewitched", 2, 4, 1, 2, 1500, bw_check_secrets, NULL);
+}
+
+int bw_run_hidden(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hidden_pages),
+        cmocka_unit_test(test_hidden_snakes_and_frogs),
+        cmocka_unit_test(test_resample_keeps_view),
+        cmocka_unit_test(test_resample_respects_touches),
+        cmocka_unit_test(test_drawings_and_texts_keep_secrets),
+    };
+    return cmocka_run_group_tests_name("bewitched hidden", tests, NULL, NULL);
 }

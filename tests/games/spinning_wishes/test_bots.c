@@ -4,13 +4,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 #include <zlib.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT3 "players=3,princesses=seat"
 #define OPT2 "players=2,princesses=seat"
@@ -33,13 +34,25 @@ static tg_state *resampled(const tg_state *from, uint64_t seed, int player)
     return r;
 }
 
+/* The presents of st as compact JSON text, into out. */
+static void presents_of(const tg_state *st, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", swt_pos(st, "presents"));
+}
+
 /* Redrawing from a position that was itself redrawn for the same seat gives
  * exactly what redrawing from the true position gives: the result depends
- * on the seat's knowledge and the dice, never on the true deal. */
-static void check_canonical(const tg_state *st, int player)
+ * on the seat's knowledge and the dice, never on the true deal. Returns
+ * non-zero when some redraw moved a present (the check was not vacuous). */
+static int check_canonical(const tg_state *st, int player)
 {
+    char truth[128], drawn[128];
+    presents_of(st, truth, sizeof truth);
+    int moved = 0;
     for (uint64_t a = 1; a <= 6; a++) {
         tg_state *s2 = resampled(st, a, player);
+        presents_of(s2, drawn, sizeof drawn);
+        moved |= strcmp(drawn, truth) != 0;
         for (uint64_t b = 100; b < 104; b++) {
             tg_state *x = resampled(st, b, player), *y = resampled(s2, b, player);
             if (!tg_state_equal(x, y))
@@ -50,23 +63,61 @@ static void check_canonical(const tg_state *st, int player)
         }
         tg_state_free(s2);
     }
+    return moved;
 }
 
 static void test_resampling_ignores_the_true_deal(void **unused)
 {
     (void)unused;
     tg_state *st = swt_load(OPT3, LOOKED);
+    /* Every seat is unsure of at least two towers, so some redraw moves. */
     for (int p = 0; p < 3; p++)
-        check_canonical(st, p);
+        if (!check_canonical(st, p))
+            fail_msg("seat %d: no redraw moved a present", p);
     tg_state_free(st);
     tg_game *g = tgt_game("spinning_wishes", "players=4");
+    int moved = 0;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         st = tgt_random_state(g, seed, 40 + 90 * (uint32_t)seed);
         for (int p = 0; p < 4; p++)
-            check_canonical(st, p);
+            moved |= check_canonical(st, p);
         tg_state_free(st);
     }
     tg_game_free(g);
+    assert_true(moved);
+}
+
+/* Nobody has looked, so a seat knows nothing of the presents: the redraw
+ * must spread over the 24 deals, not keep returning the true one. */
+static void test_resampling_draws_among_all_deals(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, "{'phase':'roll','turn':0,'players':[{'space':'5'},"
+                                  "{'space':'15'},{'space':'25'}],'wheel':['snow','snow',"
+                                  "'snow','cinder','cinder','cinder','belle','belle','belle',"
+                                  "null,null,null],"
+                                  "'presents':['belle','beauty','cinder','snow']}");
+    enum { DRAWS = 96 };
+    char truth[128], seen[24][128];
+    presents_of(st, truth, sizeof truth);
+    int distinct = 0, true_deal = 0;
+    for (uint64_t seed = 1; seed <= DRAWS; seed++) {
+        tg_state *r = resampled(st, seed, 0);
+        char drawn[128];
+        presents_of(r, drawn, sizeof drawn);
+        true_deal += strcmp(drawn, truth) == 0;
+        int k = 0;
+        while (k < distinct && strcmp(seen[k], drawn) != 0)
+            k++;
+        if (k == distinct && distinct < 24)
+            snprintf(seen[distinct++], sizeof seen[0], "%s", drawn);
+        tg_state_free(r);
+    }
+    tg_state_free(st);
+    /* Uniform: about 4 true deals in 96 and nearly all 24 deals seen. */
+    if (true_deal > DRAWS / 6 || distinct < 12)
+        fail_msg("%d of %d redraws were the true deal, %d distinct deals", true_deal, DRAWS,
+                 distinct);
 }
 
 static tg_move move_id(const tg_state *st, const char *text)
@@ -190,13 +241,14 @@ static void test_tampered_blocks_are_rejected(void **unused)
     tg_game_free(g);
 }
 
-int main(void)
+int sw_run_bots(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resampling_ignores_the_true_deal),
+        cmocka_unit_test(test_resampling_draws_among_all_deals),
         cmocka_unit_test(test_easy_bot_takes_its_own_wish),
         cmocka_unit_test(test_easy_bot_looks_where_it_guesses),
         cmocka_unit_test(test_tampered_blocks_are_rejected),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes bots", tests, NULL, NULL);
 }

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
 #define CINDER_WHEEL "'wheel':['cinder','cinder','cinder',null,null,null,null,null,null,null,null,null]"
@@ -165,7 +165,7 @@ static void test_castle_spaces_hold_one_princess(void **unused)
     tg_state_free(st);
 }
 
-int main(void)
+int sw_run_castle(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_gate_leads_into_the_castle),
@@ -176,5 +176,5 @@ int main(void)
         cmocka_unit_test(test_a_seen_present_is_passed_by),
         cmocka_unit_test(test_castle_spaces_hold_one_princess),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes castle", tests, NULL, NULL);
 }

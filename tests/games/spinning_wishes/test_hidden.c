@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT3 "players=3,princesses=seat"
 /* Snow White (player 0) has looked under tower 2, Cinderella (player 1)
@@ -159,13 +159,84 @@ static void test_rule_breaking_positions_are_rejected(void **unused)
                     "without a winner");
 }
 
-int main(void)
+static const char *const sw_test_words[] = {"Snow White", "Cinderella", "Belle",
+                                            "Sleeping Beauty"};
+
+/* Text with its wrapped lines joined again ("\n    " read as " "). */
+static void sw_unwrap(const char *text, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *text != '\0' && n + 1 < cap; text++) {
+        if (*text == '\n' && text[1] == ' ') {
+            while (text[1] == ' ')
+                text++;
+            out[n++] = ' ';
+        } else {
+            out[n++] = *text;
+        }
+    }
+    out[n] = '\0';
+}
+
+/* The drawing and the events' texts a seat gets name no present the seat
+ * may not see: a face-down present is "?" in its courtyard and in the
+ * Presents line, a look that is not hers does not say whose present it
+ * found, and the deal names no present. */
+static void sw_check_presents(const tg_state *st, void *ctx)
+{
+    (void)ctx;
+    int players = tg_game_players(tg_state_game(st));
+    json_t *all = tgt_events(st, TG_VIEW_OMNISCIENT);
+    for (int v = 0; v < players; v++) {
+        json_t *obs = tgt_observation(st, v);
+        char *drawing = tgt_drawing(st, v);
+        static char joined[16384];
+        sw_unwrap(drawing, joined, sizeof joined);
+        const char *presents = strstr(joined, "Presents:");
+        for (int t = 0; t < 4 && presents != NULL; t++) {
+            json_t *tower = json_array_get(json_object_get(obs, "towers"), (size_t)t);
+            char want[32];
+            snprintf(want, sizeof want, "tower %d ?", t);
+            if (json_is_null(json_object_get(tower, "present")) && !strstr(presents, want))
+                fail_msg("seat %d's drawing shows tower %d's present: %.120s", v, t, presents);
+        }
+        json_t *mine = tgt_events(st, v);
+        size_t i;
+        json_t *ev;
+        json_array_foreach(all, i, ev) {
+            json_t *own = json_array_get(mine, i);
+            const char *text = json_string_value(json_object_get(own, "text"));
+            assert_non_null(text);
+            const char *present = json_string_value(json_object_get(ev, "present"));
+            const char *found = strstr(text, "it is");
+            if (present != NULL && json_object_get(own, "present") == NULL && found != NULL)
+                for (int g = 0; g < 4; g++)
+                    if (strstr(found, sw_test_words[g]) != NULL)
+                        fail_msg("seat %d reads whose present a look found: %s", v, text);
+            if (json_object_get(ev, "presents") != NULL)
+                tgt_assert_not_in(text, "tower 0", "the deal's text for a seat");
+        }
+        json_decref(mine);
+        free(drawing);
+        json_decref(obs);
+    }
+    json_decref(all);
+}
+
+static void test_drawings_and_texts_keep_presents_hidden(void **state)
+{
+    (void)state;
+    tgt_walk_random_games("spinning_wishes", 2, 4, 1, 3, 1500, sw_check_presents, NULL);
+}
+
+int sw_run_hidden(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unseen_presents_do_not_show),
         cmocka_unit_test(test_resample_redraws_only_what_she_cannot_know),
         cmocka_unit_test(test_resample_keeps_public_facts),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
+        cmocka_unit_test(test_drawings_and_texts_keep_presents_hidden),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes hidden", tests, NULL, NULL);
 }

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
 #define WHEEL6 "'wheel':['snow','snow','snow','cinder','cinder','cinder',null,null,null,null,null,null]"
@@ -113,7 +113,41 @@ static void test_blank_and_gate_end_the_turn(void **unused)
     tg_state_free(st);
 }
 
-int main(void)
+/* Miss a Turn for two players in a row: when play passes to the left and
+ * the next two both must miss a turn, both are skipped (each told) and
+ * play goes on to the one after them. */
+static void test_two_in_a_row_miss_their_turns(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load("players=4,princesses=seat",
+                            "{'phase':'roll','turn':0,'players':[{'space':'15'},"
+                            "{'space':'20','miss_turn':true},{'space':'30','miss_turn':true},"
+                            "{'space':'0'}],'wheel':['snow','snow','snow','cinder','cinder',"
+                            "'cinder','belle','belle','belle','beauty','beauty','beauty'],"
+                            PRESENTS "}");
+    tgt_apply_all(st, "roll:4;11");
+    assert_int_equal(swt_turn(st), 3);
+    assert_string_equal(swt_player(st, 1, "miss_turn"), "false");
+    assert_string_equal(swt_player(st, 2, "miss_turn"), "false");
+    json_t *ev = tgt_events(st, 0);
+    int lost[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < json_array_size(ev); i++) {
+        json_t *e = json_array_get(ev, i);
+        if (strcmp(json_string_value(json_object_get(e, "type")), "lost_turn") == 0)
+            lost[json_integer_value(json_object_get(e, "player")) & 3]++;
+    }
+    json_decref(ev);
+    assert_int_equal(lost[0], 0);
+    assert_int_equal(lost[1], 1);
+    assert_int_equal(lost[2], 1);
+    assert_int_equal(lost[3], 0);
+    /* The turns after that are back to normal: 3, then 0, then 1. */
+    tgt_apply_all(st, "roll:1;1");
+    assert_int_equal(swt_turn(st), 0);
+    tg_state_free(st);
+}
+
+int sw_run_moves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_the_full_roll_either_way),
@@ -122,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_roll_again_gives_another_turn),
         cmocka_unit_test(test_miss_a_turn_loses_the_next_turn),
         cmocka_unit_test(test_blank_and_gate_end_the_turn),
+        cmocka_unit_test(test_two_in_a_row_miss_their_turns),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes moves", tests, NULL, NULL);
 }

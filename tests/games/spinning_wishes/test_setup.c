@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 static tg_state *new_state(const char *options)
 {
@@ -116,7 +116,7 @@ static void test_highest_start_roll_begins_and_ties_roll_again(void **unused)
     tg_state_free(st);
 }
 
-int main(void)
+int sw_run_setup(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_players_pick_princesses_youngest_first),
@@ -125,5 +125,5 @@ int main(void)
         cmocka_unit_test(test_random_wheel_places_holders_by_chance),
         cmocka_unit_test(test_highest_start_roll_begins_and_ties_roll_again),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes setup", tests, NULL, NULL);
 }

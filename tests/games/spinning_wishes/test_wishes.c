@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "sw_test.h"
+#include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
 #define PRESENTS "'presents':['snow','cinder','belle','beauty']"
@@ -169,7 +169,7 @@ static void test_own_three_is_out_of_trading(void **unused)
     tg_state_free(st);
 }
 
-int main(void)
+int sw_run_wishes(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spin_offers_every_wish_in_the_ray),
@@ -181,5 +181,5 @@ int main(void)
         cmocka_unit_test(test_no_wishes_no_trade),
         cmocka_unit_test(test_own_three_is_out_of_trading),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("spinning_wishes wishes", tests, NULL, NULL);
 }

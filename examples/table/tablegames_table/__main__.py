@@ -1,0 +1,82 @@
+"""python3 -m tablegames_table [--host H] [--port P] [--db FILE]
+
+Starts the table server and prints the link to open. Stops on Ctrl-C or
+SIGTERM; whatever was acknowledged is in the store either way (kill -9
+included), and the next start resumes every game.
+"""
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+
+from . import server
+
+
+def default_db():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                           ".local", "share")
+    return os.path.join(base, "tablegames", "table.sqlite3")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python3 -m tablegames_table",
+                                description="Play libtablegames' games in the browser.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0 lets other devices of the network join)")
+    p.add_argument("--port", type=int, default=8080, help="port (default 8080; 0 picks one)")
+    p.add_argument("--db", default=None, help="SQLite file of the tables (default %s)"
+                   % default_db())
+    p.add_argument("--pace", type=float, default=0.7,
+                   help="seconds a computer's move takes at least, so people can follow "
+                        "(default 0.7)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="for tests only: derive every table's hidden setup from this "
+                        "number, so it is predictable")
+    p.add_argument("--quiet", action="store_true", help="log warnings only")
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        p.error("--port must be 0..65535")
+    if args.pace < 0:
+        p.error("--pace must not be negative")
+    return args
+
+
+async def run(args):
+    db = args.db or default_db()
+    if db != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
+    srv = server.Server(db, pace=args.pace, seed=args.seed)
+    await srv.start(args.host, args.port)
+    host = "[%s]" % args.host if ":" in args.host else args.host
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else host
+    print("Table server ready: open http://%s:%d/ (tables in %s)" % (shown, srv.port, db),
+          flush=True)
+    if args.seed is not None:
+        print("warning: --seed makes every hidden setup predictable; use it for tests only",
+              file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await srv.stop()
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        asyncio.run(run(args))
+    except server.StartError as exc:
+        print("tablegames_table: %s" % exc, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""The aiohttp application: pages, the catalogue, tables and WebSockets.
+
+HTTP serves the lobby and the table page (static files: plain ES modules
+and SVG, nothing from elsewhere), the catalogue and table creation. Play
+runs over one WebSocket per page, whose first message names the seat and
+its key (the key travels in the link's #fragment, which browsers never
+send in a request, so it stays out of access logs and Referer headers).
+"""
+
+import asyncio
+import logging
+import pathlib
+import time
+import urllib.parse
+
+from aiohttp import WSMsgType, web
+
+from . import config as config_mod
+from . import protocol, seats, views
+from .live import Refused
+from .store import StoreError, UnknownTable
+from .viewer import Viewer
+
+log = logging.getLogger("tablegames_table")
+STATIC = pathlib.Path(__file__).with_name("static")
+HELLO_TIMEOUT = 15
+MAX_REQUEST = 16 * 1024
+RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
+BURST = 200.0
+CLOSE_REFUSED = 4003
+
+TABLES_KEY = web.AppKey("tables", object) if hasattr(web, "AppKey") else "tables"
+BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
+
+_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+@web.middleware
+async def security_headers(request, handler):
+    response = await handler(request)
+    response.headers.setdefault("Content-Security-Policy", _CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _error(status, code, message):
+    return web.json_response({"error": code, "message": message}, status=status)
+
+
+async def index(request):
+    return web.FileResponse(STATIC / "index.html")
+
+
+async def table_page(request):
+    return web.FileResponse(STATIC / "table.html")
+
+
+async def games(request):
+    return web.json_response(config_mod.catalogue_json())
+
+
+async def create_table(request):
+    if request.content_type != "application/json":
+        return _error(415, "bad_request", "send the table as application/json")
+    try:
+        body = await request.json()
+    except ValueError:
+        return _error(400, "bad_request", "the request is not JSON")
+    try:
+        table, secrets_by_seat = await request.app[TABLES_KEY].create(body)
+    except config_mod.TableRequestError as exc:
+        return _error(400, "bad_table", str(exc))
+    except StoreError:
+        log.exception("creating a table failed")
+        return _error(503, "unavailable", "the server could not store the table")
+    links = []
+    for seat, secret in sorted(secrets_by_seat.items()):
+        fragment = urllib.parse.urlencode({"seat": seat, "key": secret})
+        links.append({"seat": seat, "name": table.config.seats[seat].name,
+                      "link": "/t/%s#%s" % (table.table_id, fragment)})
+    return web.json_response({
+        "table": table.table_id,
+        "seats": links,
+        "spectator_link": "/t/%s#watch" % table.table_id,
+        "spectating": views.spectating_available(),
+    }, status=201)
+
+
+def _origin_ok(request):
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True             # not a browser: nothing to forge on a user's behalf
+    parts = urllib.parse.urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+
+def _board(app, table):
+    key = (table.config.game_id, table.config.options)
+    boards = app[BOARDS_KEY]
+    if key not in boards:
+        boards[key] = table.state.game.board()
+    return boards[key]
+
+
+async def _send_refusal(ws, code, message, close=False):
+    await ws.send_json({"type": "error", "code": code, "message": message})
+    if close:
+        await ws.close(code=CLOSE_REFUSED, message=code.encode())
+
+
+async def _hello(ws, table):
+    """Waits for the hello and checks it: the seat number, or None for a
+    spectator. Refuses (and closes) on anything else."""
+    try:
+        msg = await ws.receive(timeout=HELLO_TIMEOUT)
+    except asyncio.TimeoutError:
+        await _send_refusal(ws, "no_hello", "say hello first", close=True)
+        return False, None
+    if msg.type != WSMsgType.TEXT:
+        if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+            return False, None
+        await _send_refusal(ws, "bad_message", "messages are JSON text, not binary", close=True)
+        return False, None
+    try:
+        hello = protocol.parse(msg.data)
+    except protocol.BadMessage as exc:
+        await _send_refusal(ws, exc.code, exc.message, close=True)
+        return False, None
+    if hello["type"] != "hello":
+        await _send_refusal(ws, "not_joined", "the first message must be a hello", close=True)
+        return False, None
+    if hello.get("watch"):
+        if not views.spectating_available():
+            await _send_refusal(ws, "spectating_unavailable",
+                                "spectating is not available yet", close=True)
+            return False, None
+        return True, views.SPECTATOR_VIEWER
+    seat = hello["seat"]
+    seats_cfg = table.config.seats
+    if seat >= len(seats_cfg) or not seats_cfg[seat].is_person \
+            or not seats.secret_matches(hello["key"], seats_cfg[seat].secret_hash):
+        # One answer for every failure, so a guess learns nothing.
+        await _send_refusal(ws, "wrong_secret",
+                            "this link does not open a seat at this table", close=True)
+        return False, None
+    return True, seat
+
+
+class _Bucket:
+    def __init__(self):
+        self.tokens, self.last = BURST, time.monotonic()
+
+    def take(self):
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _refusal(code, message, version):
+    return {"type": "error", "code": code, "message": message, "version": version}
+
+
+async def _play(ws, table, viewer):
+    bucket = _Bucket()
+    async for msg in ws:
+        if msg.type != WSMsgType.TEXT:
+            if msg.type == WSMsgType.ERROR:
+                break
+            await viewer.reply(_refusal("bad_message", "messages are JSON text, not binary",
+                                        table.version))
+            continue
+        if not bucket.take():
+            await viewer.reply(_refusal("slow_down", "too many messages; wait a moment",
+                                        table.version))
+            continue
+        try:
+            m = protocol.parse(msg.data)
+        except protocol.BadMessage as exc:
+            await viewer.reply(_refusal(exc.code, exc.message, table.version))
+            continue
+        kind = m["type"]
+        try:
+            if kind == "ping":
+                await viewer.reply({"type": "pong", "version": table.version})
+            elif kind == "hello":
+                raise Refused("bad_message", "already joined")
+            elif viewer.seat is None or viewer.seat < 0:
+                raise Refused("not_allowed", "spectators watch; they do not play")
+            elif kind == "move":
+                await table.move(viewer.seat, m["move"], m["version"])
+            elif kind == "enter":
+                await table.enter_outcome(viewer.seat, m["move"], m["version"])
+        except Refused as exc:
+            await viewer.reply(_refusal(exc.code, exc.message, table.version))
+
+
+async def websocket(request):
+    if not _origin_ok(request):
+        return _error(403, "bad_origin", "this page comes from another site")
+    try:
+        table = await request.app[TABLES_KEY].get(request.match_info["table_id"])
+    except UnknownTable:
+        table = None
+    ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=30)
+    await ws.prepare(request)
+    if table is None:
+        await _send_refusal(ws, "no_table", "there is no such table", close=True)
+        return ws
+    ok, seat = await _hello(ws, table)
+    if not ok:
+        return ws
+    viewer = Viewer(ws, seat)
+    async with table.lock:
+        viewer.send({"type": "welcome", "seat": seat,
+                     "table": table.config.public(table.game_name),
+                     "board": _board(request.app, table)})
+        viewer.send(views.state_message(table, seat, log=table.log_for(seat)))
+        table.viewers.add(viewer)
+    try:
+        await _play(ws, table, viewer)
+    finally:
+        table.viewers.discard(viewer)
+        await viewer.finish()
+    return ws
+
+
+def make_app(tables):
+    app = web.Application(middlewares=[security_headers], client_max_size=MAX_REQUEST)
+    app[TABLES_KEY] = tables
+    app[BOARDS_KEY] = {}
+    app.router.add_get("/", index)
+    app.router.add_get("/t/{table_id}", table_page)
+    app.router.add_get("/api/games", games)
+    app.router.add_post("/api/tables", create_table)
+    app.router.add_get("/ws/{table_id}", websocket)
+    app.router.add_static("/static/", STATIC, follow_symlinks=False)
+    return app
+

@@ -1,0 +1,26 @@
+// The board module of each game: one file per game, same shape.
+//
+// create(board, table, seat) returns a view:
+//   svg                      the drawing (static spaces plus a piece layer)
+//   render(obs, events)      draws the pieces of an observation
+//   anchor(move, obs)        {from, to, label}: the board keys a legal move
+//                            is clicked on (see interact.js)
+//   seatColour(p, obs), seatDetail(p, obs), hint(obs), drawDice(box, obs),
+//   outcomeLabel(text), logContext(obs, whose), knowledge(k, obs) (optional)
+import witchesDance from "./witches_dance.js";
+import bewitched from "./bewitched.js";
+import creepyCauldron from "./creepy_cauldron.js";
+import spinningWishes from "./spinning_wishes.js";
+
+const BOARDS = {
+  witches_dance: witchesDance,
+  bewitched,
+  creepy_cauldron: creepyCauldron,
+  spinning_wishes: spinningWishes,
+};
+
+export function boardFor(gameId) {
+  const board = BOARDS[gameId];
+  if (!board) throw new Error(`no board drawing for ${gameId}`);
+  return board;
+}

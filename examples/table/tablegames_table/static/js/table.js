@@ -1,0 +1,264 @@
+// The table page: joins a seat, draws the board and plays.
+import { TableSocket } from "./socket.js";
+import { Interaction } from "./interact.js";
+import { describeEvent, cap } from "./events_text.js";
+import { boardFor } from "./boards/index.js";
+import { showKnowledge } from "./knowledge.js";
+
+const $ = (id) => document.getElementById(id);
+const LOG_LIMIT = 300;
+
+const app = {
+  tableId: decodeURIComponent(location.pathname.split("/").pop() || ""),
+  seat: null, table: null, view: null, interaction: null,
+  obs: null, version: -1, pending: false, logVersions: new Set(),
+};
+
+function parseFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("watch")) return { type: "hello", watch: true };
+  const seat = Number(params.get("seat"));
+  const key = params.get("key") || "";
+  if (!Number.isInteger(seat) || seat < 0 || !key) return null;
+  return { type: "hello", seat, key };
+}
+
+function notice(message, kind = "info") {
+  const box = $("notice");
+  box.textContent = message;
+  box.className = `notice ${kind}`;
+  box.hidden = !message;
+}
+
+function seatName(p) {
+  return app.table?.seats[p]?.name ?? `Player ${p + 1}`;
+}
+
+// Names for the log: "You" for this page's seat.
+function logContext() {
+  const view = app.view;
+  return {
+    who: (p) => (p === app.seat ? "You" : seatName(p)),
+    whom: (p) => (p === app.seat ? "you" : seatName(p)),
+    ...(view?.logContext ? view.logContext(app.obs, (p) => (p === app.seat ? "your" : `${seatName(p)}'s`)) : {}),
+  };
+}
+
+function addLog(version, events, enteredBy = null) {
+  if (app.logVersions.has(version)) return;
+  app.logVersions.add(version);
+  const list = $("log");
+  const ctx = logContext();
+  events.forEach((event, i) => {
+    let sentence = describeEvent(app.table.game, event, ctx);
+    if (sentence && i === 0 && enteredBy !== null && enteredBy !== undefined) sentence += ` (entered by ${ctx.whom(enteredBy)})`;
+    if (!sentence) return;
+    const li = document.createElement("li");
+    li.textContent = sentence;
+    li.dataset.version = String(version);
+    li.dataset.type = event.type;
+    list.prepend(li);
+  });
+  while (list.children.length > LOG_LIMIT) list.lastChild.remove();
+}
+
+function renderTurn(msg) {
+  const turn = msg.turn;
+  const banner = $("turn");
+  let text;
+  let kind = "waiting";
+  if (turn.over) {
+    const winners = turn.winners.map((p) => (p === app.seat ? "You" : seatName(p)));
+    text = winners.length
+      ? `Game over: ${winners.join(" and ")} ${winners.length === 1 && winners[0] !== "You" ? "wins" : "win"}!`
+      : "Game over: nobody wins.";
+    kind = turn.winners.includes(app.seat) ? "won" : "over";
+  } else if (turn.chance) {
+    text = msg.chance ? "Roll at the table, then enter what you see." : "Rolling…";
+    kind = msg.chance ? "yours" : "waiting";
+  } else if (msg.thinking !== null && msg.thinking !== undefined) {
+    text = `${seatName(msg.thinking)} is thinking…`;
+    kind = "thinking";
+  } else if (turn.player === app.seat) {
+    text = `Your turn. ${app.view.hint ? app.view.hint(app.obs) : ""}`;
+    kind = "yours";
+  } else {
+    const p = turn.player;
+    text = app.table.seats[p]?.kind === "bot" ? `${seatName(p)} (computer) plays…` : `Waiting for ${seatName(p)}.`;
+  }
+  banner.textContent = text;
+  banner.className = `turn ${kind}`;
+  document.body.dataset.turn = kind;
+}
+
+function renderPlayers() {
+  const list = $("players");
+  list.replaceChildren();
+  app.table.seats.forEach((s, p) => {
+    const li = document.createElement("li");
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    dot.style.background = app.view.seatColour(p, app.obs) || "#999";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = `${s.name}${p === app.seat ? " (you)" : ""}${s.kind === "bot" ? ` · computer, ${s.level}` : ""}`;
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    detail.textContent = app.view.seatDetail ? app.view.seatDetail(p, app.obs) : "";
+    li.append(dot, name, detail);
+    const cur = app.obs.current_player;
+    if (cur === p) li.classList.add("current");
+    if ((app.obs.winners || []).includes(p)) li.classList.add("winner");
+    list.appendChild(li);
+  });
+}
+
+function renderMoveList(moves) {
+  const list = $("moves");
+  list.replaceChildren();
+  for (const m of moves) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.move = String(m.id);
+    if (m.from) b.dataset.from = m.from;
+    if (m.to) b.dataset.to = m.to;
+    b.textContent = m.label === m.text ? m.text : `${m.text} — ${m.label}`;
+    b.addEventListener("click", () => play(m.id));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+  $("moves-box").hidden = moves.length === 0;
+}
+
+function renderEntry(chance) {
+  const box = $("entry");
+  box.replaceChildren();
+  box.hidden = !chance;
+  if (!chance) return;
+  const h = document.createElement("p");
+  h.textContent = "What did the table roll?";
+  box.appendChild(h);
+  for (const o of chance.outcomes) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "outcome";
+    b.dataset.outcome = String(o.id);
+    b.textContent = app.view.outcomeLabel ? app.view.outcomeLabel(o.text) : o.text;
+    b.title = `${o.text} (chance ${(o.probability * 100).toFixed(1)}%)`;
+    b.addEventListener("click", () => enter(o.id));
+    box.appendChild(b);
+  }
+}
+
+function renderDice() {
+  const box = $("dice");
+  box.replaceChildren();
+  if (app.view.drawDice) app.view.drawDice(box, app.obs);
+}
+
+function onState(msg) {
+  app.obs = msg.observation;
+  app.version = msg.version;
+  app.pending = false;
+  app.view.render(app.obs, msg.events);
+  showKnowledge(app.view, app.obs);
+  if (msg.log) {
+    $("log").replaceChildren();
+    app.logVersions.clear();
+    for (const entry of msg.log) addLog(entry.version, entry.events);
+  }
+  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by);
+  const moves = (msg.moves || []).map((m) => {
+    const a = app.view.anchor(m, app.obs) || {};
+    return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
+  });
+  app.interaction.setMoves(moves);
+  renderMoveList(moves);
+  renderEntry(msg.chance);
+  renderTurn(msg);
+  renderPlayers();
+  renderDice();
+  document.body.dataset.version = String(msg.version);
+  document.body.dataset.over = String(msg.turn.over);
+}
+
+function play(moveId) {
+  if (app.pending) return;
+  if (app.socket.send({ type: "move", move: moveId, version: app.version })) {
+    app.pending = true;
+    app.interaction.setMoves([]);
+  }
+}
+
+function enter(outcomeId) {
+  if (app.pending) return;
+  if (app.socket.send({ type: "enter", move: outcomeId, version: app.version })) {
+    app.pending = true;
+    $("entry").hidden = true;
+  }
+}
+
+function onWelcome(msg) {
+  app.seat = msg.seat;
+  app.table = msg.table;
+  document.title = `${msg.table.name} — table`;
+  $("title").textContent = msg.table.name + (msg.table.companion ? " · dice at the table" : "");
+  const holder = $("board");
+  holder.replaceChildren();
+  app.view = boardFor(msg.table.game).create(msg.board, msg.table, msg.seat);
+  holder.appendChild(app.view.svg);
+  app.interaction = new Interaction(app.view.svg, { onPlay: play, chooser: $("chooser"), actions: $("actions") });
+  const originalRender = app.view.render.bind(app.view);
+  app.view.render = (obs, events) => {
+    originalRender(obs, events);
+    app.interaction.render();
+  };
+  document.body.dataset.game = msg.table.game;
+  document.body.dataset.seat = String(msg.seat);
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      notice("");
+      return onWelcome(msg);
+    case "state":
+      return onState(msg);
+    case "thinking":
+      if (msg.version === app.version && msg.seat !== null) {
+        const banner = $("turn");
+        banner.textContent = `${seatName(msg.seat)} is thinking…`;
+        banner.className = "turn thinking";
+      }
+      return;
+    case "error":
+      app.pending = false;
+      if (msg.code === "spectating_unavailable") return spectatingOff();
+      notice(cap(msg.message) + (msg.code === "wrong_secret" ? ". Ask for a new link." : "."), "error");
+      if (app.view && app.obs) app.interaction.render();
+      return;
+    default:
+      return;
+  }
+}
+
+function spectatingOff() {
+  document.body.dataset.page = "spectating-off";
+  $("table").hidden = true;
+  $("spectating-off").hidden = false;
+}
+
+function main() {
+  const hello = parseFragment();
+  if (!hello) {
+    notice("This link does not name a seat. Open the link you were given for your seat.", "error");
+    return;
+  }
+  app.socket = new TableSocket(app.tableId, hello, onMessage, (status) => {
+    document.body.dataset.connection = status;
+    if (status === "reconnecting") notice("Connection lost; reconnecting…", "warn");
+  });
+}
+
+main();

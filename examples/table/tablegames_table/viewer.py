@@ -1,0 +1,78 @@
+"""One browser connection: its seat and a bounded queue of messages to send.
+
+Tables hand messages to a viewer without waiting (under the table's lock);
+a writer task sends them. A client that stops reading fills its queue and
+is dropped, so it can never hold up a table or grow the server's memory.
+Answers to the client's own messages wait for room instead.
+"""
+
+import asyncio
+import logging
+
+log = logging.getLogger("tablegames_table")
+QUEUE_LIMIT = 256
+CLOSE_SLOW = 4008            # the client did not read its messages
+CLOSE_RELOAD = 4012          # the table is reloaded; reconnect
+
+
+class Viewer:
+    def __init__(self, ws, seat):
+        self.ws = ws
+        self.seat = seat                     # seat number, or the spectator viewer
+        self._queue = asyncio.Queue(QUEUE_LIMIT)
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._closing = None
+
+    def send(self, message):
+        if self._closing is not None:
+            return
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            log.warning("dropping a client that does not read (seat %s)", self.seat)
+            self._close(CLOSE_SLOW, "too slow")
+
+    async def reply(self, message):
+        """An answer to the client's own message: waits for room in the
+        queue, so a client that sends faster than it reads is slowed down
+        (its messages wait in the socket) instead of dropped. Answers use
+        half the queue at most, leaving the rest to the table's news."""
+        while self._closing is None and self._queue.qsize() >= QUEUE_LIMIT // 2:
+            await asyncio.sleep(0.01)
+        if self._closing is None:
+            self._queue.put_nowait(message)
+
+    def close_for_reload(self):
+        self._close(CLOSE_RELOAD, "table reloaded")
+
+    def _close(self, code, reason):
+        if self._closing is None:
+            self._closing = (code, reason)
+            self._writer.cancel()
+            asyncio.get_running_loop().create_task(
+                self.ws.close(code=code, message=reason.encode()))
+
+    async def _write(self):
+        try:
+            while True:
+                message = await self._queue.get()
+                await self.ws.send_json(message)
+        except (ConnectionError, RuntimeError):
+            pass
+
+    async def finish(self):
+        """Sends what is queued (briefly) and stops the writer."""
+        if self._closing is None:
+            try:
+                await asyncio.wait_for(self._drain(), timeout=2)
+            except asyncio.TimeoutError:
+                pass
+        self._writer.cancel()
+        try:
+            await self._writer
+        except (asyncio.CancelledError, Exception):
+            pass
+
+    async def _drain(self):
+        while not self._queue.empty() and not self.ws.closed:
+            await asyncio.sleep(0.01)

@@ -1,0 +1,53 @@
+"""What a connection may see: the one place that reads a state for a client.
+
+A seat gets its own observation and events (tg_state_observation_json and
+tg_state_events_json for that seat), its legal moves on its turn, and at a
+chance point that people enter, the outcomes. Never the save, the RNG, the
+omniscient view or another seat's view: nothing else in the server builds
+messages from a state.
+
+Spectators see the public view (TG_VIEW_PUBLIC, which a later library
+version adds). SPECTATOR_VIEWER is the one switch: while the binding has no
+VIEW_PUBLIC it is None and the spectator page says spectating is not
+available yet.
+"""
+
+import tablegames
+
+from . import library_gaps
+
+SPECTATOR_VIEWER = getattr(tablegames, "VIEW_PUBLIC", None)
+
+
+def spectating_available():
+    return SPECTATOR_VIEWER is not None
+
+
+def _turn(state):
+    player = state.current_player
+    return {"player": player if player >= 0 else None,
+            "chance": player == tablegames.CHANCE,
+            "over": player == tablegames.TERMINAL,
+            "winners": state.winners}
+
+
+def state_message(table, viewer, log=None):
+    """The message a viewer (a seat number or SPECTATOR_VIEWER) gets after
+    a decision. table is a live.LiveTable; the caller holds its lock."""
+    state = table.state
+    observation = library_gaps.complete_observation(
+        table.config.game_id, state, state.observation(viewer))
+    msg = {"type": "state", "version": table.version, "observation": observation,
+           "events": state.events(viewer), "turn": _turn(state),
+           "thinking": table.thinking_seat}
+    if viewer is not None and viewer >= 0 and state.current_player == viewer:
+        msg["moves"] = [{"id": int(m), "text": m.text} for m in state.legal_moves()]
+    entry = table.chance_entry()
+    if entry is not None and viewer is not None and viewer >= 0 \
+            and table.config.seats[viewer].is_person:
+        msg["chance"] = entry
+    if table.entered_by is not None:
+        msg["entered_by"] = table.entered_by     # public: who typed in the roll
+    if log is not None:
+        msg["log"] = log
+    return msg

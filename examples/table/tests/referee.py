@@ -1,0 +1,243 @@
+"""The tests' referee: replays a table from the store and tells the truth.
+
+The server never shows anyone the omniscient view; the tests need it, to
+check that what each seat was shown is exactly its own view and nothing
+more. The referee reads the store directly, read-only (WAL lets it read
+while the server writes), replays each table's decisions through the
+library and answers per version: the omniscient observation and each
+seat's observation and events. It also plays for the tests: an easy bot's
+suggestion for a seat (fair, like every library bot), and a random outcome
+for dice entered at the table.
+
+Used as a module by the Python tests and as a process by the browser test:
+    python3 referee.py --db FILE     (one JSON request per line on stdin,
+                                       one JSON answer per line on stdout)
+"""
+
+import argparse
+import json
+import random
+import sqlite3
+import sys
+
+import tablegames
+
+def sw_seat_problems(seats, players):
+    """What is wrong with the "seats" the server adds to a Spinning Wishes
+    observation (library_gaps.py): each field must be a public field of
+    that player in the position, and nothing else may be there (the rules
+    hide only the presents)."""
+    if len(seats) != len(players):
+        return ["%d seats for %d players" % (len(seats), len(players))]
+    out = []
+    for seat, player in zip(seats, players):
+        truth = {"looked": player["seen"],
+                 "own_three": player["wishes"] == [player["princess"]] * 3}
+        for key in ("princess", "space", "wishes", "miss_turn", "start_roll"):
+            truth[key] = player[key]
+        if seat != truth:
+            out.append("seat %s is not %s" % (seat, truth))
+    return out
+
+
+class Replay:
+    """One table replayed from its stored decisions, with a view per version."""
+
+    def __init__(self, db, table_id):
+        self.db, self.table_id = db, table_id
+        row = db.execute("SELECT config, root FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError("no table %s" % table_id)
+        self.config = json.loads(row[0])
+        self.state = tablegames.State.load(bytes(row[1]))
+        self.players = self.state.players
+        self.version = 0
+        self.views = {0: self._view()}
+        self.decisions = []
+
+    def _view(self):
+        s = self.state
+        view = {
+            "version": self.version,
+            "current_player": s.current_player,
+            "terminal": s.is_terminal,
+            "winners": s.winners,
+            "omniscient": s.observation(tablegames.OMNISCIENT),
+            "omniscient_events": s.events(tablegames.OMNISCIENT),
+            "seats": [{"observation": s.observation(p), "events": s.events(p)}
+                      for p in range(self.players)],
+        }
+        if self.config["game"] == "spinning_wishes":
+            view["position_players"] = json.loads(s.to_json())["position"]["players"]
+        if not s.is_terminal and not s.is_chance:
+            view["moves"] = [{"id": int(m), "text": m.text} for m in s.legal_moves()]
+        return view
+
+    def advance(self):
+        rows = self.db.execute("SELECT seq, move, kind, seat FROM decisions WHERE table_id = ? "
+                               "AND seq > ? ORDER BY seq", (self.table_id, self.version)).fetchall()
+        for seq, move, kind, seat in rows:
+            assert seq == self.version + 1, (seq, self.version)
+            if kind == "drawn":
+                drawn = self.state.sample_chance()
+                assert int(drawn) == move, "drawn %d, stored %d" % (int(drawn), move)
+            self.state.apply(move)
+            self.version = seq
+            self.decisions.append({"seq": seq, "move": move, "kind": kind, "seat": seat})
+            self.views[seq] = self._view()
+        return self.version
+
+
+class Referee:
+    def __init__(self, db_path, seed=12345):
+        self.db = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, isolation_level=None)
+        self.replays = {}
+        self.bots = {}
+        self.rng = random.Random(seed)
+
+    def replay(self, table_id):
+        if table_id not in self.replays:
+            self.replays[table_id] = Replay(self.db, table_id)
+        r = self.replays[table_id]
+        r.advance()
+        return r
+
+    def views(self, table_id, version=None):
+        r = self.replay(table_id)
+        if version is None:
+            version = r.version
+        if version not in r.views:
+            raise KeyError("table %s has no version %d (it is at %d)" % (table_id, version, r.version))
+        return r.views[version]
+
+    def problems(self, table_id, seat, msg):
+        """What is wrong with a state message a seat received: anything
+        that is not exactly that seat's own view at that version."""
+        out = []
+        truth = self.views(table_id, msg["version"])
+        obs = dict(msg["observation"])
+        if "seats" in obs:  # the server's work-around for Spinning Wishes
+            out += sw_seat_problems(obs.pop("seats"), truth["position_players"])
+        if obs != truth["seats"][seat]["observation"]:
+            out.append("observation is not the seat's own")
+        if msg["events"] != truth["seats"][seat]["events"]:
+            out.append("events are not the seat's own")
+        if truth["current_player"] == seat:
+            if msg.get("moves") != truth["moves"]:
+                out.append("moves differ from the legal moves")
+        elif "moves" in msg:
+            out.append("moves sent to a seat that is not to move")
+        return out
+
+    def welcome_problems(self, table_id, seat, msg):
+        """What is wrong with a welcome: it must say the seat, the public
+        table (no key, no hash) and the library's board, nothing else."""
+        r = self.replay(table_id)
+        out = []
+        if set(msg) != {"type", "seat", "table", "board"}:
+            out.append("unexpected fields %s" % sorted(set(msg)))
+        if msg.get("seat") != seat:
+            out.append("welcome names seat %r" % msg.get("seat"))
+        if msg.get("board") != r.state.game.board():
+            out.append("board is not the library's")
+        for s in msg.get("table", {}).get("seats", []):
+            if set(s) != {"seat", "kind", "name", "level"}:
+                out.append("seat entry with fields %s" % sorted(s))
+        return out
+
+    def dom_facts(self, table_id, seat, version):
+        """The board's hidden-fact attributes as this seat must see them:
+        [{selector, attr, expect, secret}], where secret is the truth when
+        the seat may not know it (seeing it in the page would be a leak)."""
+        v = self.views(table_id, version)
+        mine, omni = v["seats"][seat]["observation"], v["omniscient"]
+        game = self.replay(table_id).config["game"]
+        facts = []
+
+        def fact(selector, attr, expect, truth):
+            facts.append({"selector": selector, "attr": attr, "expect": expect,
+                          "secret": truth if truth != expect else None})
+
+        if game == "witches_dance":
+            peeked = {e["at"]: e["color"] for e in v["seats"][seat]["events"]
+                      if e["type"] == "peek" and "color" in e}
+            for i, hat in enumerate(mine["circle"]):
+                if hat:
+                    fact('.pieces .hat[data-key="space:%d"]' % i, "data-colour",
+                         peeked.get(i, "unknown"), omni["circle"][i])
+        elif game == "bewitched":
+            word = {True: "yes", False: "no", None: "unknown"}
+            for i, f in enumerate(mine["frogs"]):
+                if f["at"] is not None:
+                    fact('[data-key="frog:%d"]' % i, "data-magnetic", word[f["magnetic"]],
+                         word[omni["frogs"][i]["magnetic"]])
+            for n, snake in enumerate(mine["snakes"]):
+                if snake["in_play"]:
+                    fact('[data-snake="%d"]' % n, "data-deadly", word[snake["deadly"]],
+                         word[omni["snakes"][n]["deadly"]])
+            for b, book in enumerate(mine["books"]):
+                if book["where"] != "gone":
+                    fact('[data-book="%d"]' % book["book"], "data-page", book["page"] or "unknown",
+                         omni["books"][b]["page"] or "unknown")
+        elif game == "spinning_wishes":
+            for t, tower in enumerate(mine["towers"]):
+                fact('[data-tower="%d"]' % t, "data-present", tower["present"] or "unknown",
+                     omni["towers"][t]["present"] or "unknown")
+        return facts
+
+    def suggest(self, table_id, seat):
+        r = self.replay(table_id)
+        if r.state.current_player != seat:
+            raise ValueError("seat %d is not to move (player %d)" % (seat, r.state.current_player))
+        key = (table_id, seat)
+        if key not in self.bots:
+            self.bots[key] = tablegames.Bot(r.state.game, seat, "easy",
+                                            seed=self.rng.randrange(2 ** 32))
+        move = self.bots[key].choose(r.state)
+        return {"version": r.version, "move": int(move), "text": move.text}
+
+    def outcome(self, table_id):
+        r = self.replay(table_id)
+        move = r.state.sample_chance(self.rng)
+        return {"version": r.version, "move": int(move), "text": move.text}
+
+    def decisions(self, table_id):
+        return self.replay(table_id).decisions
+
+    def answer(self, request):
+        cmd = request.get("cmd")
+        if cmd == "views":
+            return self.views(request["table"], request.get("version"))
+        if cmd == "suggest":
+            return self.suggest(request["table"], request["seat"])
+        if cmd == "outcome":
+            return self.outcome(request["table"])
+        if cmd == "problems":
+            return self.problems(request["table"], request["seat"], request["msg"])
+        if cmd == "welcome_problems":
+            return self.welcome_problems(request["table"], request["seat"], request["msg"])
+        if cmd == "dom_facts":
+            return self.dom_facts(request["table"], request["seat"], request["version"])
+        if cmd == "decisions":
+            return self.decisions(request["table"])
+        raise ValueError("unknown command %r" % cmd)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--db", required=True)
+    args = p.parse_args()
+    referee = Referee(args.db)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            reply = {"ok": True, "result": referee.answer(json.loads(line))}
+        except Exception as exc:  # the test prints it; the referee keeps serving
+            reply = {"ok": False, "error": "%s: %s" % (type(exc).__name__, exc)}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""Shared set-up of the server tests: a server on a fresh SQLite file,
+aiohttp's test client, and helpers to join seats and watch messages."""
+
+import asyncio
+import os
+import shutil
+import tempfile
+import unittest
+import urllib.parse
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from tablegames_table.server import Server
+
+TIMEOUT = 20
+
+
+def link_parts(link):
+    """(table id, seat, key) from a join link "/t/ID#seat=N&key=K"."""
+    path, _, fragment = link.partition("#")
+    params = dict(urllib.parse.parse_qsl(fragment))
+    return path.rsplit("/", 1)[1], int(params["seat"]), params["key"]
+
+
+class ServerTestCase(unittest.IsolatedAsyncioTestCase):
+    pace = 0.0
+    seed = 7
+    bot_budget = None
+
+    async def asyncSetUp(self):
+        # unittest runs the loop in debug mode; the referee's replays are
+        # meant to block it, so do not report them as slow callbacks.
+        asyncio.get_running_loop().slow_callback_duration = 30
+        self.tmp = tempfile.mkdtemp(prefix="table-test-")
+        self.db = os.path.join(self.tmp, "tables.sqlite3")
+        await self.start_server()
+
+    async def start_server(self):
+        self.server = Server(self.db, pace=self.pace, seed=self.seed)
+        if self.bot_budget:
+            self.server.runner.budget.update(self.bot_budget)
+        await self.server.open()
+        self.client = TestClient(TestServer(self.server.app))
+        await self.client.start_server()
+
+    async def stop_server(self):
+        await self.client.close()
+        await self.server.stop()
+
+    async def asyncTearDown(self):
+        await self.stop_server()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    # ---- tables and seats -------------------------------------------------
+
+    async def create(self, body, status=201):
+        response = await self.client.post("/api/tables", json=body)
+        reply = await response.json()
+        self.assertEqual(response.status, status, reply)
+        return reply
+
+    async def table_with(self, game, seats, **extra):
+        reply = await self.create(dict(game=game, seats=seats, **extra))
+        return reply["table"], {s["seat"]: link_parts(s["link"])[2] for s in reply["seats"]}
+
+    async def connect(self, table_id, **kwargs):
+        return await self.client.ws_connect("/ws/%s" % table_id, **kwargs)
+
+    async def join(self, table_id, seat, key):
+        """A WebSocket joined to a seat, with its welcome and first state."""
+        ws = await self.connect(table_id)
+        await ws.send_json({"type": "hello", "seat": seat, "key": key})
+        welcome = await self.receive(ws)
+        self.assertEqual(welcome["type"], "welcome", welcome)
+        state = await self.receive(ws, "state")
+        return ws, welcome, state
+
+    async def receive(self, ws, kind=None, timeout=TIMEOUT):
+        """The next message (of type kind, skipping others)."""
+        while True:
+            msg = await ws.receive_json(timeout=timeout)
+            if kind is None or msg["type"] == kind:
+                return msg
+            if msg["type"] == "error":
+                raise AssertionError("refused while waiting for %s: %s" % (kind, msg))
+
+    async def state_where(self, ws, predicate, timeout=TIMEOUT):
+        """The first state message that satisfies predicate."""
+        async def wait():
+            while True:
+                msg = await self.receive(ws, "state")
+                if predicate(msg):
+                    return msg
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def until(self, ws, current, predicate, timeout=TIMEOUT):
+        """current if it satisfies predicate, else the next state that does."""
+        if predicate(current):
+            return current
+        return await self.state_where(ws, predicate, timeout)
+
+    async def refused(self, ws, message, code):
+        """Sends a message and checks that it is refused with code."""
+        if isinstance(message, (bytes, bytearray)):
+            await ws.send_bytes(message)
+        elif isinstance(message, str):
+            await ws.send_str(message)
+        else:
+            await ws.send_json(message)
+        reply = await self.receive(ws, "error")
+        self.assertEqual(reply["code"], code, reply)
+        self.assertTrue(reply["message"])
+        return reply
+
+    # ---- what the server holds ----------------------------------------------
+
+    async def snapshot(self, table_id):
+        """Everything a refused message must leave alone: the live state's
+        binary save (position, history and RNG) and the stored decisions."""
+        table = await self.server.tables.get(table_id)
+        async with table.lock:
+            save = table.state.save()
+            version = table.version
+        stored = await self.server.store.decisions(table_id)
+        return version, save, [(d.seq, d.move, d.kind, d.seat) for d in stored]

@@ -1,0 +1,32 @@
+# Writes OUT, a C file holding every RULES_DIR/<id>.txt as an array of lines
+# and play_rules_lines(id) to find them, so that the short rules of a new
+# game are one new text file and nothing else.
+#   cmake -DRULES_DIR=dir -DOUT=file.c -P embed_rules.cmake
+file(GLOB texts ${RULES_DIR}/*.txt)
+list(SORT texts)
+set(code "/* Written by embed_rules.cmake from the files in examples/tablegames/rules/. */\n")
+string(APPEND code "#include <stddef.h>\n#include <string.h>\n\n")
+string(APPEND code "const char *const *play_rules_lines(const char *game_id);\n\n")
+set(table "")
+foreach(text IN LISTS texts)
+  get_filename_component(id ${text} NAME_WE)
+  # Read whole, not as a list: empty lines and ';' survive.
+  file(READ ${text} body)
+  string(REGEX REPLACE "\n$" "" body "${body}")
+  string(REPLACE "\\" "\\\\" body "${body}")
+  string(REPLACE "\"" "\\\"" body "${body}")
+  string(REPLACE "\n" "\",\n    \"" body "${body}")
+  string(APPEND code "static const char *const rules_${id}[] = {\n    \"${body}\",\n")
+  string(APPEND code "    NULL,\n};\n\n")
+  string(APPEND table "        { \"${id}\", rules_${id} },\n")
+endforeach()
+string(APPEND code "const char *const *play_rules_lines(const char *game_id)\n{\n")
+string(APPEND code "    static const struct {\n        const char *id;\n")
+string(APPEND code "        const char *const *lines;\n    } games[] = {\n${table}")
+string(APPEND code "        { NULL, NULL },\n    };\n")
+string(APPEND code "    for (size_t i = 0; games[i].id != NULL; i++)\n")
+string(APPEND code "        if (strcmp(games[i].id, game_id) == 0)\n")
+string(APPEND code "            return games[i].lines;\n    return NULL;\n}\n")
+file(WRITE ${OUT}.tmp "${code}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${OUT}.tmp ${OUT})
+file(REMOVE ${OUT}.tmp)

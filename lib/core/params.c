@@ -1,0 +1,87 @@
+#include "params.h"
+
+#include <string.h>
+
+/* The size of each layout of tg_game_params: version 1 ends where the
+ * field version 2 appended begins. */
+static const size_t game_sizes[] = {offsetof(tg_game_params, sized_allocator),
+                                    sizeof(tg_game_params)};
+_Static_assert(sizeof game_sizes / sizeof game_sizes[0] == TG_GAME_PARAMS_VERSION,
+               "one size per tg_game_params version");
+
+size_t tgP_size(const size_t *sizes, unsigned count, unsigned version)
+{
+    return version >= 1 && version <= count ? sizes[version - 1] : 0;
+}
+
+tg_status tgP_copy(void *dst, const void *src, const size_t *sizes, unsigned count,
+                   const char *what, tg_msg *msg)
+{
+    unsigned version;
+    memcpy(&version, src, sizeof version);
+    size_t size = tgP_size(sizes, count, version);
+    if (!size) {
+        tgM_set(msg, "%s version %u is unknown; this library reads versions 1 to %u", what,
+                version, count);
+        return TG_E_INVALID_ARGUMENT;
+    }
+    memcpy(dst, src, size);
+    return TG_OK;
+}
+
+tg_status tgP_init(void *params, const size_t *sizes, unsigned count, unsigned version)
+{
+    size_t size = tgP_size(sizes, count, version);
+    if (!params || !size)
+        return TG_E_INVALID_ARGUMENT;
+    memset(params, 0, size);
+    memcpy(params, &version, sizeof version);
+    return TG_OK;
+}
+
+tg_status tg_game_params_init(tg_game_params *params, unsigned version)
+{
+    return tgP_init(params, game_sizes, TG_GAME_PARAMS_VERSION, version);
+}
+
+static tg_status sized_memory(const tg_sized_allocator *a, tg_mem *out, tg_msg *msg)
+{
+    /* Only the size is read until it says how much more there is. */
+    if (a->size != sizeof *a) {
+        tgM_set(msg, "tg_sized_allocator.size is %zu; this library reads a size of %zu",
+                a->size, sizeof *a);
+        return TG_E_INVALID_ARGUMENT;
+    }
+    if (!a->resize) {
+        tgM_set(msg, "tg_sized_allocator.resize is NULL");
+        return TG_E_INVALID_ARGUMENT;
+    }
+    tgA_from_sized(out, a);
+    return TG_OK;
+}
+
+tg_status tgP_game_memory(const tg_game_params *params, tg_mem *out, tg_msg *msg)
+{
+    tgA_default(out);
+    if (!params)
+        return TG_OK;
+    tg_game_params p;
+    tg_game_params_init(&p, TG_GAME_PARAMS_VERSION);
+    tg_status s = tgP_copy(&p, params, game_sizes, TG_GAME_PARAMS_VERSION, "tg_game_params", msg);
+    if (s != TG_OK)
+        return s;
+    if (p.allocator && p.sized_allocator) {
+        tgM_set(msg, "tg_game_params sets both allocator and sized_allocator; set one");
+        return TG_E_INVALID_ARGUMENT;
+    }
+    if (p.sized_allocator)
+        return sized_memory(p.sized_allocator, out, msg);
+    if (p.allocator) {
+        if (!p.allocator->alloc || !p.allocator->release) {
+            tgM_set(msg, "the allocator needs both functions");
+            return TG_E_INVALID_ARGUMENT;
+        }
+        tgA_from_allocator(out, p.allocator);
+    }
+    return TG_OK;
+}

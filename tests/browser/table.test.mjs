@@ -1,0 +1,337 @@
+// The browser table in a real browser: Debian's chromium, driven by
+// playwright-core (which never downloads a browser of its own).
+//
+// For each of the four games, people in separate browser contexts play a
+// whole game by clicking on the board (a piece, then its destination; the
+// choices and dice entry where a move has no place on the board). The
+// moves are an easy bot's suggestions, asked from the referee, which
+// replays the server's store: the bot is fair, and the clicks are real.
+// After every decision each page is checked: every WebSocket frame it
+// received must be exactly its seat's view (observation, events, legal
+// moves), no frame may carry any seat's key, and the board's hidden-fact
+// attributes (hat colours, pages, snakes, magnets, presents) must say what
+// the seat knows and never the truth it may not know. Screenshots of each
+// board at the start and the end go to $TG_BROWSER_OUT/screens.
+//
+// Environment: TG_BROWSER_OUT (artefacts), PYTHONPATH and
+// TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "../..");
+const out = process.env.TG_BROWSER_OUT || path.join(repo, "build", "test-browser");
+const python = process.env.TG_PYTHON || "/usr/bin/python3";
+const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
+const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
+
+const PERSON = (name) => ({ kind: "person", name });
+const GAMES = [
+  { game: "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")], options: { witches: 1 } },
+  { game: "bewitched", seats: [PERSON("Ann"), { kind: "bot", level: "easy" }], options: {} },
+  { game: "creepy_cauldron", seats: [PERSON("Ann"), PERSON("Bob")], options: {}, companion: true },
+  { game: "spinning_wishes", seats: [PERSON("Ann"), PERSON("Bob")], options: {} },
+];
+// The decision after which the middle screenshots are taken.
+const MIDDLE = { witches_dance: 40, bewitched: 20, creepy_cauldron: 60, spinning_wishes: 30 };
+const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
+
+// ---- processes ----------------------------------------------------------
+
+function startServer(db) {
+  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once("line", (line) => {
+      const m = /open (http:\/\/\S+?)\/? /.exec(line);
+      if (!m) reject(new Error(`server said: ${line}`));
+      else resolve({ child, base: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+function startReferee(db) {
+  const child = spawn(python, [path.join(repo, "examples/table/tests/referee.py"), "--db", db], { stdio: ["pipe", "pipe", "inherit"] });
+  const waiting = [];
+  createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()(JSON.parse(line)));
+  const ask = (request) => new Promise((resolve, reject) => {
+    waiting.push((reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`referee: ${reply.error}`))));
+    child.stdin.write(JSON.stringify(request) + "\n");
+  });
+  return { child, ask };
+}
+
+// ---- one person's page ----------------------------------------------------
+
+async function openSeat(browser, base, link, seat, keys, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const p = { context, page, seat, frames: [], sent: [], errors: [] };
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => p.frames.push(f.payload));
+    ws.on("framesent", (f) => p.sent.push(f.payload));
+  });
+  page.on("pageerror", (e) => p.errors.push(e.message));
+  page.on("console", (m) => { if (m.type() === "error") p.errors.push(m.text()); });
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.protocol !== "data:" && url.host !== new URL(base).host) p.errors.push(`request to another site: ${r.url()}`);
+  });
+  p.keys = keys;
+  await page.goto(base + link);
+  await page.waitForSelector("body[data-version]");
+  return p;
+}
+
+const version = (p) => p.page.evaluate(() => Number(document.body.dataset.version));
+
+async function waitVersion(p, atLeast) {
+  await p.page.waitForFunction((v) => Number(document.body.dataset.version) >= v, atLeast, { timeout: 20000 });
+}
+
+// Every frame since the last check must be this seat's own view, and no
+// frame may carry any seat's key.
+async function checkFrames(p, table, ask) {
+  const frames = p.frames.splice(0);
+  for (const raw of frames) {
+    for (const key of p.keys) assert.ok(!raw.includes(key), `a frame to seat ${p.seat} carries a seat key`);
+    const msg = JSON.parse(raw);
+    assert.ok(["welcome", "state", "thinking", "error", "pong"].includes(msg.type), `unexpected frame ${msg.type}`);
+    if (msg.type === "state") {
+      const problems = await ask({ cmd: "problems", table, seat: p.seat, msg });
+      assert.deepEqual(problems, [], `seat ${p.seat}, version ${msg.version}`);
+    } else if (msg.type === "welcome") {
+      assert.deepEqual(await ask({ cmd: "welcome_problems", table, seat: p.seat, msg }), []);
+    } else if (msg.type === "error") {
+      throw new Error(`seat ${p.seat} was refused: ${msg.code}: ${msg.message}`);
+    }
+  }
+  return frames.length;
+}
+
+// The board's hidden facts as the page shows them, against what the seat
+// may know; the page's whole text must not hold any seat's key either.
+async function checkDom(p, table, ask) {
+  const { v, html } = await p.page.evaluate(() => ({ v: Number(document.body.dataset.version), html: document.documentElement.outerHTML }));
+  for (const key of p.keys) assert.ok(!html.includes(key), `seat ${p.seat}'s page shows a seat key`);
+  const facts = await ask({ cmd: "dom_facts", table, seat: p.seat, version: v });
+  const seen = await p.page.evaluate((fs) => fs.map((f) => [...document.querySelectorAll(f.selector)].map((n) => n.getAttribute(f.attr))), facts);
+  facts.forEach((f, i) => {
+    assert.equal(seen[i].length, 1, `seat ${p.seat} v${v}: ${f.selector} appears ${seen[i].length} times`);
+    if (f.secret !== null) assert.notEqual(seen[i][0], f.secret, `LEAK to seat ${p.seat} at v${v}: ${f.selector} ${f.attr}=${f.secret}`);
+    assert.equal(seen[i][0], f.expect, `seat ${p.seat} v${v}: ${f.selector} ${f.attr}`);
+  });
+  return facts.filter((f) => f.secret !== null).length;
+}
+
+// ---- clicking ----------------------------------------------------------------
+
+async function clickKey(page, key) {
+  // The element drawn last is on top; a real click lands on it.
+  const nodes = page.locator(`#board [data-key="${key}"]`);
+  const n = await nodes.count();
+  assert.ok(n > 0, `nothing on the board is ${key}`);
+  await nodes.nth(n - 1).click({ force: true });
+}
+
+async function chooseIfAsked(page, id) {
+  const choice = page.locator(`#chooser:not([hidden]) button[data-move="${id}"]`);
+  if (await choice.count()) await choice.click();
+}
+
+// Plays move id the way a person does: on the board when it has a place
+// there, else with its button among the choices.
+async function playMove(page, id) {
+  const entry = page.locator(`#moves button[data-move="${id}"]`);
+  await entry.waitFor({ state: "attached" });
+  const from = await entry.getAttribute("data-from");
+  const to = await entry.getAttribute("data-to");
+  if (from) {
+    await clickKey(page, from);
+    if (to) {
+      await clickKey(page, to);
+      await chooseIfAsked(page, id);
+    } else {
+      await page.locator(`#actions button[data-move="${id}"]`).click();
+    }
+    return "board";
+  }
+  if (to) {
+    await clickKey(page, to);
+    await chooseIfAsked(page, id);
+    return "board";
+  }
+  await page.locator(`#actions button[data-move="${id}"]`).click();
+  return "button";
+}
+
+// ---- one game ------------------------------------------------------------------
+
+async function playGame(browser, base, ask, spec) {
+  const started = Date.now();
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(spec) });
+  const reply = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(reply));
+  const table = reply.table;
+  const keys = reply.seats.map((s) => new URLSearchParams(s.link.split("#")[1]).get("key"));
+  const pages = [];
+  for (const s of reply.seats) pages.push(await openSeat(browser, base, s.link, s.seat, keys, { width: 1200, height: 860 }));
+  const screens = path.join(out, "screens");
+  const shot = (name) => pages[0].page.screenshot({ path: path.join(screens, `${spec.game}-${name}.png`) });
+  await shot("start");
+  const stats = { decisions: 0, board: 0, button: 0, entered: 0, secretsChecked: 0, frames: 0 };
+  for (;;) {
+    const truth = await ask({ cmd: "views", table });
+    for (const p of pages) {
+      await waitVersion(p, truth.version);
+      stats.frames += await checkFrames(p, table, ask);
+      stats.secretsChecked += await checkDom(p, table, ask);
+    }
+    if (truth.terminal) break;
+    assert.ok(truth.version < MAX_DECISIONS, `${spec.game}: no end after ${truth.version} decisions`);
+    const before = truth.version;
+    const entry = pages[0].page.locator("#entry:not([hidden])");
+    if (truth.current_player === -1 && spec.companion && (await entry.count())) {
+      // Dice at the table: the first person enters what "the dice showed".
+      const outcome = await ask({ cmd: "outcome", table });
+      await pages[0].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
+      stats.entered += 1;
+    } else if (truth.current_player === -1) {
+      await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 30000 });
+      continue;
+    } else {
+      const p = pages.find((x) => x.seat === truth.current_player);
+      if (!p) {
+        // A computer seat (or a drawn die): wait for it.
+        await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 30000 });
+        continue;
+      }
+      const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
+      stats[await playMove(p.page, move)] += 1;
+    }
+    stats.decisions += 1;
+    await waitVersion(pages[0], before + 1);
+    if (stats.decisions === MIDDLE[spec.game]) {
+      await shot("middle");
+      // A smaller board for the README (docs/images/ holds copies).
+      await pages[0].page.setViewportSize({ width: 900, height: 700 });
+      await pages[0].page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board.png`) });
+      await pages[0].page.setViewportSize({ width: 1200, height: 860 });
+    }
+  }
+  await shot("end");
+  const final = await ask({ cmd: "views", table });
+  for (const p of pages) {
+    const banner = await p.page.locator("#turn").textContent();
+    assert.match(banner, /Game over/, `seat ${p.seat}: ${banner}`);
+    const winners = final.winners.map((w) => (w === p.seat ? "You" : spec.seats[w].name || `Computer ${w + 1}`));
+    for (const name of winners) assert.ok(banner.includes(name), `seat ${p.seat}: "${banner}" does not name ${name}`);
+    assert.deepEqual(p.errors, [], `seat ${p.seat}: page errors`);
+    await p.page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board-seat${p.seat}.png`) });
+    await p.context.close();
+  }
+  return { ...stats, version: final.version, winners: final.winners, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+// A phone-width page renders the whole table without sideways scrolling.
+async function phoneCheck(browser, base) {
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "witches_dance", seats: [PERSON("Ann"), { kind: "bot" }] }) });
+  const reply = await res.json();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(base + reply.seats[0].link);
+  await page.waitForSelector("body[data-version]");
+  const { scroll, board } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, board: document.querySelector("#board svg").getBoundingClientRect().width }));
+  assert.ok(scroll <= 390, `the phone page is ${scroll}px wide`);
+  assert.ok(board >= 340, `the board is only ${board}px wide on a phone`);
+  await page.screenshot({ path: path.join(out, "screens", "phone.png") });
+  await context.close();
+}
+
+// A newcomer's path: the lobby, a game against the computer, the link.
+async function lobbyCheck(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(base + "/");
+  await page.locator('.game-card[data-game="bewitched"]').click();
+  await page.locator("#seats .seat").nth(1).locator(".who").selectOption("easy");
+  await page.locator("#seats .seat").nth(0).locator(".name").fill("Newcomer");
+  await page.screenshot({ path: path.join(out, "screens", "lobby.png") });
+  await page.locator("#create").click();
+  const link = page.locator('#link-list a[data-seat="0"]');
+  await link.waitFor();
+  await link.click();
+  await page.waitForSelector("body[data-version]");
+  assert.equal(await page.evaluate(() => document.body.dataset.seat), "0");
+  assert.ok(await page.locator("#board svg [data-key]").count() > 60, "no board drawn");
+  assert.match(await page.locator("#players").textContent(), /Newcomer \(you\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+// The spectator link says plainly that spectating is not available yet.
+async function spectatorCheck(browser, base) {
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), { kind: "bot" }] }) });
+  const reply = await res.json();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(base + reply.spectator_link);
+  await page.waitForSelector('body[data-page="spectating-off"]');
+  assert.match(await page.locator("#spectating-off").textContent(), /not available yet/);
+  await context.close();
+}
+
+async function main() {
+  mkdirSync(path.join(out, "screens"), { recursive: true });
+  const work = mkdtempSync(path.join(tmpdir(), "table-browser-"));
+  const db = path.join(work, "tables.sqlite3");
+  const { child: server, base } = await startServer(db);
+  const referee = startReferee(db);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  let failed = 0;
+  try {
+    for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(g.game))) {
+      try {
+        const r = await playGame(browser, base, referee.ask, spec);
+        console.log(`ok ${spec.game}: ${r.version} decisions, ${r.board} board clicks, ${r.button} choice buttons, ${r.entered} rolls entered, ${r.frames} frames and ${r.secretsChecked} hidden facts checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`);
+      } catch (e) {
+        failed += 1;
+        console.log(`FAILED ${spec.game}: ${e.stack || e}`);
+      }
+    }
+    for (const [name, check] of [["lobby", lobbyCheck], ["phone layout", phoneCheck], ["spectator page", spectatorCheck]]) {
+      try {
+        await check(browser, base);
+        console.log(`ok ${name}`);
+      } catch (e) {
+        failed += 1;
+        console.log(`FAILED ${name}: ${e.stack || e}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    referee.child.stdin.end();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`screenshots in ${path.join(out, "screens")}`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
