@@ -10,7 +10,7 @@ import ctypes
 import functools
 import inspect
 import threading
-from typing import Any, Callable, Iterator, Literal, Optional, Type, TypeVar
+from typing import Any, Callable, Iterator, Literal, Optional, Type, TypeVar, Union
 
 from ._loader import Library
 from .errors import ClosedError, InvalidArgument, TableGamesError
@@ -19,6 +19,9 @@ T = TypeVar("T")
 H = TypeVar("H", bound="Handle")
 # A ctypes pointer to one of the opaque C structs (tg_game, tg_state, tg_bot).
 CPointer = Any
+# A failed call's message as Library.check takes it: text, or a callable that
+# reads it (a state's last error) only when the call failed.
+Message = Union[str, Callable[[], str], None]
 
 INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
 
@@ -146,7 +149,7 @@ def c_seed(value: object) -> int:
     return value
 
 
-def out_buffer(lib: Library, call: Callable[..., int], *args: Any, message: Optional[str] = None,
+def out_buffer(lib: Library, call: Callable[..., int], *args: Any, message: Message = None,
                item: Any = ctypes.c_char) -> bytes:
     """Runs a C call that hands back a buffer to release with tg_free();
     returns its bytes. item is the buffer's C element type."""
@@ -161,5 +164,5 @@ def out_buffer(lib: Library, call: Callable[..., int], *args: Any, message: Opti
 
 
 def out_text(lib: Library, call: Callable[..., int], *args: Any,
-             message: Optional[str] = None) -> str:
+             message: Message = None) -> str:
     return out_buffer(lib, call, *args, message=message).decode("utf-8")

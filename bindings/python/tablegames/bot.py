@@ -110,8 +110,9 @@ class Bot(Handle):
             super().close()
 
     def _check(self, status: int) -> int:
-        return self._lib.check(status, lambda: self._lib.dll.tg_bot_last_error(
-            self._ptr).decode("utf-8", "replace"))
+        """Checks a call on this bot, with the bot's message for a failure."""
+        return self._lib.check(status, lambda: str(self._lib.dll.tg_bot_last_error(
+            self._ptr).decode("utf-8", "replace")))
 
     @contextlib.contextmanager
     def _state_locked(self, state: State) -> Iterator[Any]:
