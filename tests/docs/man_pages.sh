@@ -4,7 +4,9 @@
 #     of exactly one section-3 page (which makes `man FUNCTION` find that page
 #     once installed, cmake/manpages.cmake) and appears in its SYNOPSIS;
 #   - no page names a function the library does not export;
-#   - every option `tablegames --help` prints is in tablegames(1).
+#   - every option `tablegames --help` prints is in tablegames(1)'s SYNOPSIS
+#     and DESCRIPTION, and every option a command's own --help names (and
+#     --help, -h) has an entry in its OPTIONS.
 #   tests/docs/man_pages.sh SOURCE_DIR [TABLEGAMES_COMMAND]
 set -euo pipefail
 src=${1:?usage: man_pages.sh SOURCE_DIR [TABLEGAMES_COMMAND]}
@@ -59,6 +61,18 @@ if [ -n "$cli" ]; then
                 bad "tablegames $cmd --help offers $opt; its SYNOPSIS in tablegames.1 does not"
             grep -qF -- "\\-\\-${opt#--}" <<<"$(sed -n '/^\.SH DESCRIPTION/,$p' "$src/docs/man/tablegames.1")" ||
                 bad "tablegames.1 never describes $opt"
+        done
+    done
+    # Every option a command's own --help names (and --help, -h) has an
+    # entry in OPTIONS: a tag line, the one after a .TP.
+    tags=$(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$src/docs/man/tablegames.1" |
+        awk 'tag { print; tag = 0 } /^\.TP/ { tag = 1 }')
+    [ -n "$tags" ] || bad "tablegames.1 has no OPTIONS section with entries"
+    for cmd in $commands; do
+        for opt in --help -h $("$cli" "$cmd" --help | grep -Eo -- '--[a-z][a-z-]*' | sort -u); do
+            checked=$((checked + 1))
+            grep -qE -- "$(sed 's/-/\\\\-/g' <<<"$opt")( |\"|$)" <<<"$tags" ||
+                bad "tablegames $cmd takes $opt; OPTIONS in tablegames.1 has no entry for it"
         done
     done
     echo "tablegames.1: $checked options of $(wc -w <<<"$commands") commands checked"
