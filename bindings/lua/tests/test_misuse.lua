@@ -37,6 +37,29 @@ test("error values carry status, name, message and the caller's position", funct
   check(tostring(err):match("^.-test_misuse%.lua:" .. line .. ": TG_E_ILLEGAL_MOVE: "), tostring(err))
 end)
 
+test("the 1.2 calls raise the same error objects, at the caller's line", function()
+  local s = player_turn(3)
+  local game = s:game()
+  local function at_this_line(expected, f)
+    local line = debug.getinfo(2, "l").currentline
+    local ok, err = pcall(f)
+    check(not ok and type(err) == "table", "no error object")
+    eq(err.name, expected)
+    check(#err.message > 0, "empty message")
+    check(err.where:match("test_misuse%.lua:(%d+)$") == tostring(line), "where is " .. err.where)
+    check(err.traceback:find("stack traceback:", 1, true) ~= nil, "no traceback")
+    eq(tostring(err), err.where .. ": " .. expected .. ": " .. err.message)
+    return err
+  end
+  at_this_line("TG_E_WRONG_PHASE", function() s:chance_weights() end)
+  local err = at_this_line("TG_E_INVALID_ARGUMENT", function() game:new_bot(99) end)
+  check(err.message:find("99", 1, true), "the bot's refusal does not name the seat: " .. err.message)
+  local bot = game:new_bot(0, { level = "random", seed = 1 })
+  s:playout()
+  err = at_this_line("TG_E_WRONG_PHASE", function() bot:choose(s) end)
+  check(err.message:find("over", 1, true), "not the bot's own words: " .. err.message)
+end)
+
 test("a viewer out of range is named with the range", function()
   local s = player_turn(1)
   local players = s:players()
