@@ -117,6 +117,25 @@ dpkg-deb -x "$work/libtablegames1_"*.deb "$work/libtablegames1-files"
     fail "the symbols file of libtablegames1 does not match the library"
 rm -rf "$work/libtablegames1-files"
 echo "symbols file: matches the library's exports"
+# Every file the sources give a package is in it, new ones included: the
+# Python modules, the public headers, a manual page name for each exported
+# function; and the changelog is this release's.
+covered() {  # PACKAGE PATH...: each PATH (relative to /) is in PACKAGE
+  local pkg=$1 path
+  shift
+  for path in "$@"; do
+    grep -Eq "\./$path( -> .*)?$" "$work/contents-$pkg.txt" || fail "$pkg lacks /$path"
+  done
+}
+covered python3-tablegames $(cd "$src/bindings/python" &&
+    find tablegames -name '*.py' -o -name py.typed | sed 's,^,usr/lib/python3/dist-packages/,')
+covered libtablegames-dev $(cd "$src/include" && find boardgames -name '*.h' | sed 's,^,usr/include/,') \
+    $(grep -Eo '^[[:space:]]+tg_[a-z0-9_]+;' "$src/abi/tablegames.map" | tr -d ' \t;' |
+      sed 's,.*,usr/share/man/man3/&.3.gz,')
+changelog=$(cd "$src" && dpkg-parsechangelog -l cmake/debian/changelog -S Version)
+[ "$changelog" = "$version" ] ||
+  fail "cmake/debian/changelog's latest entry is $changelog, the packages are $version"
+echo "contents: every module, header and function's manual page; changelog $changelog"
 for elf in usr/bin/tablegames "usr/lib/$multiarch/lua/5.4/tablegames.so" \
            "usr/lib/$multiarch/libtablegames.so.1"; do
   if readelf -d "$sysroot/$elf" | grep -E '\((RPATH|RUNPATH)\)'; then
@@ -162,13 +181,16 @@ if command -v mmdebstrap >/dev/null; then
   includes=(--include=lua5.4)
   for deb in "${debs[@]}"; do includes+=("--include=$deb"); done
   # Hooks run inside the new root after apt installed everything.
+  # Each reaches 1.2 calls too: returns through tg_state_returns_v2, a
+  # loaded state's game through tg_game_ref.
   py_check='import tablegames
 with tablegames.Game("witches_dance", players=3).new_state(7) as st:
     print("python3:", tablegames.library_path(), tablegames.library_version(),
-          st.playout(), "decisions, winners", st.winners)'
+          st.playout(), "decisions, winners", st.winners, "returns", st.returns,
+          "reloaded", tablegames.State.load(st.save()).game.id)'
   lua_check='local tg = require("tablegames")
 local st <close> = tg.Game("witches_dance", { players = 3 }):new_state(7)
-print("lua5.4: " .. package.searchpath("tablegames", package.cpath) .. " " .. tg.version() .. ", " .. st:playout() .. " decisions")'
+print("lua5.4: " .. package.searchpath("tablegames", package.cpath) .. " " .. tg.version() .. ", " .. st:playout() .. " decisions, returns " .. table.concat(st:returns(), ",") .. ", reloaded " .. tg.load(st:save()):game():id())'
   mmdebstrap --variant=apt --quiet "${includes[@]}" \
       --hook-dir=/usr/share/mmdebstrap/hooks/file-mirror-automount \
       --customize-hook="chroot \"\$1\" python3 -c '$py_check'" \
