@@ -26,10 +26,10 @@ tg_install_missing() {
 # What the library and the tablegames command need.
 TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
 # What the optional parts need (README, "Building from source"): tests
-# (cmocka), the Lua module and its tests, the Python tests and type check,
-# the libffi host, the API reference.
+# (cmocka), the headers' C++ check, the Lua module and its tests, the Python
+# tests and type check, the libffi host, the API reference.
 # shellcheck disable=SC2034
-TG_OPTIONAL_PACKAGES=(libcmocka-dev liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
+TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
 # The browser table (examples/table/table.sh): its server runs on Debian's
 # python3 with aiohttp.
 # shellcheck disable=SC2034
@@ -43,7 +43,7 @@ TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
 # install and package tests' tools, the browser table and its test.
 # shellcheck disable=SC2034
-TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" g++ valgrind binutils
+TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
                   mmdebstrap gcc-multilib locales
                   "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")
