@@ -18,6 +18,7 @@ root=$(cd "$here/../.." && pwd)
 work=${1:-$(mktemp -d "${TMPDIR:-/tmp}/tablegames-builds.XXXXXX")}
 jobs=${TG_JOBS:-2}
 mkdir -p "$work"
+work=$(cd "$work" && pwd) # the tests run inside each build tree
 multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
 failed=()
 
