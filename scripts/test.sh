@@ -188,7 +188,7 @@ step sanitize-ctest sanitized_ctest
 # ThreadSanitizer (tests/threads/).
 step tsan-threads tsan_threads
 # Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
-step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-20}"
+step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}"
 step_finish conformance-under-valgrind
 
 if [ "$failed" -gt 0 ]; then

@@ -75,7 +75,8 @@ const char cli_play_help[] =
     "that begin with it, or, if none does, those that contain it; it never\n"
     "plays one until you type the whole notation or its letter.\n"
     "Dice and other chance events are rolled with the library's RNG and told\n"
-    "in words, as the player whose view is drawn may know them.\n"
+    "in words, as the player whose view is drawn may know them; a move whose\n"
+    "effect that player may not fully see is shown as \"(hidden from player N)\".\n"
     "Commands: :undo (take back your last decision, saying what went back),\n"
     ":board, :rules (the rules and notation in short), :help, :quit. End of\n"
     "input ends the game.\n"
@@ -86,7 +87,8 @@ const char cli_play_help[] =
     "  --quiet       with --auto: print only the result\n"
     "  --viewer V    draw the board as player V sees it, or 'all' for the\n"
     "                referee's view (with --auto the board is drawn only when\n"
-    "                this is given)\n"
+    "                this is given; without it, --auto shows only what every\n"
+    "                seat sees)\n"
     "  --computer LEVEL  the computer (random|easy|medium|hard) plays every\n"
     "                seat but yours (--seat N, default 0); with --auto it plays\n"
     "                every seat instead of uniformly random moves\n"
@@ -148,6 +150,7 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
     uint32_t limit = tg_game_max_length(game);
     cli_rng rng;
     char text[64];
+    char hidden[32];
     char seat_name[32];
 
     cli_rng_seed(&rng, seed ^ 0x5EED5EED5EED5EEDu);
@@ -181,13 +184,11 @@ static int play_auto(play_session *ps, uint64_t seed, int quiet)
             cli_report("play", s, tg_state_last_error(ps->st));
             return CLI_EXIT_FAILURE;
         }
-        /* A seat watching sees a chance outcome only as its events tell it. */
-        if (seat == TG_PLAYER_CHANCE && ps->viewer_given && ps->viewer >= 0 &&
-            !play_events_public(ps->st, ps->viewer))
-            snprintf(text, sizeof text, "(hidden from player %d)", ps->viewer);
         if (!quiet)
             printf("%5u  %-9s %s\n", (unsigned)number + 1,
-                   play_seat_name(seat, seat_name, sizeof seat_name), text);
+                   play_seat_name(seat, seat_name, sizeof seat_name),
+                   play_decision_text(ps->st, ps->viewer_given ? ps->viewer : PLAY_VIEW_TABLE,
+                                      text, hidden, sizeof hidden));
         if (ps->viewer_given) {
             play_show_events(ps->st, ps->viewer, "         ");
             play_show_board(ps->st, ps->viewer);

@@ -16,11 +16,23 @@ void play_print_wrapped(const char *indent, const char *text);
 /* Prints the events' texts as play_show_events() does, one a line, into
  * buf (cut at cap), for a message about them. */
 void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap);
-/* Non-zero when viewer's events of the last decision are the referee's:
- * nothing in them was hidden from viewer. */
-int play_events_public(const tg_state *st, int viewer);
 /* The notation of a legal move, or "#id" when the library has none. */
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap);
+/* A viewer for play_decision_seen(): what every player at the table sees. */
+#define PLAY_VIEW_TABLE (-2)
+/* Non-zero when viewer learned everything the last decision did: its
+ * events of it are the referee's (for PLAY_VIEW_TABLE: every player's
+ * are). viewer is a player, TG_VIEW_OMNISCIENT or PLAY_VIEW_TABLE. A seat
+ * may not learn a chance outcome or another's secret move from a
+ * decision's text, so the text is shown only then. */
+int play_decision_seen(const tg_state *st, int viewer);
+/* What stands for a decision's text that viewer may not read: "(hidden
+ * from player N)", or "(hidden)" for PLAY_VIEW_TABLE, written to buf. */
+const char *play_hidden_text(int viewer, char *buf, size_t cap);
+/* text (the decision's notation, computed before it was applied) when
+ * play_decision_seen(), else play_hidden_text(). */
+const char *play_decision_text(const tg_state *st, int viewer, const char *text, char *buf,
+                               size_t cap);
 /* "player 2", "chance" or "game over" for a current-player value. */
 const char *play_seat_name(int seat, char *buf, size_t cap);
 

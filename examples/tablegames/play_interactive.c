@@ -28,10 +28,11 @@ static tg_status play_roll(play_session *ps)
     return s;
 }
 
-/* A computer seat's decision, announced and shown as the viewer sees it. */
+/* A computer seat's decision, announced and shown as the viewer sees it:
+ * its notation only when the viewer learns all it did. */
 static tg_status play_computer(play_session *ps, int seat)
 {
-    char text[PLAY_TEXT_MAX];
+    char text[PLAY_TEXT_MAX], hidden[32];
     tg_move move;
     tg_status s = tg_bot_choose(play_bot_for(ps, seat), ps->st, &move);
     if (s != TG_OK)
@@ -39,13 +40,15 @@ static tg_status play_computer(play_session *ps, int seat)
     play_move_text(ps->st, move, text, sizeof text);
     if ((s = tg_state_apply(ps->st, move)) != TG_OK)
         return s;
-    printf("player %d (computer): %s\n", seat, text);
+    printf("player %d (computer): %s\n", seat,
+           play_decision_text(ps->st, play_view(ps), text, hidden, sizeof hidden));
     play_show_events(ps->st, play_view(ps), "  ");
     return TG_OK;
 }
 
 /* One decision taken back, described as the viewer knew it: a player's
- * move by its notation, a chance decision by the viewer's events of it. */
+ * move by its notation when the viewer learned all it did, a chance
+ * decision by the viewer's events of it. */
 static int play_undo_one(play_session *ps, char *line, size_t cap)
 {
     char events[256];
@@ -53,7 +56,7 @@ static int play_undo_one(play_session *ps, char *line, size_t cap)
     size_t count = 0;
     uint32_t len = tg_state_history_length(ps->st);
     tg_move *history = len > 0 ? malloc(len * sizeof *history) : NULL;
-    int seat;
+    int seat, seen;
 
     if (history == NULL || tg_state_history(ps->st, history, len, &count) != TG_OK ||
         count == 0) {
@@ -63,16 +66,18 @@ static int play_undo_one(play_session *ps, char *line, size_t cap)
     last = history[count - 1];
     free(history);
     play_events_line(ps->st, play_view(ps), events, sizeof events);
+    seen = play_decision_seen(ps->st, play_view(ps));
     if (tg_state_undo(ps->st) != TG_OK)
         return -1;
     seat = tg_state_current_player(ps->st);
     if (seat == TG_PLAYER_CHANCE) {
         snprintf(line, cap, "chance: %s", events[0] != '\0' ? events : "(nothing shown)");
     } else {
-        char text[PLAY_TEXT_MAX];
+        char text[PLAY_TEXT_MAX], hidden[32];
         play_move_text(ps->st, last, text, sizeof text);
         snprintf(line, cap, "player %d%s: %s", seat,
-                 play_bot_for(ps, seat) != NULL ? " (computer)" : "", text);
+                 play_bot_for(ps, seat) != NULL ? " (computer)" : "",
+                 seen ? text : play_hidden_text(play_view(ps), hidden, sizeof hidden));
     }
     return 0;
 }
@@ -254,7 +259,7 @@ int play_interactive(play_session *ps)
 
         if (seat == TG_PLAYER_TERMINAL) {
             putchar('\n');
-            play_show_board(ps->st, ps->viewer_given ? ps->viewer : TG_VIEW_OMNISCIENT);
+            play_show_board(ps->st, play_view(ps)); /* the referee's only with --viewer all */
             play_print_result(ps->st);
             return CLI_EXIT_OK;
         }

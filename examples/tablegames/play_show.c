@@ -128,7 +128,8 @@ void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap)
     json_decref(events);
 }
 
-int play_events_public(const tg_state *st, int viewer)
+/* Non-zero when viewer's events of the last decision are the referee's. */
+static int play_sees_all(const tg_state *st, int viewer)
 {
     json_t *mine = play_events(st, viewer);
     json_t *all = play_events(st, TG_VIEW_OMNISCIENT);
@@ -136,6 +137,33 @@ int play_events_public(const tg_state *st, int viewer)
     json_decref(mine);
     json_decref(all);
     return same;
+}
+
+int play_decision_seen(const tg_state *st, int viewer)
+{
+    if (viewer == TG_VIEW_OMNISCIENT)
+        return 1;
+    if (viewer != PLAY_VIEW_TABLE)
+        return play_sees_all(st, viewer);
+    for (int p = 0; p < tg_game_players(tg_state_game(st)); p++)
+        if (!play_sees_all(st, p))
+            return 0;
+    return 1;
+}
+
+const char *play_hidden_text(int viewer, char *buf, size_t cap)
+{
+    if (viewer == PLAY_VIEW_TABLE)
+        snprintf(buf, cap, "(hidden)");
+    else
+        snprintf(buf, cap, "(hidden from player %d)", viewer);
+    return buf;
+}
+
+const char *play_decision_text(const tg_state *st, int viewer, const char *text, char *buf,
+                               size_t cap)
+{
+    return play_decision_seen(st, viewer) ? text : play_hidden_text(viewer, buf, cap);
 }
 
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap)

@@ -199,12 +199,16 @@ TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
                                     char *buf, size_t cap, size_t *len);
 
 /**
- * Finds the legal move whose notation is @p text (case and surrounding
- * spaces ignored). A decimal number prefixed with '#' ("#17") is taken as a
- * move id. #TG_E_PARSE when no legal move has that notation (texts longer
- * than 127 bytes are not matched: name such a move by "#id"),
- * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now. The
- * state's message names the text either way.
+ * Finds the legal move whose notation is @p text (ASCII case and
+ * surrounding ASCII white space ignored, whatever the host's locale). A
+ * decimal number prefixed with '#' ("#17") is taken as a move id. At a
+ * chance point the words a person at the table uses for the outcome are
+ * taken too ("double 3", "a spider"; listed in each game's rule document).
+ * #TG_E_PARSE when no legal move has that notation or those words (texts
+ * longer than 127 bytes are not matched: name such a move by "#id"),
+ * #TG_E_ILLEGAL_MOVE when "#id" names a move that is not legal now or the
+ * words name an outcome that cannot happen now. The state's message names
+ * the text either way, and says why an outcome cannot happen.
  */
 TG_API tg_status tg_state_parse_move(const tg_state *state, const char *text,
                                      tg_move *out);

@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cnum.h"
 #include "handles.h"
+#include "load.h"
 #include "options.h"
 #include "params.h"
 #include "registry.h"
@@ -11,12 +13,18 @@
 tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_mem *alloc,
                         tg_game **out, tg_msg *msg)
 {
+    return tgH_game_make_saved(def, options, TG_SAVE_FORMAT_VERSION, alloc, out, msg);
+}
+
+tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
+                              const tg_mem *alloc, tg_game **out, tg_msg *msg)
+{
     tg_optval values[64];
     if (def->info.option_count > 64) {
         tgM_set(msg, "game %s declares too many options", def->info.id);
         return TG_E_INVALID_ARGUMENT;
     }
-    tg_status s = tgO_parse(def, options, values, msg);
+    tg_status s = tgO_parse_saved(def, format, options, values, msg);
     if (s != TG_OK)
         return s;
     int players = (int)values[0].i;
@@ -177,7 +185,12 @@ tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len)
     *out = NULL;
     if (!j)
         return TG_E_NO_MEMORY;
+    /* jansson prints reals in the current locale and patches the point
+     * back, which fails for a point of more than one byte (ps_AF). */
+    tgN_locale_scope scope;
+    tgN_c_locale_enter(&scope);
     char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+    tgN_c_locale_leave(&scope);
     json_decref(j);
     if (!text)
         return TG_E_NO_MEMORY;

@@ -111,6 +111,22 @@ typedef struct tg_game_def {
      * random play wanders so long that who wins it says little about the
      * position; costs more per simulation. */
     int guided_playouts;
+
+    /* Optional (may be NULL): indexed like options. For each option, the
+     * value that reproduces release 1.1 when a format-1 save leaves the
+     * option out (one added since, or one whose default has changed), or
+     * NULL where the default already does. Used only for format-1 saves;
+     * a new game made from an options string takes the defaults. */
+    const char *const *legacy_values;
+
+    /* Optional (may be NULL): words a person at the table would use for a
+     * legal move, beyond move_text()'s notation (the core tries that
+     * first), e.g. "double 3" for the dice. Returns TG_OK with *out a
+     * legal move, TG_E_PARSE when the words mean nothing here, or
+     * TG_E_ILLEGAL_MOVE when they name something that cannot happen now
+     * (msg then says why). */
+    tg_status (*parse_words)(const void *cfg, const void *st, const char *text, tg_move *out,
+                             tg_msg *msg);
 } tg_game_def;
 
 #endif

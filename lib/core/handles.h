@@ -92,6 +92,10 @@ tg_state *tgH_state_alloc(tg_game *game);
 /* Makes a game from a definition and an options string. */
 tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_mem *alloc,
                         tg_game **out, tg_msg *msg);
+/* The same for the options string of a save in format version format
+ * (tgO_parse_saved(): a format-1 save keeps playing as release 1.1). */
+tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
+                              const tg_mem *alloc, tg_game **out, tg_msg *msg);
 /* Two game handles describe the same game (same definition and options). */
 int tgH_same_game(const tg_game *a, const tg_game *b);
 /* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */

@@ -18,7 +18,9 @@ typedef struct tg_decoded {
 /* Takes over the caller's reference to game in every case. */
 tg_status tgL_assemble(tg_game *game, const tg_decoded *d, tg_state **out, tg_msg *msg);
 
-/* Version of both save formats; a reader accepts this and older. */
-#define TG_SAVE_FORMAT_VERSION 1
+/* Version of both save formats; a reader accepts this and older.
+ * 2 (release 1.2): options added in 1.2, and defaults that changed, take
+ * the values of 1.1 when a format-1 save leaves them out (legacy_values). */
+#define TG_SAVE_FORMAT_VERSION 2
 
 #endif

@@ -1,9 +1,8 @@
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "handles.h"
 
 static size_t legal_of(const tg_state *st, tg_move *out)
@@ -310,7 +309,7 @@ static int parse_id(const char *t, size_t n, tg_move *out)
         return 0;
     unsigned long long v = 0;
     for (size_t i = 1; i < n; i++) {
-        if (!isdigit((unsigned char)t[i]))
+        if (!tgT_is_digit((unsigned char)t[i]))
             return 0;
         v = v * 10 + (unsigned)(t[i] - '0');
     }
@@ -320,13 +319,16 @@ static int parse_id(const char *t, size_t n, tg_move *out)
     return 1;
 }
 
-/* Finds the move; on failure the state's message names the text. */
+/* The notation first, then the game's words for the same moves. On
+ * failure the state's message names the text, with the game's reason when
+ * its words name something that cannot happen now. Case and white space
+ * are ASCII's (ascii.h): a move typed under any locale is the same move. */
 static tg_status parse(const tg_state *st, const char *text, tg_move *out)
 {
-    while (isspace((unsigned char)*text))
+    while (tgT_is_space((unsigned char)*text))
         text++;
     size_t n = strlen(text);
-    while (n > 0 && isspace((unsigned char)text[n - 1]))
+    while (n > 0 && tgT_is_space((unsigned char)text[n - 1]))
         n--;
     if (n == 0)
         return tgH_fail(st, TG_E_PARSE, "an empty text is not a move");
@@ -347,13 +349,31 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
     for (size_t i = 0; i < count; i++) {
         char t[TG_CORE_MOVE_TEXT];
         size_t len = render(st, legal[i], t, sizeof t);
-        if (len == n && strncasecmp(t, text, n) == 0) {
+        if (len == n && tgT_same_n(t, text, n)) {
             *out = legal[i];
             return TG_OK;
         }
     }
-    return tgH_fail(st, TG_E_PARSE, "'%.*s' is not a legal move here", (int)(n < 60 ? n : 60),
-                    text);
+    tg_status s = TG_E_PARSE;
+    tg_msg msg = {""};
+    const tg_game *g = st->game;
+    if (g->def->parse_words && count > 0) {
+        char words[TG_CORE_MOVE_TEXT];
+        memcpy(words, text, n);
+        words[n] = '\0';
+        tg_move m;
+        s = g->def->parse_words(tgH_cfg(g), tgH_block(st), words, &m, &msg);
+        if (s == TG_OK && !tgH_contains(legal, count, m))
+            s = TG_E_PARSE; /* a game's words never make an illegal move legal */
+        if (s == TG_OK) {
+            *out = m;
+            return TG_OK;
+        }
+    }
+    int shown = (int)(n < 60 ? n : 60);
+    if (msg.text[0])
+        return tgH_fail(st, s, "'%.*s': %s", shown, text, msg.text);
+    return tgH_fail(st, s, "'%.*s' is not a legal move here", shown, text);
 }
 
 tg_status tg_state_parse_move(const tg_state *state, const char *text, tg_move *out)

@@ -1,45 +1,65 @@
+/* Options strings are read the same way whatever locale the host set:
+ * numbers in the C locale (cnum.c), and names, words and white space as
+ * ASCII, so that no locale's case rules or spaces change their meaning. */
 #include "options.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+
+#include "ascii.h"
+#include "cnum.h"
 
 static const char *const bool_true[] = {"yes", "true", "on", "1", NULL};
 static const char *const bool_false[] = {"no", "false", "off", "0", NULL};
 
+static int same_word(const char *a, const char *b)
+{
+    for (; *a && tgT_lower((unsigned char)*a) == tgT_lower((unsigned char)*b); a++, b++) {
+    }
+    return tgT_lower((unsigned char)*a) == tgT_lower((unsigned char)*b);
+}
+
 static int word_index(const char *const *words, const char *w)
 {
     for (int i = 0; words && words[i]; i++)
-        if (strcasecmp(words[i], w) == 0)
+        if (same_word(words[i], w))
             return i;
     return -1;
 }
 
+/* An option's number range for a message, in C-locale notation. */
+static void range_text(const tg_option_info *opt, char *lo, char *hi, size_t cap)
+{
+    tgN_format_double(opt->min, lo, cap);
+    tgN_format_double(opt->max, hi, cap);
+}
+
 static tg_status parse_value(const tg_option_info *opt, const char *v, tg_optval *out, tg_msg *msg)
 {
-    char *end = NULL;
+    char *end = NULL, lo[40], hi[40];
     switch (opt->type) {
     case TG_OPTION_INT: {
         errno = 0;
         long long x = strtoll(v, &end, 10);
-        if (*v == '\0' || *end != '\0' || errno || (double)x < opt->min || (double)x > opt->max) {
-            tgM_set(msg, "option '%s' must be a whole number from %.0f to %.0f, got '%s'",
-                    opt->name, opt->min, opt->max, v);
+        if (*v == '\0' || tgT_is_space((unsigned char)*v) || *end != '\0' || errno ||
+            (double)x < opt->min || (double)x > opt->max) {
+            range_text(opt, lo, hi, sizeof lo);
+            tgM_set(msg, "option '%s' must be a whole number from %s to %s, got '%s'",
+                    opt->name, lo, hi, v);
             return TG_E_BAD_OPTION;
         }
         out->i = x;
         return TG_OK;
     }
     case TG_OPTION_NUMBER: {
-        errno = 0;
-        double x = strtod(v, &end);
-        if (*v == '\0' || *end != '\0' || errno || !isfinite(x) || x < opt->min || x > opt->max) {
-            tgM_set(msg, "option '%s' must be a number from %g to %g, got '%s'", opt->name,
-                    opt->min, opt->max, v);
+        double x = 0;
+        if (tgN_parse_decimal(v, &x) != 0 || !isfinite(x) || x < opt->min || x > opt->max) {
+            range_text(opt, lo, hi, sizeof lo);
+            tgM_set(msg, "option '%s' must be a decimal number from %s to %s, got '%s'",
+                    opt->name, lo, hi, v);
             return TG_E_BAD_OPTION;
         }
         out->d = x;
@@ -72,10 +92,10 @@ static tg_status parse_value(const tg_option_info *opt, const char *v, tg_optval
 /* Cuts leading and trailing white space in place. */
 static char *trim(char *s)
 {
-    while (isspace((unsigned char)*s))
+    while (tgT_is_space((unsigned char)*s))
         s++;
     size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
+    while (n > 0 && tgT_is_space((unsigned char)s[n - 1]))
         s[--n] = '\0';
     return s;
 }
@@ -124,7 +144,7 @@ tg_status tgO_parse(const tg_game_def *def, const char *text, tg_optval *values,
         *eq = '\0';
         char *key = trim(item), *val = trim(eq + 1);
         size_t k = 0;
-        while (k < n && strcasecmp(def->options[k].name, key) != 0)
+        while (k < n && !same_word(def->options[k].name, key))
             k++;
         if (k == n) {
             char names[512];
@@ -144,16 +164,6 @@ tg_status tgO_parse(const tg_game_def *def, const char *text, tg_optval *values,
     return TG_OK;
 }
 
-/* Shortest decimal text that reads back as exactly the same double. */
-static void format_number(double d, char *buf, size_t cap)
-{
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, cap, "%.*g", prec, d);
-        if (strtod(buf, NULL) == d)
-            return;
-    }
-}
-
 void tgO_format(const tg_game_def *def, const tg_optval *values, tg_strbuf *out)
 {
     for (size_t i = 0; i < def->info.option_count; i++) {
@@ -171,9 +181,46 @@ void tgO_format(const tg_game_def *def, const tg_optval *values, tg_strbuf *out)
             v = o->choices[values[i].i];
             break;
         case TG_OPTION_NUMBER:
-            format_number(values[i].d, num, sizeof num);
+            tgN_format_double(values[i].d, num, sizeof num);
             break;
         }
         tgS_printf(out, "%s%s=%s", i ? "," : "", o->name, v);
     }
+}
+
+/* Whether the options string text (already accepted by tgO_parse) names
+ * option name. */
+static int names_option(const char *text, const char *name)
+{
+    size_t want = strlen(name);
+    while (text && *text) {
+        while (tgT_is_space((unsigned char)*text))
+            text++;
+        size_t key = strcspn(text, "=,");
+        size_t len = key;
+        while (len > 0 && tgT_is_space((unsigned char)text[len - 1]))
+            len--;
+        if (len == want && tgT_same_n(text, name, want))
+            return 1;
+        text = strchr(text, ',');
+        text = text ? text + 1 : NULL;
+    }
+    return 0;
+}
+
+tg_status tgO_parse_saved(const tg_game_def *def, unsigned format, const char *text,
+                          tg_optval *values, tg_msg *msg)
+{
+    tg_status s = tgO_parse(def, text, values, msg);
+    if (s != TG_OK || format >= 2 || !def->legacy_values)
+        return s;
+    for (size_t i = 0; i < def->info.option_count; i++) {
+        const char *legacy = def->legacy_values[i];
+        if (legacy && !names_option(text, def->options[i].name)) {
+            s = parse_value(&def->options[i], legacy, &values[i], msg);
+            if (s != TG_OK)
+                return s;
+        }
+    }
+    return TG_OK;
 }

@@ -10,6 +10,11 @@
 
 /* Fills values[i] for every option of def (defaults for absent ones). */
 tg_status tgO_parse(const tg_game_def *def, const char *text, tg_optval *values, tg_msg *msg);
+/* The same for the options string of a save in format version `format`:
+ * a format-1 save (release 1.1) gives the options it leaves out their
+ * legacy values (tg_game_def.legacy_values), so it plays as it did. */
+tg_status tgO_parse_saved(const tg_game_def *def, unsigned format, const char *text,
+                          tg_optval *values, tg_msg *msg);
 /* Writes the canonical "name=value,..." form of values. */
 void tgO_format(const tg_game_def *def, const tg_optval *values, tg_strbuf *out);
 

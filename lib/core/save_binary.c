@@ -106,6 +106,40 @@ static const unsigned char *get_bytes(reader *r, size_t n)
     return at;
 }
 
+/* Whether text, the options string of a save written by library version
+ * written_by, is the one this library writes (tg_game_options()), so that
+ * loading and saving again gives the same bytes. A save from an earlier
+ * version may leave out options added since; what it does name must still
+ * be written the canonical way, in the canonical order. */
+static int canonical_options(const char *text, const char *canon, unsigned format,
+                             uint32_t written_by)
+{
+    if (strcmp(text, canon) == 0)
+        return 1;
+    /* An older writer (an older format, or an older library) did not know the
+     * options added since: they may be missing, the rest must be in order. */
+    int older = format < TG_SAVE_FORMAT_VERSION || written_by < tg_version_number();
+    if (!older || text[0] == '\0')
+        return 0;
+    const char *t = text, *c = canon;
+    while (*t) {
+        size_t item = strcspn(t, ",");
+        for (;;) {
+            if (*c == '\0')
+                return 0;
+            size_t have = strcspn(c, ",");
+            int same = have == item && memcmp(t, c, item) == 0;
+            c += have + (c[have] == ',');
+            if (same)
+                break;
+        }
+        t += item;
+        if (*t == ',' && *++t == '\0')
+            return 0;
+    }
+    return 1;
+}
+
 static tg_status corrupt(tg_msg *msg, const char *what)
 {
     tgM_set(msg, "%s", what);
@@ -143,7 +177,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
     r.end = data + len - 4;
     if (get(&r, 2) != 0)
         return corrupt(msg, "save has unknown flags");
-    get(&r, 4); /* the writing library's version, informational */
+    uint32_t written_by = (uint32_t)get(&r, 4); /* the writing library's version */
     size_t id_len = (size_t)get(&r, 1);
     const unsigned char *id = get_bytes(&r, id_len);
     size_t opt_len = (size_t)get(&r, 2);
@@ -166,10 +200,16 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
     }
     tg_game *g = NULL;
     tg_msg inner = {""};
-    tg_status s = tgH_game_make(def, opt_s, alloc, &g, &inner);
+    tg_status s = tgH_game_make_saved(def, opt_s, version, alloc, &g, &inner);
     if (s != TG_OK) {
         tgM_set(msg, "save has bad options: %s", inner.text);
         return s == TG_E_NO_MEMORY ? s : TG_E_CORRUPT;
+    }
+    if (!canonical_options(opt_s, g->options, version, written_by)) {
+        tgM_set(msg, "save has options '%.80s', not written as this library writes them "
+                     "('%.80s')", opt_s, g->options);
+        tg_game_free(g);
+        return TG_E_CORRUPT;
     }
     tg_decoded d;
     size_t size = (size_t)get(&r, 4);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cnum.h"
 #include "json_util.h"
 #include "load.h"
 #include "params.h"
@@ -155,7 +156,8 @@ static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
     if (!def)
         return tgM_set(msg, "no game called '%.60s'", id), TG_E_UNKNOWN_GAME;
     tg_game *g = NULL;
-    s = tgH_game_make(def, opts ? json_string_value(opts) : NULL, alloc, &g, msg);
+    s = tgH_game_make_saved(def, opts ? json_string_value(opts) : NULL, (unsigned)version,
+                            alloc, &g, msg);
     if (s != TG_OK)
         return s;
 
@@ -220,7 +222,10 @@ tg_status tg_state_from_json(const char *json, size_t len, const tg_game_params 
         s = TG_E_TOO_LARGE;
     } else if ((s = tgP_game_memory(params, &alloc, &msg)) == TG_OK) {
         json_error_t err;
+        tgN_locale_scope scope; /* jansson reads reals in the current locale */
+        tgN_c_locale_enter(&scope);
         json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
+        tgN_c_locale_leave(&scope);
         if (!root) {
             tgM_set(&msg, "not valid JSON (line %d, column %d): %s", err.line, err.column,
                     err.text);

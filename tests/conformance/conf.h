@@ -58,6 +58,9 @@ void conf_check_moves(conf_ctx *c, tg_state *st);
 void conf_check_illegal(conf_ctx *c, tg_state *st);
 void conf_check_chance(conf_ctx *c, tg_state *st);
 void conf_check_outcome(conf_ctx *c, const tg_state *st);
+/* The position on its own passes the loader's check (the game's validate()):
+ * every position of play keeps the game's invariants. */
+void conf_check_valid(conf_ctx *c, const tg_state *st);
 void conf_check_views(conf_ctx *c, tg_state *st);
 void conf_check_no_leak(conf_ctx *c, tg_state *st);
 /* previous: the state one decision earlier (NULL at the root), to check that

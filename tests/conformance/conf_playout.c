@@ -60,6 +60,7 @@ static void conf_check_state(conf_ctx *c, tg_state *st, const tg_state *previous
     conf_check_illegal(c, st);
     conf_check_chance(c, st);
     conf_check_outcome(c, st);
+    conf_check_valid(c, st);
     /* JSON views, resampling and save round trips cost the most (a load
      * replays the whole history), so they run at every stride-th state,
      * shifted by the seed so that playouts cover different states, and

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "save_edit.h"
+
 /* Undo on the loaded copy must land on the state one decision earlier. */
 static void conf_check_undo_after_load(conf_ctx *c, tg_state *loaded, const tg_state *previous,
                                        const char *form)
@@ -86,4 +88,21 @@ void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous)
     conf_check_binary(c, st, previous, save, len);
     conf_check_json(c, st, previous, save, len);
     tg_free(save);
+}
+
+void conf_check_valid(conf_ctx *c, const tg_state *st)
+{
+    size_t len = 0;
+    unsigned char *save = tgt_position_save(st, &len);
+    assert_non_null(save);
+    tg_state *alone = NULL;
+    char err[256] = "";
+    tg_status s = tg_state_load(save, len, NULL, &alone, err, sizeof err);
+    free(save);
+    if (s != TG_OK)
+        conf_fail(c, "the position on its own is refused: %s: %s", tg_status_name(s), err);
+    if (!tg_state_equal(alone, st) ||
+        tg_state_current_player(alone) != tg_state_current_player(st))
+        conf_fail(c, "the position on its own loads as another position");
+    tg_state_free(alone);
 }

@@ -61,10 +61,12 @@ static void conf_check_event_texts(conf_ctx *c, const char *events, int viewer)
     json_array_foreach(arr, i, ev) {
         const char *text = json_string_value(json_object_get(ev, "text"));
         if (text == NULL || text[0] == '\0' || strchr(text, '\n') != NULL) {
-            const char *type = json_string_value(json_object_get(ev, "type"));
-            json_decref(arr);
-            conf_fail(c, "event %zu (%s) for viewer %d has no one-line \"text\"", i,
-                      type ? type : "?", viewer);
+            char type[64];
+            const char *t = json_string_value(json_object_get(ev, "type"));
+            snprintf(type, sizeof type, "%s", t ? t : "?");
+            json_decref(arr); /* conf_fail does not return: copy the name first */
+            conf_fail(c, "event %zu (%s) for viewer %d has no one-line \"text\"", i, type,
+                      viewer);
         }
     }
     json_decref(arr);

@@ -187,4 +187,6 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* easy_score: the easy bot scores every move alike */
     NULL, /* uniform_chance */
     0,    /* guided_playouts */
+    NULL, /* legacy_values */
+    NULL, /* parse_words */
 };

@@ -8,6 +8,7 @@
 
 #include "core/game_def.h"
 #include "core/json_util.h"
+#include "core/words.h"
 
 enum { MR_MAX = 4, MR_STEP = 6, MR_STAY = 7, MR_COIN0 = 8, MR_COIN1 = 9, MR_MOVES = 10 };
 
@@ -252,6 +253,21 @@ static void mr_resample(const void *cfg, void *st, int player, tg_rng *rng)
             b->coin[p] = tgR_below(rng, 4) == 0 ? 0 : 1;
 }
 
+/* As if release 1.1 had raced to 20: a format-1 save that leaves target
+ * out plays to 20, a new game to the default 12. */
+static const char *const mr_legacy[] = {NULL, "20"};
+
+/* "a six", "3": the die in words; "7" is a die face that cannot be. */
+static tg_status mr_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                          tg_msg *msg)
+{
+    tg_words w;
+    if (mr_current(cfg, st) != TG_PLAYER_CHANCE || ((const mr_block *)st)->coins_dealt <
+        ((const mr_config *)cfg)->players || !tgW_split(text, &w))
+        return TG_E_PARSE;
+    return tgW_die(&w, 6, 0, out, msg);
+}
+
 const tg_game_def tgG_mini_race = {
     {"mini_race", "Mini race", "A dice race used to test the core.", 2, 4, 2},
     mr_options,
@@ -278,4 +294,6 @@ const tg_game_def tgG_mini_race = {
     NULL, /* easy_score */
     NULL, /* uniform_chance: the general sampler */
     0,    /* guided_playouts */
+    mr_legacy,
+    mr_words,
 };

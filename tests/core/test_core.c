@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <zlib.h>
 
 #include <boardgames/tablegames.h>
 
@@ -460,6 +461,115 @@ static void state_keeps_its_game_alive(void **unused)
     tg_free(NULL);
 }
 
+/* A format-1 save (release 1.1) gives the options it leaves out their
+ * legacy values; a format-2 save and a new game take the defaults. */
+static const char *options_of_json(const char *doc)
+{
+    static char buf[128];
+    tg_state *st = NULL;
+    char err[256] = "";
+    if (tg_state_from_json(doc, strlen(doc), NULL, &st, err, sizeof err) != TG_OK)
+        fail_msg("%s: %s", doc, err);
+    snprintf(buf, sizeof buf, "%s", tg_game_options(tg_state_game(st)));
+    tg_state_free(st);
+    return buf;
+}
+
+/* Writes the CRC-32 that ends a binary save. */
+static void seal(unsigned char *d, size_t n)
+{
+    uint32_t crc = (uint32_t)crc32(0L, d, (uInt)(n - 4));
+    for (int i = 0; i < 4; i++)
+        d[n - 4 + (size_t)i] = (unsigned char)(crc >> (8 * i));
+}
+
+static void format_one_saves_keep_their_old_values(void **unused)
+{
+    (void)unused;
+#define MR_POS "\"position\":{\"positions\":[3,4],\"coins\":[0,1],\"coins_dealt\":2,\"turn\":1,\"die\":0}"
+    assert_string_equal(options_of_json("{\"game\":\"mini_race\",\"format_version\":1,"
+                                        "\"options\":\"players=2\"," MR_POS "}"),
+                        "players=2,target=20");
+    assert_string_equal(options_of_json("{\"game\":\"mini_race\",\"format_version\":1," MR_POS
+                                        "}"),
+                        "players=2,target=20");
+    assert_string_equal(options_of_json("{\"game\":\"mini_race\",\"format_version\":1,"
+                                        "\"options\":\"target=30\"," MR_POS "}"),
+                        "players=2,target=30");
+    assert_string_equal(options_of_json("{\"game\":\"mini_race\",\"format_version\":2,"
+                                        "\"options\":\"players=2\"," MR_POS "}"),
+                        "players=2,target=12");
+    assert_string_equal(options_of_json("{\"game\":\"mini_race\"," MR_POS "}"),
+                        "players=2,target=12");
+#undef MR_POS
+    /* The binary form: a save rewritten as release 1.1 would have written
+     * it for a game whose options string had no target. */
+    tg_game *g = make(NULL);
+    tg_state *st = played(g, 5, 6), *back = NULL;
+    unsigned char *data = NULL;
+    size_t len = 0;
+    assert_int_equal(tg_state_save(st, &data, &len), TG_OK);
+    assert_int_equal(data[4] | data[5] << 8, 2);
+    size_t id_len = data[12], at = 13 + id_len;
+    size_t opt_len = (size_t)(data[at] | data[at + 1] << 8);
+    assert_memory_equal(data + at + 2, "players=2,target=12", opt_len);
+    static const char old[] = "players=2";
+    size_t cut = opt_len - (sizeof old - 1), n = len - cut;
+    unsigned char *v1 = malloc(n);
+    assert_non_null(v1);
+    memcpy(v1, data, at);
+    v1[4] = 1;
+    v1[at] = (unsigned char)(sizeof old - 1);
+    v1[at + 1] = 0;
+    memcpy(v1 + at + 2, old, sizeof old - 1);
+    memcpy(v1 + at + 2 + sizeof old - 1, data + at + 2 + opt_len, len - (at + 2 + opt_len) - 4);
+    seal(v1, n);
+    char err[256] = "";
+    if (tg_state_load(v1, n, NULL, &back, err, sizeof err) != TG_OK)
+        fail_msg("format-1 binary save: %s", err);
+    assert_string_equal(tg_game_options(tg_state_game(back)), "players=2,target=20");
+    tg_state_free(back);
+    /* The same bytes marked format 2 take the default. */
+    v1[4] = 2;
+    seal(v1, n);
+    back = NULL;
+    if (tg_state_load(v1, n, NULL, &back, err, sizeof err) == TG_OK) {
+        assert_string_equal(tg_game_options(tg_state_game(back)), "players=2,target=12");
+        tg_state_free(back);
+    }
+    free(v1);
+    tg_free(data);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
+/* A game's words for a move are tried after its notation, only for legal
+ * moves, and an impossible outcome says why. */
+static void words_enter_chance_outcomes(void **unused)
+{
+    (void)unused;
+    tg_game *g = make(NULL);
+    tg_state *st = played(g, 9, 2); /* both coins dealt: the die is next */
+    assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
+    tg_move m = 99;
+    assert_int_equal(tg_state_parse_move(st, "roll4", &m), TG_OK);
+    assert_int_equal(m, 3);
+    assert_int_equal(tg_state_parse_move(st, "  a SIX ", &m), TG_OK);
+    assert_int_equal(m, 5);
+    assert_int_equal(tg_state_parse_move(st, "2", &m), TG_OK);
+    assert_int_equal(m, 1);
+    assert_int_equal(tg_state_parse_move(st, "banana", &m), TG_E_PARSE);
+    assert_int_equal(tg_state_parse_move(st, "seven", &m), TG_E_ILLEGAL_MOVE);
+    assert_int_equal(tg_state_apply_text(st, "7"), TG_E_ILLEGAL_MOVE);
+    assert_non_null(strstr(tg_state_last_error(st), "1 to 6"));
+    assert_int_equal(tg_state_apply_text(st, "three"), TG_OK);
+    /* A player's decision: the die's words mean nothing there. */
+    assert_int_not_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
+    assert_int_equal(tg_state_parse_move(st, "3", &m), TG_E_PARSE);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -473,6 +583,8 @@ int main(void)
         cmocka_unit_test(undo_far_back_uses_checkpoints_exactly),
         cmocka_unit_test(binary_save_round_trips_and_rejects_damage),
         cmocka_unit_test(json_save_round_trips_and_hand_positions_load),
+        cmocka_unit_test(format_one_saves_keep_their_old_values),
+        cmocka_unit_test(words_enter_chance_outcomes),
         cmocka_unit_test(resample_keeps_what_the_player_knows),
         cmocka_unit_test(length_cap_ends_without_winner),
         cmocka_unit_test(every_failed_allocation_is_reported_and_clean),

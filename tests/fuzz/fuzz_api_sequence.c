@@ -1,6 +1,9 @@
 /* Calls from a scripting language in any order: each input byte picks the
  * next call, legal or not. A rejected call must leave the state byte for
- * byte as it was, and the invariants must hold after every call. */
+ * byte as it was, and the invariants of play (legal moves, chance, a
+ * position validate() accepts) must hold after every call; the costlier
+ * checks (both save forms round-trip, every viewer's views) run after every
+ * 16th call and at the end. */
 #include <string.h>
 
 #include "fuzz_common.h"
@@ -143,6 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tg_game_free(g);
     for (int calls = 0; in.n > 0 && calls < 200; calls++) {
         one_call(&st, other, &in);
+        fz_check_moves(st);
+        fz_check_valid(st);
         if (calls % 16 == 0)
             fz_check_state(st);
     }

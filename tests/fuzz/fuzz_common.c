@@ -1,5 +1,8 @@
 #include "fuzz_common.h"
 
+#include "save_edit.h"
+
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,22 +47,49 @@ tg_game *fz_pick_game(fz_input *in)
     return g;
 }
 
-static void check_moves(const tg_state *st)
+static void check_texts(const tg_state *st, const tg_move *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[256];
+        size_t len = 0;
+        tg_move back = 0;
+        fz_require(tg_state_is_legal(st, moves[i]) == TG_OK, "a listed move is legal");
+        fz_require(tg_state_move_text(st, moves[i], text, sizeof text, &len) == TG_OK &&
+                       len > 0 && len == strlen(text),
+                   "a listed move has a text");
+        fz_require(tg_state_parse_move(st, text, &back) == TG_OK && back == moves[i],
+                   "a move's text parses back to it");
+    }
+}
+
+static void check_moves(const tg_state *st, int texts)
 {
     const tg_game *g = tg_state_game(st);
-    tg_move moves[4096];
+    static tg_move moves[4096], outcomes[4096];
+    static double probs[4096];
     size_t n = 0;
+    int cp = tg_state_current_player(st);
+    int terminal = tg_state_is_terminal(st) != 0;
+    fz_require(cp == TG_PLAYER_CHANCE || cp == TG_PLAYER_TERMINAL ||
+                   (cp >= 0 && cp < tg_game_players(g)),
+               "current player in range");
+    fz_require(terminal == (cp == TG_PLAYER_TERMINAL), "terminal exactly at the end");
     fz_require(tg_state_legal_moves(st, moves, 4096, &n) == TG_OK, "legal moves listed");
     fz_require(n <= tg_game_max_legal_moves(g), "legal move count within the game's maximum");
     for (size_t i = 0; i < n; i++) {
         fz_require(moves[i] < tg_game_move_count(g), "move id within the move space");
         fz_require(i == 0 || moves[i - 1] < moves[i], "legal moves sorted and unique");
     }
-    fz_require((n == 0) == (tg_state_is_terminal(st) != 0), "no moves exactly at the end");
-    if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
-        double probs[4096], sum = 0;
+    fz_require((n == 0) == terminal, "a state that is not over has a decision to make");
+    if (texts)
+        check_texts(st, moves, n);
+    if (cp == TG_PLAYER_CHANCE) {
+        double sum = 0;
         size_t k = 0;
-        fz_require(tg_state_chance_outcomes(st, moves, probs, 4096, &k) == TG_OK, "outcomes");
+        fz_require(tg_state_chance_outcomes(st, outcomes, probs, 4096, &k) == TG_OK, "outcomes");
+        fz_require(k <= tg_game_max_chance_outcomes(g), "outcomes within the game's maximum");
+        fz_require(k == n && memcmp(outcomes, moves, n * sizeof *moves) == 0,
+                   "chance outcomes are the legal moves");
         for (size_t i = 0; i < k; i++) {
             fz_require(probs[i] > 0 && probs[i] <= 1, "probability in (0, 1]");
             sum += probs[i];
@@ -68,34 +98,103 @@ static void check_moves(const tg_state *st)
     }
 }
 
-static void check_round_trips(const tg_state *st)
+void fz_check_moves(const tg_state *st)
 {
-    unsigned char *bytes = NULL;
-    size_t n = 0;
+    check_moves(st, 1);
+}
+
+void fz_check_moves_quick(const tg_state *st)
+{
+    check_moves(st, 0);
+}
+
+void fz_check_binary_round_trip(const tg_state *st)
+{
+    unsigned char *bytes = NULL, *again = NULL;
+    size_t n = 0, m = 0;
     tg_state *back = NULL;
+    char err[256] = "";
     fz_require(tg_state_save(st, &bytes, &n) == TG_OK, "binary save");
-    fz_require(tg_state_load(bytes, n, NULL, &back, NULL, 0) == TG_OK, "binary load of own save");
+    if (tg_state_load(bytes, n, NULL, &back, err, sizeof err) != TG_OK) {
+        fprintf(stderr, "load of own save: %s\n", err);
+        fz_require(0, "binary load of own save");
+    }
     fz_require(tg_state_equal(st, back), "binary round trip equal");
+    fz_require(tg_state_save(back, &again, &m) == TG_OK && m == n && memcmp(bytes, again, n) == 0,
+               "binary round trip gives the same bytes");
     tg_state_free(back);
     tg_free(bytes);
-    char *text = NULL;
+    tg_free(again);
+}
+
+void fz_check_valid(const tg_state *st)
+{
+    size_t n = 0;
+    unsigned char *save = tgt_position_save(st, &n);
+    fz_require(save != NULL, "position save");
+    tg_state *back = NULL;
+    char err[256] = "";
+    if (tg_state_load(save, n, NULL, &back, err, sizeof err) != TG_OK) {
+        fprintf(stderr, "the position alone does not load: %s\n", err);
+        fz_require(0, "validate() accepts every position of play");
+    }
+    fz_require(tg_state_equal(st, back), "the position alone loads equal");
+    tg_state_free(back);
+    free(save);
+}
+
+void fz_check_round_trips(const tg_state *st)
+{
+    fz_check_binary_round_trip(st);
+    char *text = NULL, *again = NULL;
+    size_t n = 0, m = 0;
+    tg_state *back = NULL;
+    char err[256] = "";
     fz_require(tg_state_to_json(st, &text, &n) == TG_OK, "JSON save");
-    fz_require(tg_state_from_json(text, n, NULL, &back, NULL, 0) == TG_OK, "JSON load of own save");
+    if (tg_state_from_json(text, n, NULL, &back, err, sizeof err) != TG_OK) {
+        fprintf(stderr, "load of own JSON: %s\n", err);
+        fz_require(0, "JSON load of own save");
+    }
     fz_require(tg_state_equal(st, back), "JSON round trip equal");
+    fz_require(tg_state_to_json(back, &again, &m) == TG_OK && m == n && memcmp(text, again, n) == 0,
+               "JSON round trip gives the same text");
     tg_state_free(back);
     tg_free(text);
+    tg_free(again);
+}
+
+void fz_check_event_texts(const tg_state *st, int viewer)
+{
+    char *text = NULL;
+    size_t len = 0, i;
+    fz_require(tg_state_events_json(st, viewer, &text, &len) == TG_OK, "events");
+    json_t *events = json_loadb(text, len, 0, NULL), *ev;
+    tg_free(text);
+    fz_require(json_is_array(events), "events are a JSON array");
+    json_array_foreach(events, i, ev) {
+        const char *said = json_string_value(json_object_get(ev, "text"));
+        fz_require(said && said[0] != '\0' && !strchr(said, '\n'),
+                   "every event has a one-line text");
+    }
+    json_decref(events);
+}
+
+void fz_check_views(const tg_state *st)
+{
+    int players = tg_game_players(tg_state_game(st));
+    for (int v = TG_VIEW_OMNISCIENT; v < players; v++) {
+        char *text = NULL;
+        fz_require(tg_state_observation_json(st, v, &text, NULL) == TG_OK, "observation");
+        tg_free(text);
+        fz_check_event_texts(st, v);
+        fz_require(tg_state_to_text(st, v, &text, NULL) == TG_OK, "text");
+        tg_free(text);
+    }
 }
 
 void fz_check_state(const tg_state *st)
 {
-    check_moves(st);
-    check_round_trips(st);
-    int players = tg_game_players(tg_state_game(st));
-    for (int v = -1; v < players; v++) {
-        char *text = NULL;
-        fz_require(tg_state_observation_json(st, v, &text, NULL) == TG_OK, "observation");
-        tg_free(text);
-        fz_require(tg_state_events_json(st, v, &text, NULL) == TG_OK, "events");
-        tg_free(text);
-    }
+    fz_check_moves(st);
+    fz_check_round_trips(st);
+    fz_check_views(st);
 }

@@ -20,9 +20,28 @@ uint32_t fz_u32(fz_input *in);
 
 /* Makes a game chosen by the input (id and player count), or NULL. */
 tg_game *fz_pick_game(fz_input *in);
-/* Checks the conformance invariants that are cheap enough to run after
- * every fuzzed call: legal moves sorted, unique and in range; chance
- * probabilities sum to one; save and JSON round-trip to an equal state. */
+/* The invariants of play on one state: whose turn it is; legal moves
+ * sorted, unique, in range, within the game's maximum, none exactly at the
+ * end; each listed move legal by tg_state_is_legal, with a text that parses
+ * back to it; at a chance point, outcomes equal to the legal moves with
+ * probabilities in (0, 1] summing to one. */
+void fz_check_moves(const tg_state *st);
+/* The same without the move texts (for the many states a harness visits). */
+void fz_check_moves_quick(const tg_state *st);
+/* Both save forms load back to an equal state (the loader re-checks the
+ * position against the rules). */
+void fz_check_round_trips(const tg_state *st);
+/* The binary save alone (cheaper: no JSON). */
+void fz_check_binary_round_trip(const tg_state *st);
+/* The position loads on its own: the game's validate() accepts it. */
+void fz_check_valid(const tg_state *st);
+/* Every event of the viewer tells what happened in words: a non-empty
+ * one-line "text" (event_text.c), as the terminal prints it. */
+void fz_check_event_texts(const tg_state *st, int viewer);
+/* Observation, events (with their texts) and the drawing for every
+ * viewer, the referee included. */
+void fz_check_views(const tg_state *st);
+/* All of the above. */
 void fz_check_state(const tg_state *st);
 /* Aborts with a message when cond is false (also in release builds). */
 void fz_require(int cond, const char *what);

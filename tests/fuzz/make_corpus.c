@@ -1,6 +1,6 @@
 /* Writes seed corpora from real games of every registered game:
  *   make_corpus OUT_DIR
- * fills OUT_DIR/{load_binary,load_json,options,move_text,api_sequence}.
+ * fills OUT_DIR/{load_binary,load_json,options,move_text,api_sequence,position}.
  * Run by hand (see README.md) and commit the result. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +42,41 @@ static tg_state *play(tg_game *g, uint64_t seed, unsigned limit)
     return st;
 }
 
+/* Option variants the position fuzzer knows (fuzz_position.c): one per
+ * alternative value of each BOOL or CHOICE option. */
+static unsigned option_variants(const tg_game_info *info)
+{
+    unsigned k = 0;
+    for (size_t i = 0; i < info->option_count; i++) {
+        const tg_option_info *o = tg_game_info_option(info, i);
+        if (o->type == TG_OPTION_BOOL)
+            k++;
+        else if (o->type == TG_OPTION_CHOICE)
+            for (size_t c = 0; o->choices[c]; c++)
+                k += strcmp(o->choices[c], o->default_value) != 0;
+    }
+    return k;
+}
+
+/* Position fuzzer inputs without edits: real positions of seeded games at
+ * several depths, in both save forms, each option variant once. */
+static void write_position_seeds(const char *out, size_t gi, const tg_game_info *info)
+{
+    static const unsigned depths[] = {0, 30, 150, 600};
+    unsigned variants = option_variants(info);
+    for (int p = info->min_players; p <= info->max_players; p++)
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned v = k == 0 ? 0 : (unsigned)(p + k) % (variants + 1);
+            unsigned char in[10] = {(unsigned char)gi, (unsigned char)(p - info->min_players),
+                                    (unsigned char)v, 0, 0, 0, (unsigned char)(p * 4 + k),
+                                    (unsigned char)(depths[k] & 0xFF),
+                                    (unsigned char)(depths[k] >> 8), (unsigned char)k};
+            char name[128];
+            snprintf(name, sizeof name, "%s_%d_%u", info->id, p, depths[k]);
+            write_file(out, "position", name, in, sizeof in);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -50,15 +85,16 @@ int main(int argc, char **argv)
     }
     const char *out = argv[1];
     static const char *const subs[] = {"load_binary", "load_json", "options", "move_text",
-                                       "api_sequence"};
+                                       "api_sequence", "position"};
     mkdir(out, 0777);
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", out, subs[i]);
         mkdir(path, 0777);
     }
     for (size_t gi = 0; gi < tg_catalogue_count(); gi++) {
         const tg_game_info *info = tg_catalogue_get(gi);
+        write_position_seeds(out, gi, info);
         for (int p = info->min_players; p <= info->max_players; p++) {
             char opts[32], name[128];
             snprintf(opts, sizeof opts, "players=%d", p);

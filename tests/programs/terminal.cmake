@@ -1,8 +1,9 @@
 # The terminal of tablegames play as a person meets it (issue 20): help on
 # every command, player ranges, the move list's letters, typing the start
-# of a move, :undo, :help, :rules, and no chance outcome shown to a seat
-# that may not know it. Included from CMakeLists.txt once witches_dance is
-# known to be registered; the other games' tests ask for their game.
+# of a move, :undo, :help, :rules, and no chance outcome or computer's
+# move shown to a seat that may not know it. Included from CMakeLists.txt
+# once witches_dance is known to be registered; the other games' tests ask
+# for their game.
 
 # Every command takes --help: exit 0, its usage on stdout.
 foreach(cmd list play bench tournament version)
@@ -76,4 +77,22 @@ if("bewitched" IN_LIST TG_GAMES)
                   MATCH "    1  chance    \\(hidden from player 1\\)"
                   NOMATCH "prince:hat|plain:f|  deadly|  harmless"
                   COMMAND ${cli} play bewitched --players 2 --seed 7 --auto --viewer 1)
+  # --auto without --viewer shows what every seat sees; the referee's view
+  # needs --viewer all.
+  tg_program_test(cli_no_hidden_chance_auto_table EXIT 0
+                  MATCH "    1  chance    \\(hidden\\)\n"
+                  NOMATCH "prince:hat|plain:f|  deadly|  harmless"
+                  COMMAND ${cli} play bewitched --players 2 --seed 7 --auto)
+  tg_program_test(cli_auto_referee EXIT 0 MATCH "    1  chance    prince:hat[0-3]\n"
+                  COMMAND ${cli} play bewitched --players 2 --seed 7 --auto --viewer all)
 endif()
+
+# A computer's move that did something the seat may not see (player 1
+# peeks under a hat) is told by its events, never by its notation: neither
+# when it is played nor when :undo takes it back.
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/undo_hidden.txt "a\na\na\na\na\n:undo\n:quit\n")
+tg_program_test(cli_hidden_computer_move EXIT 0 INPUT ${CMAKE_CURRENT_BINARY_DIR}/undo_hidden.txt
+                MATCH "took back \\(the last first\\):\n(  [^\n]*\n)*  player 1 \\(computer\\): \\(hidden from player 0\\)\n"
+                NOMATCH "\\(computer\\): peek"
+                COMMAND ${cli} play witches_dance --players 3 --seed 2 --bots 1,2=easy)
+

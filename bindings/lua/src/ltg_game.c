@@ -1,4 +1,7 @@
 /* Game userdata: tablegames.Game(id, options) and its methods. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ltg.h"
@@ -67,6 +70,31 @@ void ltg_push_info(lua_State *L, const tg_game_info *info)
     lua_setfield(L, -2, "options");
 }
 
+/* A float as C reads option numbers: the shortest text that reads back
+ * as the same number, with a '.' whatever the host's locale (Lua's own
+ * tostring follows the locale and would give "0,15" under de_DE). It
+ * replaces the number at idx, which keeps it alive. */
+static const char *ltg_float_text(lua_State *L, int idx)
+{
+    lua_Number v = lua_tonumber(L, idx);
+    char buf[64];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, (double)v);
+        if (strtod(buf, NULL) == (double)v)
+            break;
+    }
+    const char *point = localeconv()->decimal_point;
+    char *at = point != NULL && strcmp(point, ".") != 0 ? strstr(buf, point) : NULL;
+    if (at != NULL) {
+        size_t n = strlen(point);
+        *at = '.';
+        memmove(at + 1, at + n, strlen(at + n) + 1);
+    }
+    lua_pushstring(L, buf);
+    lua_replace(L, idx);
+    return lua_tostring(L, idx);
+}
+
 /* A separator inside a key or value would smuggle in another option. */
 static const char *ltg_option_part(lua_State *L, int idx, const char *what)
 {
@@ -74,6 +102,9 @@ static const char *ltg_option_part(lua_State *L, int idx, const char *what)
     const char *s;
     if (lua_type(L, idx) == LUA_TBOOLEAN) {
         s = lua_toboolean(L, idx) ? "yes" : "no";
+        len = strlen(s);
+    } else if (lua_type(L, idx) == LUA_TNUMBER && !lua_isinteger(L, idx)) {
+        s = ltg_float_text(L, idx);
         len = strlen(s);
     } else if (lua_type(L, idx) == LUA_TNUMBER || lua_type(L, idx) == LUA_TSTRING) {
         s = lua_tolstring(L, idx, &len); /* converts a number in place: fine, it is a copy */

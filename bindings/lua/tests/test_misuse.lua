@@ -84,6 +84,43 @@ test("bad game arguments", function()
   end
 end)
 
+test("an options string reaches C as given", function()
+  local players = "players=" .. first.min_players
+  for _, case in ipairs({ { players .. "," .. players, "given twice" },
+                          { players .. ",", "no '=value'" },
+                          { "," .. players, "no '=value'" },
+                          { string.rep(" ", 2000), "longer than" } }) do
+    local err = raises("TG_E_BAD_OPTION", tg.Game, case[1] and first.id, case[1])
+    check(err.message:find(case[2], 1, true), err.message)
+  end
+end)
+
+-- A number option given as a Lua float reaches C with a '.', also when the
+-- host's locale writes numbers with a comma (checked when one is installed).
+test("float options in any locale", function()
+  for _, info in ipairs(tg.games()) do
+    for _, opt in ipairs(info.options) do
+      if opt.type == "number" then
+        local value = opt.max / 2 + 0.0125 -- a float, not a whole number
+        local made, game = pcall(tg.Game, info.id, { [opt.name] = value })
+        local want = made and game:options_string()
+        local comma = os.setlocale("de_DE.UTF-8", "numeric") or os.setlocale("de_DE.utf8", "numeric")
+        if comma and want then
+          local ok, got = pcall(function()
+            return tg.Game(info.id, { [opt.name] = value }):options_string()
+          end)
+          os.setlocale("C", "numeric")
+          check(ok, tostring(got))
+          eq(got, want)
+        elseif not comma then
+          os.setlocale("C", "numeric")
+          print("  (no de_DE locale installed: the comma case is not run)")
+        end
+      end
+    end
+  end
+end)
+
 test("illegal and malformed moves change nothing", function()
   local s = player_turn(1)
   local before = s:save()

@@ -38,26 +38,22 @@ def _option_value(key: str, value: object) -> str:
 def options_string(options: Union[str, Mapping[str, OptionValue], None] = None,
                    players: Optional[int] = None,
                    kwargs: Optional[Mapping[str, OptionValue]] = None) -> str:
-    """Joins options given as a string, a dict and/or keywords into the C
-    options string; later sources override earlier ones key by key."""
+    """The C options string. A str goes to C exactly as given, so that C
+    refuses what the C API refuses (a key given twice, an empty item, a
+    string over the length limit); players= and keywords are appended to
+    it. A dict and keywords are joined, keywords overriding the dict."""
     pairs: Dict[str, Any] = {}
+    text: Optional[str] = None
     if isinstance(options, str):
-        c_text(options, "options", BadOption)
-        for part in options.split(","):
-            if part.strip():
-                key, sep, value = part.partition("=")
-                if not sep:
-                    raise BadOption("option %r has no '=value'" % part.strip())
-                pairs[key.strip()] = value.strip()
+        text = c_text(options, "options", BadOption).decode("utf-8")
     elif isinstance(options, dict):
-        for key, value in options.items():
-            pairs[key] = value
+        pairs.update(options)
     elif options is not None:
         raise TypeError("options must be a str or dict, not %s" % type(options).__name__)
     if players is not None:
         pairs["players"] = players
     pairs.update(kwargs or {})
-    parts = []
+    parts = [] if not text else [text]
     for key, value in pairs.items():
         if not isinstance(key, str):
             raise TypeError("option names must be str")

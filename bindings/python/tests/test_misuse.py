@@ -63,6 +63,18 @@ class BadGameTest(unittest.TestCase):
         for text in ("garbage", "players", "=3", "players=2,,nonsense=1"):
             with self.subTest(options=text), self.assertRaises(BadOption):
                 Game(game_id, text)
+        # A string reaches C as given: the C API's refusals and messages.
+        players = "players=%d" % info.min_players
+        for text, kwargs, words in (
+                (players + "," + players, {}, "given twice"),
+                (players, {"players": info.min_players}, "given twice"),
+                (players + ",", {}, "no '=value'"),
+                ("," + players, {}, "no '=value'"),
+                (" " * 2000, {}, "longer than")):
+            with self.subTest(options=text, kwargs=kwargs), \
+                    self.assertRaises(BadOption) as ctx:
+                Game(game_id, text, **kwargs)
+            self.assertIn(words, str(ctx.exception))
 
 
 class BadMoveTest(unittest.TestCase):

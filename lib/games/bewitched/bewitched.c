@@ -8,6 +8,7 @@ enum {
     BW_OPT_STOPS,
     BW_OPT_ESCAPE_STEAL,
     BW_OPT_HAT_PUT,
+    BW_OPT_FIRST, /* 1.2 */
     BW_OPT_COUNT
 };
 
@@ -25,6 +26,8 @@ static const tg_option_info bw_options[BW_OPT_COUNT] = {
      "May a frog leave its book under an empty hat; with no, a prince book dropped where "
      "every frog left carries a book ends the game with no winner.",
      0, 1, NULL},
+    {"first", TG_OPTION_INT, "0", "0..players-1",
+     "Player who starts (the rulebook: choose a starting player).", 0, 3, NULL},
 };
 
 static tg_status bw_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
@@ -35,6 +38,11 @@ static tg_status bw_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
     cfg->stop_rule = (int)values[BW_OPT_STOPS].i;
     cfg->escape_steal = values[BW_OPT_ESCAPE_STEAL].i != 0;
     cfg->hat_put = values[BW_OPT_HAT_PUT].i != 0;
+    cfg->first = (int)values[BW_OPT_FIRST].i;
+    if (cfg->first >= cfg->players) {
+        tgM_set(msg, "option first=%d: must be below players=%d", cfg->first, cfg->players);
+        return TG_E_BAD_OPTION;
+    }
     /* Two players sit opposite each other, as people round a table would. */
     for (int p = 0; p < cfg->players; p++)
         cfg->colour_of[p] = (uint8_t)(cfg->players == 2 ? 2 * p : p);
@@ -86,4 +94,5 @@ const tg_game_def tgG_bewitched = {
      * to the easy bot; see docs/bots.md. */
     .guided_playouts = 1,
     .easy_score = bw_easy_score,
+    .parse_words = bw_parse_words,
 };

@@ -157,6 +157,7 @@ typedef struct bw_config {
     int stop_rule;     /* enum bw_stop_rule */
     int escape_steal;  /* an escape move may steal again */
     int hat_put;       /* a frog may leave its book under an empty hat */
+    int first;         /* the player who rolls first once the setup is drawn */
     uint8_t colour_of[BW_MAX_PLAYERS];
     uint8_t nbr[BW_NODES][4]; /* linked nodes, BW_NONE-padded */
     uint8_t nnbr[BW_NODES];
@@ -318,6 +319,9 @@ int bw_prince_reachable(const bw_config *cfg, const bw_block *b);
 
 /* notation.c */
 size_t bw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+/* The words of a person at the table for a chance outcome ("double 3"). */
+tg_status bw_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                         tg_msg *msg);
 int bw_node_name(int node, char *buf, size_t cap);
 
 /* view.c, events.c */

@@ -3,9 +3,9 @@
  * only to those who have looked inside. */
 #include "bewitched.h"
 
-#include <ctype.h>
 #include <stdio.h>
 
+#include "core/ascii.h"
 #include "core/event_text.h"
 
 static json_t *bw_opt(int v)
@@ -150,7 +150,7 @@ static void bw_event_text(const bw_config *cfg, const uint8_t *e, int viewer, js
     const char *page = bw_page_words(json_object_get(o, "page"));
     int a = e[1], c2 = e[2], c3 = e[3], c4 = e[4];
     bw_frog_words(cfg, a % BW_FROGS, who, sizeof who);
-    who[0] = (char)toupper((unsigned char)who[0]); /* it starts the sentences below */
+    who[0] = (char)tgT_upper((unsigned char)who[0]); /* it starts the sentences below */
     switch (e[0]) {
     case BW_EV_SETUP:
         bw_setup_text(cfg, e, viewer, o);
@@ -166,7 +166,7 @@ static void bw_event_text(const bw_config *cfg, const uint8_t *e, int viewer, js
     case BW_EV_MOVE:
     case BW_EV_BUMP:
         bw_piece_words(cfg, e, other, sizeof other);
-        other[0] = (char)toupper((unsigned char)other[0]);
+        other[0] = (char)tgT_upper((unsigned char)other[0]);
         bw_node_words(c3, from, sizeof from);
         bw_node_words(c4, to, sizeof to);
         if (e[0] == BW_EV_MOVE)
@@ -176,7 +176,7 @@ static void bw_event_text(const bw_config *cfg, const uint8_t *e, int viewer, js
         return;
     case BW_EV_TOUCH:
         bw_frog_words(cfg, c2 % BW_FROGS, other, sizeof other);
-        other[0] = (char)toupper((unsigned char)other[0]);
+        other[0] = (char)tgT_upper((unsigned char)other[0]);
         tgE_text(o, "%s passed the snake on %d and was not bitten.", other,
                  bw_snake_space(a % BW_SNAKES) + 1);
         return;

@@ -154,7 +154,7 @@ static void bw_apply_setup(const bw_config *cfg, bw_block *b, tg_move move)
     }
     if (++b->setup_step == BW_SETUP_STEPS(cfg->players)) {
         b->stage = BW_ST_ROLL;
-        b->player = 0;
+        b->player = (uint8_t)cfg->first;
     }
 }
 

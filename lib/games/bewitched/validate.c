@@ -1,7 +1,31 @@
 /* Bewitched: accepts exactly the blocks every other function handles
- * safely and that keep the rules' invariants (one frog per space, books in
- * one place each, seven deadly snakes, no touch contradicting a bite). */
+ * safely and that keep the invariants of play. A block that passes holds:
+ *
+ *  - every index in range: stage, player, dice 0..6, frogs on a space, on
+ *    their own colour's pad or out of the game (only after a bite), cats on
+ *    spaces, books under a hat, carried by a live frog or on a space where a
+ *    snake bit, event fields of the kinds their type names, unused event
+ *    slots blank; the pending frog (actor) and the escaping frog are live
+ *    frogs of the player to move;
+ *  - counts that add up: one piece per space and none on a snake still in
+ *    play, each book in one place and each hat with at most one book, seven
+ *    deadly snakes once set up (during setup no more than the draws so far
+ *    allow), at most four antidotes, snakes that left the game deadly;
+ *  - hidden facts that agree with what the table saw: the prince not among
+ *    the books shown not to be it, the plain frog never one known to be
+ *    magnetic, no harmless touch of a deadly snake by a magnetic frog;
+ *  - a turn that fits its stage: a pending frog in exactly the steal, hat
+ *    and pickup decisions and the escape move, escape or not (an escaping
+ *    frog with no actor is refused); the escape flag only on the escape move
+ *    and its decisions; frogs to steal from that really offer a steal;
+ *    rolled dice and at least one unused die in the action stage; a winner
+ *    only when the game is over;
+ *  - a decision to make: not over means a legal move or a chance point with
+ *    outcomes (tgV_check_decision), so no loaded game can stall. */
 #include "bewitched.h"
+#include "core/play_check.h"
+
+extern const tg_game_def tgG_bewitched; /* bewitched.c */
 
 #define BW_FAIL(...)                                                                           \
     do {                                                                                       \
@@ -154,6 +178,14 @@ static int bw_own_live_frog(const bw_config *cfg, const bw_block *b, int f)
            b->frog_at[f] != BW_NONE;
 }
 
+/* Whether frog g, passed by the actor f, is a frog f may steal from or
+ * trade with (as bw_steal_options decides when the move is made). */
+static int bw_may_steal_from(const bw_block *b, int f, int g)
+{
+    return bw_frog_book(b, g) != BW_NONE ||
+           (g / BW_FROGS_PER_PLAYER == f / BW_FROGS_PER_PLAYER && bw_frog_book(b, f) != BW_NONE);
+}
+
 static tg_status bw_check_turn(const bw_config *cfg, const bw_block *b, tg_msg *msg)
 {
     int st = b->stage;
@@ -169,15 +201,22 @@ static tg_status bw_check_turn(const bw_config *cfg, const bw_block *b, tg_msg *
     if ((st == BW_ST_ACTION && (!b->dice[0] || !b->dice[1])) ||
         (st == BW_ST_ESC_MOVE && !b->dice[0]))
         BW_FAIL("stage %d needs rolled dice", st);
-    if ((st == BW_ST_OVER) != (b->winner != BW_NONE || st == BW_ST_OVER) ||
+    if (st == BW_ST_ACTION && b->used == 3)
+        BW_FAIL("both dice are used, yet the action stage waits for a move");
+    if ((b->winner != BW_NONE && st != BW_ST_OVER) ||
         (b->winner != BW_NONE && b->winner >= cfg->players))
         BW_FAIL("winner %d does not fit stage %d", b->winner, st);
     int decision = st == BW_ST_STEAL || st == BW_ST_HAT || st == BW_ST_PICKUP;
     int escaping = (b->turn & BW_TF_ESCAPE) != 0;
-    if ((decision || st == BW_ST_ESC_MOVE) != (b->actor != BW_NONE) && !(escaping && decision))
+    /* The frog a decision is about, or the escaping frog while it moves:
+     * there in exactly those stages, escape or not. */
+    if ((decision || st == BW_ST_ESC_MOVE) != (b->actor != BW_NONE))
         BW_FAIL("pending frog %d does not fit stage %d", b->actor, st);
-    if (escaping != (st == BW_ST_ESC_MOVE || (decision && escaping)))
+    /* An escape is one move and the decisions it leads to. */
+    if ((st == BW_ST_ESC_MOVE && !escaping) || (escaping && !decision && st != BW_ST_ESC_MOVE))
         BW_FAIL("escape flag does not fit stage %d", st);
+    if (st == BW_ST_STEAL && escaping && !cfg->escape_steal)
+        BW_FAIL("an escaping frog may not steal under these options");
     if (b->actor != BW_NONE && !bw_own_live_frog(cfg, b, b->actor))
         BW_FAIL("pending frog %d is not a live frog of player %d", b->actor, b->player);
     if (b->escape_frog != BW_NONE && !bw_own_live_frog(cfg, b, b->escape_frog))
@@ -188,8 +227,9 @@ static tg_status bw_check_turn(const bw_config *cfg, const bw_block *b, tg_msg *
     if ((st == BW_ST_STEAL) != (passed != 0))
         BW_FAIL("steal choices do not fit stage %d", st);
     for (int g = 0; g < BW_FROGS; g++)
-        if (((passed >> g) & 1) && (g >= cfg->players * BW_FROGS_PER_PLAYER ||
-                                     b->frog_at[g] == BW_NONE || g == b->actor))
+        if (((passed >> g) & 1) &&
+            (g >= cfg->players * BW_FROGS_PER_PLAYER || b->frog_at[g] == BW_NONE ||
+             g == b->actor || !bw_may_steal_from(b, b->actor, g)))
             BW_FAIL("frog %d cannot be stolen from", g);
     if (st == BW_ST_HAT) {
         int at = b->frog_at[b->actor];
@@ -264,5 +304,7 @@ tg_status bw_validate(const void *vcfg, const void *st, tg_msg *msg)
         s = bw_check_turn(cfg, b, msg);
     if (s == TG_OK)
         s = bw_check_events(b, msg);
+    if (s == TG_OK)
+        s = tgV_check_decision(&tgG_bewitched, cfg, b, msg);
     return s;
 }

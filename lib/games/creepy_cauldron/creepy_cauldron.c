@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/cnum.h"
 #include "creepy_cauldron.h"
 
 static const char *const cc_retry_words[] = {"turn", "lap", NULL};
@@ -10,6 +11,7 @@ static const char *const cc_invisible_words[] = {"reveal", "catch", "hide", NULL
 static const char *const cc_keysafe_words[] = {"own", "any", NULL};
 static const char *const cc_nofrog_words[] = {"pass", "again", NULL};
 static const char *const cc_cave_words[] = {"stay", "cell", NULL};
+static const char *const cc_pickup_words[] = {"choose", "auto", NULL};
 
 #define CC_SNAP_PLAYER(n)                                                                   \
     {"snap" #n, TG_OPTION_NUMBER, "-1", "-1 or 0..0.95",                                    \
@@ -32,14 +34,34 @@ static const tg_option_info cc_options[CC_OPT_COUNT] = {
      "the key carrier must land exactly on the padlock space", 0, 0, NULL},
     {"invisible", TG_OPTION_CHOICE, "reveal", "reveal|catch|hide",
      "what Kalmorda's flight does to invisible pawns", 0, 0, cc_invisible_words},
-    {"keysafe", TG_OPTION_CHOICE, "own", "own|any",
-     "which key spaces protect a pawn from Kalmorda: its own, or any", 0, 0, cc_keysafe_words},
+    {"keysafe", TG_OPTION_CHOICE, "any", "own|any",
+     "which key spaces protect a pawn from Kalmorda: any (the rulebook), or only its own", 0, 0,
+     cc_keysafe_words},
     {"nofrog", TG_OPTION_CHOICE, "pass", "pass|again",
      "rolling the frog with no frog on the board: turn passes, or roll again", 0, 0,
      cc_nofrog_words},
     {"cave", TG_OPTION_CHOICE, "stay", "stay|cell",
      "a pawn sent to the cave misses a turn where it stands, or also goes back to its cell",
      0, 0, cc_cave_words},
+    {"empty", TG_OPTION_NUMBER, "0.1", "0..0.9",
+     "chance that a fishing attempt that does not snap the handle brings up nothing", 0, 0.9,
+     NULL},
+    {"pickup", TG_OPTION_CHOICE, "choose", "choose|auto",
+     "a key left lying on a space the pawn passes: the player may take it (the rulebook), or "
+     "it is taken at once",
+     0, 0, cc_pickup_words},
+    {"exact_free", TG_OPTION_BOOL, "no", "yes|no",
+     "with exact=yes, a pawn standing on the carrier's padlock space also bars the escape", 0,
+     0, NULL},
+};
+
+/* What a format-1 save (release 1.1) played when it did not name an option:
+ * keysafe's old default, and the behaviour before the 1.2 options existed. */
+static const char *const cc_legacy[CC_OPT_COUNT] = {
+    [CC_OPT_KEYSAFE] = "own",
+    [CC_OPT_EMPTY] = "0",
+    [CC_OPT_PICKUP] = "auto",
+    [CC_OPT_EXACT_FREE] = "yes",
 };
 
 /* Two players take opposite corners, so neither starts nearer the witch
@@ -66,7 +88,9 @@ static tg_status cc_configure(void *cfgv, const tg_optval *v, tg_msg *msg)
     for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
         double own = v[CC_OPT_SNAP0 + p].d;
         if (own < 0 && own != -1) {
-            tgM_set(msg, "option snap%u: %g is neither -1 nor in 0..0.95", p, own);
+            char text[40];
+            tgN_format_double(own, text, sizeof text);
+            tgM_set(msg, "option snap%u: %s is neither -1 nor in 0..0.95", p, text);
             return TG_E_BAD_OPTION;
         }
         cfg->snap[p] = cc_snap_parts(own < 0 ? v[CC_OPT_SNAP].d : own);
@@ -78,6 +102,9 @@ static tg_status cc_configure(void *cfgv, const tg_optval *v, tg_msg *msg)
     cfg->keysafe = (uint8_t)v[CC_OPT_KEYSAFE].i;
     cfg->nofrog = (uint8_t)v[CC_OPT_NOFROG].i;
     cfg->cave = (uint8_t)v[CC_OPT_CAVE].i;
+    cfg->empty = cc_snap_parts(v[CC_OPT_EMPTY].d);
+    cfg->pickup = (uint8_t)v[CC_OPT_PICKUP].i;
+    cfg->exact_free = (uint8_t)v[CC_OPT_EXACT_FREE].i;
     cc_board_fill(cfg);
     return TG_OK;
 }
@@ -90,8 +117,8 @@ static void cc_limits(const void *cfgv, tg_limits *out)
 {
     (void)cfgv;
     out->move_count = CC_MOVE_COUNT;
-    /* The die's six faces, or snap + each kind, or each kind + nosteal. */
-    uint32_t most = CC_FACES > 1 + CC_KINDS ? CC_FACES : 1 + CC_KINDS;
+    /* The die's six faces, or snap + nothing + each kind, or each kind + nosteal. */
+    uint32_t most = CC_FACES > 2 + CC_KINDS ? CC_FACES : 2 + CC_KINDS;
     out->max_legal_moves = most;
     out->max_chance_outcomes = most;
     out->max_length = CC_MAX_LENGTH;
@@ -128,4 +155,6 @@ const tg_game_def tgG_creepy_cauldron = {
     .is_legal = cc_is_legal,
     .uniform_chance = cc_uniform_chance,
     .easy_score = cc_easy_score,
+    .legacy_values = cc_legacy,
+    .parse_words = cc_parse_words,
 };

@@ -51,6 +51,10 @@ enum cc_move_id {
     CC_M_RETURN,                         /* 17..20: put a creature of kind id-17 back */
     CC_M_STEAL = CC_M_RETURN + CC_KINDS, /* 21..24: take a kind id-21 from the victim */
     CC_M_NOSTEAL = CC_M_STEAL + CC_KINDS, /* 25: take nothing from the victim */
+    /* Added in 1.2 (ids are only ever appended): */
+    CC_M_NOTHING,                        /* 26: a fishing attempt brings up nothing (chance) */
+    CC_M_TAKE_KEY,                       /* 27: take the key lying on a space passed */
+    CC_M_LEAVE_KEY,                      /* 28: leave it lying */
     CC_MOVE_COUNT
 };
 
@@ -69,6 +73,10 @@ enum cc_option_index {
     CC_OPT_KEYSAFE,
     CC_OPT_NOFROG,
     CC_OPT_CAVE,
+    /* Added in 1.2, with legacy values for format-1 saves: */
+    CC_OPT_EMPTY,
+    CC_OPT_PICKUP,
+    CC_OPT_EXACT_FREE,
     CC_OPT_COUNT
 };
 
@@ -77,6 +85,7 @@ enum cc_invisible { CC_INV_REVEAL = 0, CC_INV_CATCH, CC_INV_HIDE };
 enum cc_keysafe { CC_SAFE_OWN = 0, CC_SAFE_ANY };
 enum cc_nofrog { CC_NOFROG_PASS = 0, CC_NOFROG_AGAIN };
 enum cc_cave { CC_CAVE_STAY = 0, CC_CAVE_CELL };
+enum cc_pickup { CC_PICKUP_CHOOSE = 0, CC_PICKUP_AUTO };
 
 /* Snap chances are integer parts of this, so chance weights are exact. */
 #define CC_SNAP_SCALE 10000u
@@ -86,8 +95,11 @@ typedef struct cc_config {
     uint8_t colour[CC_MAX_PLAYERS];  /* colour of each player */
     uint8_t owner[CC_COLOURS];       /* player of each colour, CC_NONE if unused */
     uint16_t snap[CC_MAX_PLAYERS];   /* snap chance per player, parts of CC_SNAP_SCALE */
+    uint16_t empty;                  /* chance an attempt that does not snap brings up nothing */
     uint8_t roller;                  /* roller positions; one shows the key */
     uint8_t retry, exact, invisible, keysafe, nofrog, cave;
+    uint8_t pickup;     /* enum cc_pickup: a key lying on a space passed */
+    uint8_t exact_free; /* exact=yes also needs a free padlock space (release 1.1) */
     /* board tables, copied from board.c so the hot path reads one struct */
     uint8_t kind[CC_SPACES];
     uint8_t attempts[CC_SPACES];     /* 1 or 2 on cauldron spaces, else 0 */
@@ -107,6 +119,7 @@ enum cc_phase {
     CC_PH_STEAL,   /* decision: what to take from the first pending victim */
     CC_PH_VANISH,  /* decision: turn invisible or not */
     CC_PH_OVER,
+    CC_PH_PICKUP,  /* decision: take the key lying on a space the move passed (1.2) */
     CC_PH_COUNT
 };
 
@@ -137,6 +150,8 @@ enum cc_event_type {
     CC_EV_KEY_PICKUP, /* player, space */
     CC_EV_SKIP,       /* player */
     CC_EV_WIN,        /* player */
+    CC_EV_EMPTY,      /* player: a fishing attempt brought up nothing (1.2) */
+    CC_EV_KEY_LEAVE,  /* player, space: the key lying there is left (1.2) */
     CC_EV_COUNT
 };
 
@@ -230,8 +245,14 @@ void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
 /* witch_flight.c: Kalmorda's flight */
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
 
+/* The key lying on a space the move passed: taken or left (pickup=choose). */
+void cc_apply_pickup(const cc_config *cfg, cc_pos *pos, tg_move move);
+
 /* notation.c */
 size_t cc_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+/* The words of a person at the table for a chance outcome ("a spider", "frog"). */
+tg_status cc_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                         tg_msg *msg);
 
 /* view.c */
 json_t *cc_observe(const void *cfg, const void *st, int viewer);

@@ -72,6 +72,11 @@ int cc_easy_score(const void *cfgv, const void *st, int player, tg_move move)
         return 5;
     case CC_M_NOSTEAL:
         return 0;
+    case CC_M_TAKE_KEY:
+        /* The key is the way out; leaving it only helps the others. */
+        return 10;
+    case CC_M_LEAVE_KEY:
+        return 0;
     default:
         break;
     }

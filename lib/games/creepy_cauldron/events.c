@@ -30,6 +30,8 @@ static const cc_event_info cc_event_table[CC_EV_COUNT] = {
     [CC_EV_KEY_PICKUP] = {"key_pickup", {"player", "space"}, {P, S}},
     [CC_EV_SKIP] = {"skip", {"player"}, {P}},
     [CC_EV_WIN] = {"win", {"player"}, {P}},
+    [CC_EV_EMPTY] = {"fish_nothing", {"player"}, {P}},
+    [CC_EV_KEY_LEAVE] = {"key_leave", {"player", "space"}, {P, S}},
 };
 #undef P
 #undef PO
@@ -147,6 +149,12 @@ static void cc_event_text(const cc_config *cfg, const uint8_t *e, json_t *o)
     case CC_EV_WIN:
         tgE_text(o, "Player %u (%s) escaped through the door with the key and wins.", a,
                  colour);
+        return;
+    case CC_EV_EMPTY:
+        tgE_text(o, "Player %u (%s) fished in the cauldron and brought up nothing.", a, colour);
+        return;
+    case CC_EV_KEY_LEAVE:
+        tgE_text(o, "Player %u (%s) left the key lying on %u.", a, colour, b);
         return;
     default:
         return;

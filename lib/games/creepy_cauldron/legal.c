@@ -22,6 +22,10 @@ size_t cc_legal_moves(const void *cfgv, const void *st, tg_move *out)
         out[n++] = CC_M_VANISH;
         out[n++] = CC_M_STAY;
         break;
+    case CC_PH_PICKUP:
+        out[n++] = CC_M_TAKE_KEY;
+        out[n++] = CC_M_LEAVE_KEY;
+        break;
     case CC_PH_RETURN:
         for (unsigned k = 0; k < CC_KINDS; k++)
             if (pos->held[p][k])
@@ -55,12 +59,16 @@ int cc_is_legal(const void *cfgv, const void *st, tg_move move)
     case CC_PH_FISH:
         if (move == CC_M_SNAP)
             return cfg->snap[p] > 0;
+        if (move == CC_M_NOTHING)
+            return cfg->empty > 0 && cfg->snap[p] < CC_SNAP_SCALE;
         return move >= CC_M_CATCH && move < CC_M_CATCH + CC_KINDS &&
                cfg->snap[p] < CC_SNAP_SCALE && pos->cauldron[move - CC_M_CATCH] > 0;
     case CC_PH_AGAIN:
         return move == CC_M_FISH || move == CC_M_PASS;
     case CC_PH_VANISH:
         return move == CC_M_VANISH || move == CC_M_STAY;
+    case CC_PH_PICKUP:
+        return move == CC_M_TAKE_KEY || move == CC_M_LEAVE_KEY;
     case CC_PH_RETURN:
         return move >= CC_M_RETURN && move < CC_M_RETURN + CC_KINDS &&
                pos->held[p][move - CC_M_RETURN] > 0;

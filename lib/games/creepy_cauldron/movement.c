@@ -62,15 +62,19 @@ static int cc_overshoots(const cc_config *cfg, const cc_pos *pos, unsigned p, un
 }
 
 /* Effects of reaching space s on the way (landing == s is the last step).
- * Returns 1 when the pawn escapes. */
-static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, int landing)
+ * Returns 1 when the pawn escapes; sets *offer when the key lies on s and
+ * the player decides after the move whether to take it (pickup=choose). */
+static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, int landing,
+                   int *offer)
 {
     unsigned colour = cfg->colour[p];
     if (pos->key_player != CC_NONE && pos->key_player != p && pos->pawn[pos->key_player] == s) {
         cc_event(pos, CC_EV_KEY_TAKEN, p, pos->key_player, 0);
         pos->key_player = (uint8_t)p;
     }
-    if (pos->key_space == s) {
+    if (pos->key_space == s && cfg->pickup == CC_PICKUP_CHOOSE) {
+        *offer = 1;
+    } else if (pos->key_space == s) {
         cc_event(pos, CC_EV_KEY_PICKUP, p, s, 0);
         pos->key_space = CC_NONE;
         pos->key_player = (uint8_t)p;
@@ -84,11 +88,26 @@ static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, in
     return 0;
 }
 
+static void cc_escape(cc_pos *pos, unsigned p)
+{
+    cc_event(pos, CC_EV_WIN, p, 0, 0);
+    pos->pawn[p] = CC_OUT;
+    pos->winner = (uint8_t)p;
+    pos->thefts = 0;
+    pos->roller_due = 0;
+    pos->phase = CC_PH_OVER;
+}
+
 void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
 {
     unsigned p = pos->turn, from = pos->pawn[p], colour = cfg->colour[p];
     uint32_t occ = cc_occupancy(pos, p);
-    unsigned to = cc_landing(occ, from, steps);
+    /* The carrier leaves through the door of its padlock space: a pawn
+     * standing there does not send it on (exact_free=yes: it does, as in
+     * release 1.1). */
+    uint32_t lock = (uint32_t)1 << cfg->padlock[colour];
+    unsigned to = cc_landing(pos->key_player == p && !cfg->exact_free ? occ & ~lock : occ, from,
+                             steps);
     if (cc_overshoots(cfg, pos, p, from, to)) {
         cc_event(pos, CC_EV_STUCK, p, steps - 1, 0);
         cc_end_turn(cfg, pos);
@@ -103,19 +122,15 @@ void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
     int key_out = pos->key_player != CC_NONE || pos->key_space != CC_NONE;
     int eventful = homing || (pos->flags[p] & CC_FL_INVISIBLE) ||
                    (key_out && (cc_path(from, to) & cc_key_spots(cfg, pos, p)));
+    int offer = 0;
     for (unsigned s = eventful ? (from + 1) % CC_SPACES : to;; s = (s + 1) % CC_SPACES) {
         if (homing && cfg->cell[s] == colour && !(occ & ((uint32_t)1 << s))) {
             to = s;
             pos->roller_due = 1;
         }
-        if (cc_step(cfg, pos, p, s, s == to)) {
+        if (cc_step(cfg, pos, p, s, s == to, &offer)) {
             cc_event(pos, CC_EV_MOVE, p, from, s);
-            cc_event(pos, CC_EV_WIN, p, 0, 0);
-            pos->pawn[p] = CC_OUT;
-            pos->winner = (uint8_t)p;
-            pos->thefts = 0;
-            pos->roller_due = 0;
-            pos->phase = CC_PH_OVER;
+            cc_escape(pos, p);
             return;
         }
         if (s == to)
@@ -123,5 +138,30 @@ void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
     }
     pos->pawn[p] = (uint8_t)to;
     cc_event(pos, CC_EV_MOVE, p, from, to);
+    if (offer)
+        pos->phase = CC_PH_PICKUP; /* thefts on the way wait for the answer */
+    else
+        cc_next_theft(cfg, pos);
+}
+
+/* Taking the key decides, after the move, what it would have done at the
+ * key's space: if the rest of the move reached the padlock space (landed
+ * on it, with exact=yes) the pawn escaped there. */
+void cc_apply_pickup(const cc_config *cfg, cc_pos *pos, tg_move move)
+{
+    unsigned p = pos->turn, at = pos->key_space, to = pos->pawn[p];
+    if (move == CC_M_LEAVE_KEY) {
+        cc_event(pos, CC_EV_KEY_LEAVE, p, at, 0);
+        cc_next_theft(cfg, pos);
+        return;
+    }
+    unsigned lock = cfg->padlock[cfg->colour[p]];
+    cc_event(pos, CC_EV_KEY_PICKUP, p, at, 0);
+    pos->key_space = CC_NONE;
+    pos->key_player = (uint8_t)p;
+    if (cfg->exact ? lock == to : cc_ahead(at, lock) <= cc_ahead(at, to)) {
+        cc_escape(pos, p);
+        return;
+    }
     cc_next_theft(cfg, pos);
 }

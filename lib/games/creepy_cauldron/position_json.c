@@ -8,7 +8,7 @@
 #include "creepy_cauldron.h"
 
 static const char *const cc_phase_words[CC_PH_COUNT + 1] = {
-    "roll", "roller", "fish", "again", "return", "steal", "vanish", "over", NULL,
+    "roll", "roller", "fish", "again", "return", "steal", "vanish", "over", "pickup", NULL,
 };
 static const char *const cc_after_words[CC_AFTER_COUNT + 1] = {"end", "fish", "steal", NULL};
 
@@ -198,12 +198,17 @@ tg_status cc_position_from_json(const void *cfgv, const json_t *obj, void *st, t
     pos->witch = (uint8_t)witch;
     pos->attempts = (uint8_t)attempts;
     pos->roller_due = (uint8_t)roller_due;
-    /* The cauldron holds what nobody holds; validate() rejects a negative count. */
+    /* The cauldron holds what nobody holds. */
     for (unsigned k = 0; k < CC_KINDS; k++) {
         unsigned out = 0;
         for (unsigned p = 0; p < cfg->players; p++)
             out += pos->held[p][k];
-        pos->cauldron[k] = (uint8_t)(out <= CC_PER_KIND ? CC_PER_KIND - out : CC_NONE);
+        if (out > CC_PER_KIND) {
+            tgM_set(msg, "the players hold %u %s creatures; the game has %u", out,
+                    cc_kind_name(k), CC_PER_KIND);
+            return TG_E_CORRUPT;
+        }
+        pos->cauldron[k] = (uint8_t)(CC_PER_KIND - out);
     }
     return TG_OK;
 }

@@ -155,6 +155,11 @@ static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
 {
     unsigned p = pos->turn;
+    if (move == CC_M_NOTHING) {
+        cc_event(pos, CC_EV_EMPTY, p, 0, 0);
+        cc_after_fish(cfg, pos);
+        return;
+    }
     if (move == CC_M_SNAP) {
         cc_event(pos, CC_EV_SNAP, p, 0, 0);
         cc_event(pos, CC_EV_FROG, p, pos->frog, 0);
@@ -245,6 +250,9 @@ void cc_apply(const void *cfgv, void *st, tg_move move)
     case CC_PH_STEAL:
         cc_apply_steal(cfg, pos, move);
         break;
+    case CC_PH_PICKUP:
+        cc_apply_pickup(cfg, pos, move);
+        break;
     case CC_PH_VANISH:
         if (move == CC_M_VANISH) {
             pos->flags[p] |= CC_FL_INVISIBLE;
@@ -296,18 +304,26 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
             weights[n++] = cfg->roller - 1u;
         }
     } else if (pos->phase == CC_PH_FISH) {
-        /* P(snap) = s/SCALE; P(kind k) = (1 - s/SCALE) * count_k / total. */
-        uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
+        /* P(snap) = s/SCALE; P(nothing) = (1 - s/SCALE) * e/SCALE;
+         * P(kind k) = (1 - s/SCALE) * (1 - e/SCALE) * count_k / total.
+         * With e = 0 the weights are those of release 1.1, so its games
+         * draw the same outcomes. The largest weight, SCALE^2 * 16, fits. */
+        uint32_t s = cfg->snap[pos->turn], e = cfg->empty, total = cc_cauldron_total(pos);
+        uint32_t scale = e ? CC_SNAP_SCALE : 1, keep = e ? CC_SNAP_SCALE - e : 1;
         if (s > 0) {
             out[n] = CC_M_SNAP;
-            weights[n++] = s * total;
+            weights[n++] = s * total * scale;
         }
         if (s < CC_SNAP_SCALE) {
             for (unsigned k = 0; k < CC_KINDS; k++) {
                 if (pos->cauldron[k] == 0)
                     continue;
                 out[n] = CC_M_CATCH + k;
-                weights[n++] = (CC_SNAP_SCALE - s) * pos->cauldron[k];
+                weights[n++] = (CC_SNAP_SCALE - s) * keep * pos->cauldron[k];
+            }
+            if (e > 0) {
+                out[n] = CC_M_NOTHING;
+                weights[n++] = (CC_SNAP_SCALE - s) * e * total;
             }
         }
     }

@@ -1,7 +1,31 @@
 /* validate(): a block is accepted only if every function of the game can
- * work on it without reading out of range and it breaks no rule of the
- * game (one piece per space, 16 creatures, at most four objects, ...). */
+ * work on it without reading out of range and it keeps the invariants of
+ * play:
+ *
+ *  - every index in range: phase, turn, "after", pawns on a space (or out
+ *    through the door for the winner only), absent players' slots empty,
+ *    Kalmorda on a cauldron space or her start, the frog head on a player
+ *    still on the board, the key carried by a player or lying on a space
+ *    (never both), event types and their fields of the kinds they name,
+ *    unused event slots blank;
+ *  - counts that add up: one piece per space, four creatures of each kind
+ *    between the cauldron and the players' hands, at most four objects in a
+ *    hand (five only while one goes back), at most one fishing attempt left;
+ *  - a turn that fits its phase: pending thefts and a key attempt only in a
+ *    theft, "after" only in a return, attempts only while fishing, fishing
+ *    only by a visible pawn on a cauldron space with creatures in the
+ *    cauldron, the footprint choice only for a visible pawn on a footprint,
+ *    a return with nothing after it only when the handle snapped (the
+ *    player is the frog), a victim who holds something, a
+ *    key attempt only in the player's own cell with the three creatures of
+ *    her book; the game over exactly when someone has won, with the key;
+ *  - a decision to make: not over means a legal move or a chance point with
+ *    outcomes (tgV_check_decision).
+ * Nothing is hidden in this game, so there are no hidden facts to check. */
+#include "core/play_check.h"
 #include "creepy_cauldron.h"
+
+extern const tg_game_def tgG_creepy_cauldron; /* creepy_cauldron.c */
 
 #define CC_BAD(...) (tgM_set(msg, __VA_ARGS__), TG_E_CORRUPT)
 
@@ -39,6 +63,9 @@ static tg_status cc_check_creatures(const cc_config *cfg, const cc_pos *pos, tg_
     int returning = pos->phase == CC_PH_RETURN && pos->after != CC_AFTER_END;
     for (unsigned k = 0; k < CC_KINDS; k++) {
         unsigned n = pos->cauldron[k];
+        if (n > CC_PER_KIND)
+            return CC_BAD("the cauldron holds %u %s creatures; the game has %u", n,
+                          cc_kind_name(k), CC_PER_KIND);
         for (unsigned p = 0; p < cfg->players; p++)
             n += pos->held[p][k];
         if (n != CC_PER_KIND)
@@ -84,6 +111,17 @@ static int cc_ready_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
            cfg->cell[pos->pawn[p]] == cfg->colour[p] && cc_has_book(cfg, pos, p);
 }
 
+/* A key to take or leave: lying on a space, and offered only when the
+ * player may choose (pickup=choose). */
+static tg_status cc_check_pickup(const cc_config *cfg, const cc_pos *pos, tg_msg *msg)
+{
+    if (cfg->pickup != CC_PICKUP_CHOOSE)
+        return CC_BAD("a key to pick up offered with pickup=auto");
+    if (pos->key_space == CC_NONE || pos->roller_due)
+        return CC_BAD("a key to pick up, but no key lies on the board");
+    return TG_OK;
+}
+
 static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg *msg)
 {
     unsigned p = pos->turn;
@@ -102,7 +140,7 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
         return CC_BAD("player %u has left the board", p);
     if ((pos->thefts & ~((1u << cfg->players) - 1u) & 0xFFu) || (pos->thefts & (1u << p)))
         return CC_BAD("thefts name a player who cannot be robbed");
-    int stealing = pos->phase == CC_PH_STEAL ||
+    int stealing = pos->phase == CC_PH_STEAL || pos->phase == CC_PH_PICKUP ||
                    (pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_STEAL);
     if ((pos->thefts || pos->roller_due) && !stealing)
         return CC_BAD("pending thefts or key attempt outside a theft");
@@ -114,6 +152,17 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
         return CC_BAD("fishing attempts left outside fishing");
     if (pos->roller_due && !cc_ready_for_key(cfg, pos, p))
         return CC_BAD("player %u cannot try the key here", p);
+    /* Where the turn's decision can come up: fishing on a cauldron space
+     * and a footprint choice on a footprint, both only for a visible pawn;
+     * a return with nothing to follow only after the handle snapped. */
+    unsigned here = cfg->kind[pos->pawn[p]];
+    int visible = !(pos->flags[p] & CC_FL_INVISIBLE);
+    if (fishing && (here != CC_SP_CAULDRON || !visible))
+        return CC_BAD("player %u fishes off a cauldron space or while invisible", p);
+    if (pos->phase == CC_PH_VANISH && (here != CC_SP_FOOTPRINT || !visible))
+        return CC_BAD("player %u may turn invisible only when visible on a footprint", p);
+    if (pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_END && pos->frog != p)
+        return CC_BAD("player %u returns a creature without having snapped the handle", p);
     switch (pos->phase) {
     case CC_PH_ROLLER:
         if (!cc_ready_for_key(cfg, pos, p))
@@ -138,6 +187,8 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
             return CC_BAD("a theft with no victim holding anything");
         break;
     }
+    case CC_PH_PICKUP:
+        return cc_check_pickup(cfg, pos, msg);
     default:
         break;
     }
@@ -192,5 +243,7 @@ tg_status cc_validate(const void *cfgv, const void *st, tg_msg *msg)
         rc = cc_check_phase(cfg, pos, msg);
     if (rc == TG_OK)
         rc = cc_check_events(cfg, pos, msg);
+    if (rc == TG_OK)
+        rc = tgV_check_decision(&tgG_creepy_cauldron, cfg, pos, msg);
     return rc;
 }

@@ -1,10 +1,10 @@
 /* What a player sees: Creepy Cauldron has no secrets (objects lie open on
  * the spell books and the cauldron holds the rest), so every viewer gets
  * the same observation and the same drawing. */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/ascii.h"
 #include "core/canvas.h"
 #include "creepy_cauldron.h"
 
@@ -79,7 +79,7 @@ typedef struct cc_marks {
 
 static char cc_upper(unsigned colour)
 {
-    return (char)toupper((unsigned char)cc_colour_name(colour)[0]);
+    return (char)tgT_upper((unsigned char)cc_colour_name(colour)[0]);
 }
 
 /* "c2", "fp", "rK", "rL", "ws", or "" for a plain space. */

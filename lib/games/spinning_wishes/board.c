@@ -69,6 +69,7 @@ static void sw_rays_setup(sw_config *cfg)
                     mask |= (uint16_t)(1u << s);
             }
             cfg->ray[g][r] = mask;
+            cfg->ray_first[g][r] = (uint8_t)((sw_ray_code(mask) - 1) / 4);
         }
 }
 

@@ -108,8 +108,11 @@ size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
     switch (b->phase) {
     case SW_PH_ROLL:
         return sw_range(SW_M_ROLL, SW_DIE, out);
-    case SW_PH_SPIN:
-        return sw_range(SW_M_SPIN, SW_ROTATIONS, out);
+    case SW_PH_SPIN: {
+        uint32_t weights[SW_RAY_CODES];
+        return c->spin_ray ? sw_ray_chance(c, b, out, weights)
+                           : sw_range(SW_M_SPIN, SW_ROTATIONS, out);
+    }
     case SW_PH_MOVE: {
         uint64_t dest = sw_destinations(c, b, b->cur, b->roll);
         size_t n = 0;
@@ -176,6 +179,9 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     case SW_PH_ROLL:
         return move >= SW_M_ROLL && move < SW_M_ROLL + SW_DIE;
     case SW_PH_SPIN:
+        if (c->spin_ray)
+            return move >= SW_M_RAY && move < SW_M_RAY + SW_RAY_CODES &&
+                   sw_ray_rotation(c, b, move - SW_M_RAY) >= 0;
         return move >= SW_M_SPIN && move < SW_M_SPIN + SW_ROTATIONS;
     case SW_PH_MOVE:
         return move < SW_SPACES &&

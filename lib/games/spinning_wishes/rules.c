@@ -82,15 +82,20 @@ int sw_current_player(const void *cfg, const void *st)
 
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first)
 {
-    (void)cfg;
+    const sw_config *c = cfg;
     const sw_block *b = st;
     *first = b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN;
-    return b->phase == SW_PH_ROLL ? SW_DIE : b->phase == SW_PH_SPIN ? SW_ROTATIONS : 0;
+    if (b->phase == SW_PH_ROLL)
+        return SW_DIE;
+    return b->phase == SW_PH_SPIN && !c->spin_ray ? SW_ROTATIONS : 0;
 }
 
 size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)
 {
+    const sw_config *c = cfg;
     const sw_block *b = st;
+    if (b->phase == SW_PH_SPIN && c->spin_ray)
+        return sw_ray_chance(c, b, out, weights);
     /* The die and the wheel, by far the most frequent chance points. */
     tg_move first = b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN;
     size_t n = b->phase == SW_PH_ROLL ? SW_DIE : b->phase == SW_PH_SPIN ? SW_ROTATIONS : 0;
@@ -147,7 +152,8 @@ void sw_apply(const void *cfg, void *st, tg_move move)
         sw_land(c, b, (int)(move - SW_M_DEST));
         return;
     case SW_PH_SPIN:
-        b->rot = (uint8_t)(move - SW_M_SPIN);
+        b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
+                                            : (int)(move - SW_M_SPIN));
         sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
         b->phase = SW_PH_TAKE;
         if (!sw_can_take(c, b))

@@ -3,11 +3,20 @@
 
 #include "spinning_wishes.h"
 
-enum { SW_OPT_PLAYERS, SW_OPT_PRINCESSES, SW_OPT_WHEEL, SW_OPT_TOWER, SW_OPT_RELOOK, SW_OPT_COUNT };
+enum {
+    SW_OPT_PLAYERS,
+    SW_OPT_PRINCESSES,
+    SW_OPT_WHEEL,
+    SW_OPT_TOWER,
+    SW_OPT_RELOOK,
+    SW_OPT_SPIN, /* 1.2 */
+    SW_OPT_COUNT
+};
 
 static const char *const sw_princess_modes[] = {"choose", "seat", NULL};
 static const char *const sw_wheel_modes[] = {"place", "random", NULL};
 static const char *const sw_tower_modes[] = {"reach", "exact", NULL};
+static const char *const sw_spin_modes[] = {"ray", "rotation", NULL};
 
 static const tg_option_info sw_options[SW_OPT_COUNT] = {
     {"players", TG_OPTION_INT, "4", "2..4", "Number of players.", 2, 4, NULL},
@@ -22,7 +31,14 @@ static const tg_option_info sw_options[SW_OPT_COUNT] = {
      "exact: only a move that ends on a tower space looks.", 0, 0, sw_tower_modes},
     {"relook", TG_OPTION_BOOL, "no", "yes|no",
      "May a princess look again under a present she has already seen.", 0, 1, NULL},
+    {"spin", TG_OPTION_CHOICE, "ray", "ray|rotation",
+     "ray: a spin's outcome is which holders lie in the spinner's ray, as seen at the table; "
+     "rotation: which of the wheel's 48 stops it is (release 1.1).",
+     0, 0, sw_spin_modes},
 };
+
+/* A format-1 save (release 1.1) spun the wheel by its 48 stops. */
+static const char *const sw_legacy[SW_OPT_COUNT] = {[SW_OPT_SPIN] = "rotation"};
 
 static tg_status sw_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
 {
@@ -34,6 +50,7 @@ static tg_status sw_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
     cfg->random_wheel = values[SW_OPT_WHEEL].i == 1;
     cfg->tower_exact = values[SW_OPT_TOWER].i == 1;
     cfg->relook = values[SW_OPT_RELOOK].i != 0;
+    cfg->spin_ray = values[SW_OPT_SPIN].i == 0;
     sw_board_setup(cfg);
     return TG_OK;
 }
@@ -78,4 +95,6 @@ const tg_game_def tgG_spinning_wishes = {
     .is_legal = sw_is_legal,
     .uniform_chance = sw_uniform_chance,
     .easy_score = sw_easy_score,
+    .legacy_values = sw_legacy,
+    .parse_words = sw_parse_words,
 };

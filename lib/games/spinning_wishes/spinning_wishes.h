@@ -64,7 +64,13 @@ enum sw_phase {
 #define SW_M_PASS 254u
 #define SW_M_DEAL 255u    /* +0..23: permutation index of the presents */
 #define SW_M_PICK 279u    /* +princess */
-#define SW_M_COUNT 283u
+/* Added in 1.2 (ids are only ever appended): with spin=ray a spin's
+ * outcome is the set of holders it leaves in the spinner's ray. 0: none;
+ * 1 + 4f + k: holders on slot f and, by k's bits 0 and 1, on f+1 and f+2
+ * (slots mod 12), f being the first of them clockwise. */
+#define SW_M_RAY 283u     /* +0..48 */
+#define SW_RAY_CODES 49u
+#define SW_M_COUNT 332u
 
 #define SW_MAX_LEGAL 48u
 
@@ -88,7 +94,9 @@ typedef struct sw_config {
     int random_wheel;    /* holders are placed at random */
     int tower_exact;     /* a look needs a move that ends on a tower space */
     int relook;          /* a present already seen stops and is looked at again */
+    int spin_ray;        /* a spin's outcomes are the holders in the ray (else rotations) */
     uint16_t ray[SW_PRINCESSES][SW_ROTATIONS]; /* slots inside the ray, per rotation */
+    uint8_t ray_first[SW_PRINCESSES][SW_ROTATIONS]; /* its first slot clockwise */
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* Where one step of a princess bound for the castle leads:
@@ -202,8 +210,34 @@ int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
 
+/* ray.c: the holders a spin leaves in the spinner's ray. */
+/* Bit s: slot s holds a holder and lies in the current player's ray at rot. */
+unsigned sw_ray_holders(const sw_config *c, const sw_block *b, int rot);
+unsigned sw_ray_code(unsigned holders);
+/* The same for holders within the window of three slots from first. */
+unsigned sw_ray_code_from(unsigned first, unsigned holders);
+unsigned sw_ray_slots(unsigned code);
+/* spin=ray: the spin's outcomes, weighted by the stops that give each. */
+size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights);
+/* The first rotation that leaves exactly these holders in the ray, or -1. */
+int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code);
+/* The spin outcome (a ray code or, with spin=rotation, its first rotation)
+ * of holders described as princesses and/or slots, or why there is none. */
+typedef struct sw_ray_item {
+    int princess; /* -1: not said */
+    int slot;     /* -1: not said */
+} sw_ray_item;
+tg_status sw_ray_find(const sw_config *c, const sw_block *b, const sw_ray_item *items,
+                      size_t n, tg_move *out, tg_msg *msg);
+/* "ray:snow3,belle4" (princess and slot of each holder) or "ray:none". */
+size_t sw_ray_text(const sw_block *b, unsigned code, char *buf, size_t cap);
+
 /* notation.c */
 size_t sw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
+/* The words of a person at the table for a chance outcome ("a four",
+ * "apple and rose" for the holders in the spinner's ray). */
+tg_status sw_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                         tg_msg *msg);
 
 /* view.c */
 json_t *sw_observe(const void *cfg, const void *st, int viewer);

@@ -1,7 +1,31 @@
 /* validate(): a block that passes may be handed to every other function
- * without an out-of-range access, and it keeps the rules' invariants (one
- * princess per space, three holders per princess in play, ...). */
+ * without an out-of-range access, and it keeps the invariants of play:
+ *
+ *  - every index in range: phase, turn, roll 1..6 exactly while a move is
+ *    chosen, wheel rotation, princesses and the players who play them (each
+ *    the other's inverse), spaces, wheel holders, towers' presents, event
+ *    fields below the bound of their type, unused event slots blank;
+ *  - counts that add up: one princess per space, three wish holders per
+ *    princess in play, each on the wheel or in a hand (during the placement
+ *    exactly those placed so far, in placement order), at most three wishes
+ *    in a hand, the four presents once each once dealt and none before;
+ *  - a turn that fits its phase: every princess on her gate before play,
+ *    only a princess with her own three wishes in the castle, start rolls
+ *    only before play and in player order, no spin, take or trade that the
+ *    rules would have skipped, a winner exactly when the game is over,
+ *    standing at the tower of her present, which she has seen;
+ *  - hidden facts that agree with what was seen: nobody has looked under her
+ *    own present without winning, and the records of the last decision that
+ *    show a present (deal, look, win) name the present that is there, since
+ *    resample() redraws the presents and rewrites those records from them;
+ *  - a decision to make: not over means a legal move or a chance point with
+ *    outcomes (tgV_check_decision). */
+#include <string.h>
+
+#include "core/play_check.h"
 #include "spinning_wishes.h"
+
+extern const tg_game_def tgG_spinning_wishes; /* spinning_wishes.c */
 
 #define SW_FAIL(...) do { tgM_set(msg, __VA_ARGS__); return TG_E_CORRUPT; } while (0)
 
@@ -28,6 +52,23 @@ static const uint8_t sw_event_bounds[SW_E_COUNT][3] = {
     [SW_E_SKIP] = {SW_B_PLAYER, 1, 1},
 };
 
+/* Records showing a present agree with the deal on the board. */
+static int sw_event_fits(const sw_block *b, const sw_event *e)
+{
+    int dealt = b->phase > SW_PH_DEAL;
+    switch (e->type) {
+    case SW_E_DEAL:
+        return dealt && memcmp(sw_deals[e->a], b->present, SW_PRINCESSES) == 0;
+    case SW_E_LOOK:
+        return dealt && ((b->seen[e->a] >> e->b) & 1u) && b->present[e->b] == e->c;
+    case SW_E_WIN:
+        return dealt && b->winner == e->a + 1 && ((b->seen[e->a] >> e->b) & 1u) &&
+               b->present[e->b] == e->c && e->c == b->princess[e->a];
+    default:
+        return 1;
+    }
+}
+
 static tg_status sw_check_events(const sw_config *c, const sw_block *b, tg_msg *msg)
 {
     if (b->nevents > SW_EVENTS_MAX)
@@ -50,6 +91,8 @@ static tg_status sw_check_events(const sw_config *c, const sw_block *b, tg_msg *
                 SW_FAIL("event %d (type %d) field %d is %d, must be below %d", i, e->type, k,
                         f[k], bound);
         }
+        if (!sw_event_fits(b, e))
+            SW_FAIL("event %d (type %d) shows a present that is not there", i, e->type);
     }
     return TG_OK;
 }
@@ -248,5 +291,7 @@ tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg)
         (s = sw_check_spaces(c, b, msg)) != TG_OK || (s = sw_check_wishes(c, b, msg)) != TG_OK ||
         (s = sw_check_presents(c, b, msg)) != TG_OK || (s = sw_check_decision(c, b, msg)) != TG_OK)
         return s;
-    return sw_check_events(c, b, msg);
+    if ((s = sw_check_events(c, b, msg)) != TG_OK)
+        return s;
+    return tgV_check_decision(&tgG_spinning_wishes, c, b, msg);
 }

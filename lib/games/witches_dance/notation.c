@@ -6,10 +6,13 @@
  *   enter-red        bring a neutral red witch in (two players, on a 6)
  *   takeoff, dance   the chosen witch passes an exit: leave, or dance on
  *   pass             nothing can move
- *   neutral-red      two-player setup: choose red as a neutral colour */
+ *   neutral-red      two-player setup: choose red as a neutral colour
+ * wd_parse_words() also takes the die in words ("a four", "I rolled 4"). */
 #include "witches_dance.h"
 
 #include <stdio.h>
+
+#include "core/words.h"
 
 size_t wd_move_text(const void *vcfg, const void *st, tg_move move, char *buf, size_t cap)
 {
@@ -39,4 +42,14 @@ size_t wd_move_text(const void *vcfg, const void *st, tg_move move, char *buf, s
     else
         n = snprintf(buf, cap, "#%u", (unsigned)move);
     return n < 0 ? 0 : (size_t)n;
+}
+
+tg_status wd_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,
+                         tg_msg *msg)
+{
+    (void)cfg;
+    tg_words w;
+    if (((const wd_block *)st)->phase != WD_PHASE_ROLL || !tgW_split(text, &w))
+        return TG_E_PARSE;
+    return tgW_die(&w, 6, WD_MOVE_ROLL, out, msg);
 }

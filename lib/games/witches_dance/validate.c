@@ -1,6 +1,30 @@
 /* Witches' Dance: the checks every loaded block passes before any other
- * function sees it. Each failure names what is wrong. */
+ * function sees it. Each failure names what is wrong. A block that passes
+ * keeps the invariants of play:
+ *
+ *  - every index in range: phase, player, the last decision's actor, die
+ *    0..6 (rolled in the choose and takeoff phases), the selected space,
+ *    neutral colours that exist and are no player's, witches of colours in
+ *    play, event records of a known type with every field in range and
+ *    unused records blank;
+ *  - counts that add up: every witch of the game in exactly one place (start
+ *    area, circle or a strip), the occupied-space bits equal to the circle,
+ *    at most four witches on a strip, strips holding only the witches the
+ *    rules put there;
+ *  - a turn that fits its phase: neutrals chosen by two players only, first
+ *    player first, while every witch waits at the start; two neutrals once
+ *    play began; a selected witch in the takeoff phase passing an exit its
+ *    player may use; the game over exactly when one player has filled her
+ *    strip;
+ *  - hidden facts that agree with what was seen: the records of the last
+ *    decision (an entry, a push, a peek) name the witches now on their
+ *    spaces, since resample() pins those and rewrites the peek;
+ *  - a decision to make: not over means a legal move or a chance point with
+ *    outcomes (tgV_check_decision). */
+#include "core/play_check.h"
 #include "witches_dance.h"
+
+extern const tg_game_def tgG_witches_dance; /* witches_dance.c */
 
 static int wd_popcount(unsigned v)
 {
@@ -193,5 +217,7 @@ tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
         s = wd_check_phase(cfg, b, msg);
     if (s == TG_OK)
         s = wd_check_events(cfg, b, msg);
+    if (s == TG_OK)
+        s = tgV_check_decision(&tgG_witches_dance, cfg, b, msg);
     return s;
 }

@@ -129,4 +129,5 @@ const tg_game_def tgG_witches_dance = {
     .is_legal = wd_is_legal,
     .easy_score = wd_easy_score,
     .uniform_chance = wd_uniform_chance,
+    .parse_words = wd_parse_words,
 };

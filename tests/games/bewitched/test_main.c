@@ -9,7 +9,8 @@ int main(int argc, char **argv)
         {"snakes_and_flowers", bw_run_snakes_and_flowers},
         {"books", bw_run_books},     {"winning", bw_run_winning},
         {"hidden", bw_run_hidden},   {"positions", bw_run_positions},
-        {"bots", bw_run_bots},
+        {"bots", bw_run_bots},       {"hostile_saves", bw_run_hostile_saves},
+        {"words", bw_run_words},
     };
     return tgt_run_groups(groups, sizeof groups / sizeof groups[0], argc, argv);
 }

@@ -48,7 +48,9 @@ int bw_run_snakes_and_flowers(void);
 int bw_run_books(void);
 int bw_run_winning(void);
 int bw_run_hidden(void);
+int bw_run_words(void);
 int bw_run_positions(void);
 int bw_run_bots(void);
+int bw_run_hostile_saves(void);
 
 #endif

@@ -11,9 +11,11 @@ static void test_landing_on_cauldron_fishes(void **s)
     tgt_apply(st, "1");
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
     assert_string_equal(cc_word(st, "phase"), "fish");
-    /* Default snap chance 0.15; otherwise one of the 16 creatures uniformly. */
+    /* Default snap chance 0.15; otherwise one attempt in ten (empty=0.1)
+     * brings up nothing, and the rest one of the 16 creatures uniformly. */
     assert_true(fabs(cc_prob(st, "snap") - 0.15) < 1e-12);
-    assert_true(fabs(cc_prob(st, "bat") - 0.85 * 4 / 16) < 1e-12);
+    assert_true(fabs(cc_prob(st, "nothing") - 0.85 * 0.1) < 1e-12);
+    assert_true(fabs(cc_prob(st, "bat") - 0.85 * 0.9 * 4 / 16) < 1e-12);
     tgt_apply(st, "bat");
     assert_int_equal(cc_holds(st, 0, "bat"), 1);
     /* A "1" space gives one attempt: the turn passes. */
@@ -21,6 +23,32 @@ static void test_landing_on_cauldron_fishes(void **s)
     json_t *obs = tgt_observation(st, 1);
     assert_int_equal(json_integer_value(json_object_get(json_object_get(obs, "cauldron"), "bat")), 3);
     json_decref(obs);
+    tg_state_free(st);
+}
+
+/* An attempt may bring up nothing without touching the handle: the
+ * attempt is used, nothing changes hands, a second one stays optional. */
+static void test_attempt_may_bring_up_nothing(void **s)
+{
+    (void)s;
+    tg_state *st = cc_load("players=2", "{'pawns':[{'space':0},{'space':16}]}");
+    tgt_apply(st, "3"); /* space 3 is a "2" */
+    tgt_apply(st, "nothing");
+    assert_int_equal(cc_count_events(st, "fish_nothing"), 1);
+    assert_int_equal(cc_holds(st, 0, "spider") + cc_holds(st, 0, "bat") +
+                         cc_holds(st, 0, "rat") + cc_holds(st, 0, "snake"),
+                     0);
+    assert_int_equal(cc_field(st, "frog"), -1);
+    assert_string_equal(tgt_legal_texts(st), "fish pass");
+    tgt_apply(st, "fish");
+    tgt_apply(st, "nothing");
+    assert_int_equal(cc_field(st, "turn"), 1);
+    tg_state_free(st);
+    /* empty=0 (release 1.1): every attempt snaps or brings up a creature. */
+    st = cc_load("players=2,empty=0", "{'pawns':[{'space':0},{'space':16}]}");
+    tgt_apply(st, "1");
+    assert_true(cc_prob(st, "nothing") < 0);
+    assert_true(fabs(cc_prob(st, "bat") - 0.85 * 4 / 16) < 1e-12);
     tg_state_free(st);
 }
 
@@ -139,6 +167,7 @@ int cc_run_cauldron(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_landing_on_cauldron_fishes),
+        cmocka_unit_test(test_attempt_may_bring_up_nothing),
         cmocka_unit_test(test_second_attempt_is_optional),
         cmocka_unit_test(test_snap_returns_object_and_makes_frog),
         cmocka_unit_test(test_snap_with_empty_hands),

@@ -1,4 +1,5 @@
 #include "test_support.h"
+#include "table_words.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -108,16 +109,7 @@ int cc_count_events(const tg_state *st, const char *type)
 
 double cc_prob(tg_state *st, const char *text)
 {
-    tg_move moves[16], want;
-    double probs[16];
-    size_t n = 0;
-    assert_int_equal(tg_state_chance_outcomes(st, moves, probs, 16, &n), TG_OK);
-    if (tg_state_parse_move(st, text, &want) != TG_OK)
-        return -1;
-    for (size_t i = 0; i < n; i++)
-        if (moves[i] == want)
-            return probs[i];
-    return -1;
+    return tgt_prob(st, text);
 }
 
 static json_t *cc_event_field(const tg_state *st, const char *type, const char *field,

@@ -40,5 +40,7 @@ int cc_run_cauldron(void);
 int cc_run_witch_and_key(void);
 int cc_run_positions(void);
 int cc_run_bots(void);
+int cc_run_hostile_saves(void);
+int cc_run_words(void);
 
 #endif

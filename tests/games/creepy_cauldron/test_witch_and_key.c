@@ -37,15 +37,18 @@ static void test_own_key_space_is_safe(void **s)
 static void test_other_key_space_depends_on_option(void **s)
 {
     (void)s;
+    /* Player 1 (green) stands on red's key space 0. The rulebook shelters
+     * "players on a key space" (keysafe=any, the default); keysafe=own
+     * shelters only a pawn on its own. */
     const char *pos = "{'witch':29,'pawns':[{'space':5},{'space':0}]}";
     tg_state *st = cc_load("players=2", pos);
     tgt_apply(st, "witch");
-    assert_int_equal(cc_count_events(st, "cave"), 1);
-    tg_state_free(st);
-    st = cc_load("players=2,keysafe=any", pos);
-    tgt_apply(st, "witch");
     assert_int_equal(cc_count_events(st, "cave"), 0);
     assert_int_equal(cc_field(st, "turn"), 1);
+    tg_state_free(st);
+    st = cc_load("players=2,keysafe=own", pos);
+    tgt_apply(st, "witch");
+    assert_int_equal(cc_count_events(st, "cave"), 1);
     tg_state_free(st);
 }
 
@@ -88,6 +91,10 @@ static void test_caught_carrier_drops_key(void **s)
      * then reaches the red padlock (31) with it and escapes. */
     assert_int_equal(cc_field(st, "turn"), 0);
     tgt_apply(st, "4");
+    /* The rulebook: the next player passing the key "may" take it. */
+    assert_string_equal(cc_word(st, "phase"), "pickup");
+    assert_string_equal(tgt_legal_texts(st), "take-key leave-key");
+    tgt_apply(st, "take-key");
     assert_int_equal(cc_count_events(st, "key_pickup"), 1);
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_TERMINAL);
     uint32_t mask = 0;
@@ -99,10 +106,59 @@ static void test_caught_carrier_drops_key(void **s)
 static void test_dropped_key_taken_by_passing(void **s)
 {
     (void)s;
-    tg_state *st = cc_load("players=2", "{'key_space':10,'pawns':[{'space':8},{'space':20}]}");
+    const char *pos = "{'key_space':10,'pawns':[{'space':8},{'space':20}]}";
+    tg_state *st = cc_load("players=2", pos);
+    tgt_apply(st, "3");
+    assert_int_equal(cc_space(st, 0), 11);
+    assert_string_equal(cc_word(st, "phase"), "pickup");
+    assert_int_equal(tg_state_current_player(st), 0);
+    tgt_apply(st, "take-key");
+    assert_int_equal(cc_field(st, "key_player"), 0);
+    assert_int_equal(cc_field(st, "key_space"), -1);
+    assert_int_equal(cc_event_int(st, "key_pickup", "space"), 10);
+    tg_state_free(st);
+    /* Left lying: it stays, and the turn goes on as after any move. */
+    st = cc_load("players=2", pos);
+    tgt_apply_all(st, "3;leave-key");
+    assert_int_equal(cc_field(st, "key_player"), -1);
+    assert_int_equal(cc_field(st, "key_space"), 10);
+    assert_int_equal(cc_event_int(st, "key_leave", "space"), 10);
+    assert_string_equal(cc_word(st, "phase"), "fish"); /* space 11 is a cauldron */
+    tg_state_free(st);
+    /* pickup=auto (release 1.1): taken on the way, no question. */
+    st = cc_load("players=2,pickup=auto", pos);
     tgt_apply(st, "3");
     assert_int_equal(cc_field(st, "key_player"), 0);
     assert_int_equal(cc_field(st, "key_space"), -1);
+    tg_state_free(st);
+}
+
+/* With exact=yes an exact roll onto the carrier's own padlock space wins
+ * even when another pawn stands there: the rulebook's winner "reaches"
+ * the padlock space and leaves by the door; it does not need the space
+ * free. Before the fix the carrier was pushed past it and stuck.
+ * exact_free=yes keeps that old reading. */
+static void test_exact_roll_onto_a_taken_padlock(void **s)
+{
+    (void)s;
+    const char *pos = "{'key_player':0,'pawns':[{'space':28},{'space':31}]}";
+    tg_state *st = cc_load("players=2,exact=yes", pos);
+    tgt_apply(st, "3");
+    assert_int_equal(tg_state_current_player(st), TG_PLAYER_TERMINAL);
+    assert_int_equal(cc_field(st, "winner"), 0);
+    assert_int_equal(cc_space(st, 1), 31);
+    tg_state_free(st);
+    /* A roll that moves on over taken spaces onto a taken padlock too. */
+    st = cc_load("players=3,exact=yes",
+                 "{'key_player':0,'witch':29,'pawns':[{'space':28},{'space':30},{'space':31}]}");
+    tgt_apply(st, "1");
+    assert_int_equal(cc_field(st, "winner"), 0);
+    tg_state_free(st);
+    st = cc_load("players=2,exact=yes,exact_free=yes", pos);
+    tgt_apply(st, "3");
+    assert_int_equal(cc_count_events(st, "stuck"), 1);
+    assert_int_equal(cc_field(st, "winner"), -1);
+    assert_int_equal(cc_space(st, 0), 28);
     tg_state_free(st);
 }
 
@@ -272,6 +328,7 @@ int cc_run_witch_and_key(void)
         cmocka_unit_test(test_padlock_without_key),
         cmocka_unit_test(test_home_with_book_padlock_taken),
         cmocka_unit_test(test_escape_onto_a_taken_padlock),
+        cmocka_unit_test(test_exact_roll_onto_a_taken_padlock),
     };
     return cmocka_run_group_tests_name("creepy_cauldron witch_and_key", tests, NULL, NULL);
 }

@@ -32,5 +32,6 @@ int sw_run_wishes(void);
 int sw_run_castle(void);
 int sw_run_hidden(void);
 int sw_run_bots(void);
+int sw_run_words(void);
 
 #endif

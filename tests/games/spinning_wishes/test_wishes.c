@@ -6,10 +6,12 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "table_words.h"
 #include "test_support.h"
 
 #define OPT2 "players=2,princesses=seat"
@@ -37,6 +39,16 @@ static void test_spin_offers_every_wish_in_the_ray(void **unused)
     tg_state *st = on_wheel_space(OPT2, "[]", "[]",
                                   "['snow','cinder',null,null,null,'snow','snow','cinder',"
                                   "null,null,null,'cinder']");
+    /* spin=ray (default): the outcome is what lies in her ray; stops 47, 0
+     * and 1 of the 48 leave slots 11, 0 and 1 there. */
+    assert_true(fabs(tgt_prob(st, "ray:cinder11,snow0,cinder1") - 3.0 / 48) < 1e-12);
+    tgt_apply(st, "ray:cinder11,snow0,cinder1");
+    swt_legal(st, "take:0 take:1 take:11 pass");
+    tg_state_free(st);
+    /* spin=rotation (release 1.1): the 48 stops themselves. */
+    st = on_wheel_space(OPT2 ",spin=rotation", "[]", "[]",
+                        "['snow','cinder',null,null,null,'snow','snow','cinder',"
+                        "null,null,null,'cinder']");
     swt_uniform_chance(st, 48);
     tgt_apply(st, "spin:0");
     swt_legal(st, "take:0 take:1 take:11 pass");

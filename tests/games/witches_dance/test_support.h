@@ -37,5 +37,6 @@ int wd_run_two_players(void);
 int wd_run_hidden(void);
 int wd_run_positions(void);
 int wd_run_bots(void);
+int wd_run_words(void);
 
 #endif

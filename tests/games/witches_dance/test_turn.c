@@ -30,6 +30,35 @@ static void test_entry_option_past(void **state)
                     "{\"red\":[18]}");
 }
 
+/* Entering counts from the entry space, so a 5 or a 6 carries the witch
+ * past the exit two spaces after its own colour's entry (another colour's
+ * exit). It lands like any entering witch: entering is not dancing round
+ * the circle, the take-off rule is for witches moving in it, and that exit
+ * is never the entering colour's own, so taking off there could only send
+ * the witch to a wrong strip. No take-off is offered. */
+static void test_entering_witch_passes_an_exit_without_taking_off(void **state)
+{
+    (void)state;
+    /* Three players: red (entry 12) passes lightblue's exit on 15. */
+    tg_state *st = tgt_from_json(P3("{\"phase\":\"roll\",\"player\":1}"));
+    tgt_apply_all(st, "roll6;enter");
+    assert_string_equal(wd_field(st, "circle"), "{\"red\":[17]}");
+    assert_string_equal(wd_field(st, "phase"), "\"roll\"");
+    assert_string_equal(wd_field(st, "player"), "2");
+    tg_state_free(st);
+    /* Two players, neutrals pink and red: yellow (entry 0) passes red's
+     * exit on 3, an exit the mover may use for a dancing witch. */
+    st = tgt_from_json(WD_POS("players=2", "{\"neutrals\":[\"pink\",\"red\"],"
+                                           "\"phase\":\"roll\"}"));
+    tgt_apply(st, "roll5");
+    assert_string_equal(tgt_legal_texts(st), "enter");
+    tgt_apply(st, "enter");
+    assert_string_equal(wd_field(st, "circle"), "{\"yellow\":[4]}");
+    assert_string_equal(wd_field(st, "strips"), "{}");
+    assert_string_equal(wd_field(st, "phase"), "\"roll\"");
+    tg_state_free(st);
+}
+
 static void test_entry_is_obligatory_while_start_area_has_witches(void **state)
 {
     (void)state;
@@ -176,6 +205,7 @@ int wd_run_turn(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_entry_roll_one_lands_on_entry_space),
         cmocka_unit_test(test_entry_option_past),
+        cmocka_unit_test(test_entering_witch_passes_an_exit_without_taking_off),
         cmocka_unit_test(test_entry_is_obligatory_while_start_area_has_witches),
         cmocka_unit_test(test_empty_start_area_moves_any_witch),
         cmocka_unit_test(test_crush_chain_pushes_back_by_sevens),

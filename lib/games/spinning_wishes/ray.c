@@ -1,0 +1,174 @@
+/* What a spin leaves in the spinner's ray. At a real table one sees which
+ * holders lie in one's ray, not the wheel's angle, so with spin=ray (the
+ * default) a spin's outcomes are those sets of holders, each weighted by
+ * the number of the 48 equally likely stops that give it; the position
+ * keeps the first such stop, so everything after the spin reads the ray
+ * as before. With spin=rotation (release 1.1) the outcomes are the stops. */
+#include <stdio.h>
+#include <string.h>
+
+#include "spinning_wishes.h"
+
+#define SW_ALL_SLOTS ((1u << SW_SLOTS) - 1u)
+
+/* Bit s: slot s holds a holder. */
+static unsigned sw_full_slots(const sw_block *b)
+{
+    unsigned full = 0;
+    for (int s = 0; s < SW_SLOTS; s++)
+        full |= b->wheel[s] ? 1u << s : 0u;
+    return full;
+}
+
+/* The spinner's ray at each of the 48 stops (board.c's table). */
+static const uint16_t *sw_rays(const sw_config *c, const sw_block *b)
+{
+    return c->ray[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+}
+
+unsigned sw_ray_holders(const sw_config *c, const sw_block *b, int rot)
+{
+    return sw_rays(c, b)[rot] & sw_full_slots(b);
+}
+
+/* The mask turned so that slot f is bit 0. */
+static unsigned sw_turn(unsigned mask, unsigned f)
+{
+    return ((mask >> f) | (mask << (SW_SLOTS - f))) & SW_ALL_SLOTS;
+}
+
+/* A ray spans at most three neighbouring slots (board.c), so the holders
+ * in it start at exactly one slot f with all of them within f..f+2. */
+unsigned sw_ray_code(unsigned holders)
+{
+    for (unsigned f = 0; holders && f < SW_SLOTS; f++) {
+        unsigned t = sw_turn(holders, f);
+        if ((t & 1u) && t < 8u)
+            return 1u + 4u * f + (t >> 1);
+    }
+    return 0;
+}
+
+unsigned sw_ray_code_from(unsigned first, unsigned holders)
+{
+    unsigned t = sw_turn(holders, first) & 7u;
+    if (!t)
+        return 0;
+    unsigned i = (unsigned)sw_lowest(t);
+    return 1u + 4u * ((first + i) % SW_SLOTS) + (t >> (i + 1));
+}
+
+unsigned sw_ray_slots(unsigned code)
+{
+    if (code == 0 || code >= SW_RAY_CODES)
+        return 0;
+    unsigned f = (code - 1) / 4, t = 1u | ((code - 1) % 4) << 1;
+    return sw_turn(t, (SW_SLOTS - f) % SW_SLOTS);
+}
+
+size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights)
+{
+    uint8_t stops[SW_RAY_CODES] = {0};
+    const uint16_t *ray = sw_rays(c, b);
+    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    unsigned full = sw_full_slots(b);
+    for (int r = 0; r < SW_ROTATIONS; r++)
+        stops[sw_ray_code_from(first[r], ray[r] & full)]++;
+    size_t n = 0;
+    for (unsigned k = 0; k < SW_RAY_CODES; k++)
+        if (stops[k]) {
+            out[n] = SW_M_RAY + k;
+            weights[n++] = stops[k];
+        }
+    return n;
+}
+
+int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code)
+{
+    const uint16_t *ray = sw_rays(c, b);
+    const uint8_t *first = c->ray_first[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    unsigned full = sw_full_slots(b);
+    for (int r = 0; r < SW_ROTATIONS; r++)
+        if (sw_ray_code_from(first[r], ray[r] & full) == code)
+            return r;
+    return -1;
+}
+
+/* Whether the holders of `slots` can be matched one to one with the items. */
+static int sw_ray_matches(const sw_block *b, unsigned slots, const sw_ray_item *items, size_t n,
+                          unsigned used)
+{
+    if (n == 0)
+        return slots == used;
+    for (int s = 0; s < SW_SLOTS; s++) {
+        if (!(slots & ~used & (1u << s)))
+            continue;
+        if ((items->slot < 0 || items->slot == s) &&
+            (items->princess < 0 || items->princess == b->wheel[s] - 1) &&
+            sw_ray_matches(b, slots, items + 1, n - 1, used | 1u << s))
+            return 1;
+    }
+    return 0;
+}
+
+/* "snow3,belle4": the holders of slots, in slot order from the first. */
+static int sw_ray_words(const sw_block *b, unsigned code, char *buf, size_t cap)
+{
+    unsigned slots = sw_ray_slots(code);
+    if (!slots)
+        return snprintf(buf, cap, "none");
+    size_t len = 0;
+    unsigned f = (code - 1) / 4;
+    for (unsigned i = 0; i < 3; i++) {
+        unsigned s = (f + i) % SW_SLOTS;
+        if (!(slots & (1u << s)) || len >= cap)
+            continue;
+        int g = b->wheel[s] ? b->wheel[s] - 1 : SW_PRINCESSES;
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s%u", len ? "," : "",
+                                g < SW_PRINCESSES ? sw_princess_names[g] : "?", s);
+    }
+    return (int)len;
+}
+
+tg_status sw_ray_find(const sw_config *c, const sw_block *b, const sw_ray_item *items,
+                      size_t n, tg_move *out, tg_msg *msg)
+{
+    const char *who = sw_princess_names[b->princess[b->cur] & (SW_PRINCESSES - 1)];
+    if (n > 3) {
+        tgM_set(msg, "at most three holders fit in a ray (it is 60 degrees wide and the "
+                     "holders stand 30 degrees apart), not %zu", n);
+        return TG_E_ILLEGAL_MOVE;
+    }
+    unsigned found[SW_RAY_CODES], count = 0;
+    uint8_t seen[SW_RAY_CODES] = {0};
+    for (int r = 0; r < SW_ROTATIONS; r++) {
+        unsigned holders = sw_ray_holders(c, b, r), code = sw_ray_code(holders);
+        if (!seen[code] && sw_ray_matches(b, holders, items, n, 0))
+            found[count++] = code;
+        seen[code] = 1;
+    }
+    if (count == 0) {
+        tgM_set(msg, "no stop of the wheel leaves exactly %s in %s's ray",
+                n ? "those holders" : "no holder", who);
+        return TG_E_ILLEGAL_MOVE;
+    }
+    if (count > 1) {
+        char a[40], z[40];
+        sw_ray_words(b, found[0], a, sizeof a);
+        sw_ray_words(b, found[1], z, sizeof z);
+        tgM_set(msg, "%u places of the wheel fit; say which slots, e.g. ray:%s or ray:%s",
+                count, a, z);
+        return TG_E_PARSE;
+    }
+    *out = c->spin_ray ? SW_M_RAY + found[0]
+                       : SW_M_SPIN + (tg_move)sw_ray_rotation(c, b, found[0]);
+    return TG_OK;
+}
+
+size_t sw_ray_text(const sw_block *b, unsigned code, char *buf, size_t cap)
+{
+    char words[48];
+    sw_ray_words(b, code, words, sizeof words);
+    int n = snprintf(buf, cap, "ray:%s", words);
+    return n < 0 ? 0 : (size_t)n;
+}

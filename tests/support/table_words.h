@@ -1,0 +1,21 @@
+/* Helpers for the tests of what a person at a real table types for a
+ * chance outcome (each game's test_words.c). */
+#ifndef TG_TEST_TABLE_WORDS_H
+#define TG_TEST_TABLE_WORDS_H
+
+#include <boardgames/tablegames.h>
+
+/* The words parse, here, to the move whose notation is `notation`. */
+void tgt_assert_words(const tg_state *st, const char *words, const char *notation);
+/* The words mean nothing here (TG_E_PARSE). */
+void tgt_assert_no_words(const tg_state *st, const char *words);
+/* The words name an outcome that cannot happen now: parse_move gives
+ * TG_E_ILLEGAL_MOVE, apply_text refuses and leaves the state as it was;
+ * returns its message (static buffer). */
+const char *tgt_words_refused(tg_state *st, const char *words);
+
+/* The probability of the chance outcome with this text (notation or
+ * words) at the chance point st is at; -1 when it is no outcome. */
+double tgt_prob(const tg_state *st, const char *text);
+
+#endif
