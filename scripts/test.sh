@@ -179,9 +179,10 @@ step install bash "$repo/tests/install/run.sh" "$release"
 if [ -f "$repo/abi/check.sh" ]; then
     step abi-against-baselines bash "$repo/abi/check.sh" "$release"
 fi
-if [ -f "$repo/tests/package/run.sh" ]; then
-    step debian-packages bash "$repo/tests/package/run.sh" "$root/test-package"
-fi
+# The packages' fresh Debian root mostly waits for the mirror, so it runs
+# beside the sanitizer steps.
+step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/run.sh" "$root/test-package"
+step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
 step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
 step sanitize-ctest sanitized_ctest
 # Several threads share one game, and bots think and stop on threads, under
@@ -189,6 +190,7 @@ step sanitize-ctest sanitized_ctest
 step tsan-threads tsan_threads
 # Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
 step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}"
+step_finish debian-packages-fresh-root
 step_finish conformance-under-valgrind
 
 if [ "$failed" -gt 0 ]; then
