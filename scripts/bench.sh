@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # The whole benchmark of docs/performance.md in one run, on this machine:
 #  - `tablegames bench` for every game and player count (median of RUNS runs
-#    of SECONDS each), with the per-call figures;
-#  - the same random-game loop driven from Python and from Lua, three ways
-#    each (bindings/python/bench.py, bindings/lua/bench.lua);
-#  - with --callgrind, instructions per decision for every game at 4 players.
+#    of SECONDS each, by the wall clock and per CPU second), with the
+#    per-call figures (clone, tg_state_copy, save and load, observation,
+#    resampling), allocations per decision and bytes per state;
+#  - the same random-game loop driven from Python and from Lua, four ways
+#    each, one crossing per decision with the step call among them
+#    (bindings/python/bench.py, bindings/lua/bench.lua);
+#  - instructions per decision for every game at 4 players (and at the
+#    2-player setups of the OpenSpiel anchors), counted by callgrind (skip
+#    with --no-callgrind);
+#  - our C loop beside OpenSpiel's figures (issue 21's measurement) and the
+#    issue's targets checked against this one run;
+#  - the load average before and after, since the machine may be shared.
 # Prints a Markdown report (scripts/bench_report.py) and keeps the raw JSON
 # lines in $build/bench.jsonl.
-#   scripts/bench.sh [--callgrind] [--runs N] [--seconds T]
+#   scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T]
 # Build tree: $TG_BUILD_ROOT/bench (default build/bench in the repository).
 set -euo pipefail
 
@@ -15,13 +23,15 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TG_BUILD_ROOT:-$repo/build}/bench
 runs=5
 seconds=1
-callgrind=0
+callgrind=1
+usage="usage: scripts/bench.sh [--no-callgrind] [--runs N] [--seconds T]"
 while [ $# -gt 0 ]; do
     case $1 in
-    --callgrind) callgrind=1 ;;
-    --runs) runs=$2; shift ;;
-    --seconds) seconds=$2; shift ;;
-    *) echo "usage: scripts/bench.sh [--callgrind] [--runs N] [--seconds T]" >&2; exit 2 ;;
+    --callgrind) callgrind=1 ;; # the default; kept for older command lines
+    --no-callgrind) callgrind=0 ;;
+    --runs) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; runs=$2; shift ;;
+    --seconds) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; seconds=$2; shift ;;
+    *) echo "$usage" >&2; exit 2 ;;
     esac
     shift
 done
@@ -34,34 +44,59 @@ cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=
 cmake --build "$build" -j"${TG_JOBS:-2}" --target tablegames_cli tablegames_lua >/dev/null
 cli=$build/examples/tablegames/tablegames
 out=$build/bench.jsonl
+# Debian's own interpreter (built with PGO and LTO, about twice as fast as
+# a plain build), the one a program on the system runs; TG_PYTHON overrides.
+python=${TG_PYTHON:-/usr/bin/python3}
+[ -x "$python" ] || python=python3
+
+# One JSON line with the load averages and the number of cores.
+load_line() {
+    read -r one five fifteen _ </proc/loadavg
+    printf '{"load":"%s","load_1":%s,"load_5":%s,"load_15":%s,"cores":%s}\n' \
+        "$1" "$one" "$five" "$fifteen" "$(nproc)"
+}
 
 {
+    load_line start
     "$cli" bench --runs "$runs" --seconds "$seconds" --json
     TABLEGAMES_LIBRARY=$build/libtablegames.so PYTHONPATH=$repo/bindings/python \
-        python3 "$repo/bindings/python/bench.py" --seconds "$seconds" --json
+        "$python" "$repo/bindings/python/bench.py" --seconds "$seconds" --json
     LUA_CPATH="$build/bindings/lua/?.so" \
         lua5.4 "$repo/bindings/lua/bench.lua" all 4 "$seconds" json
     if [ "$callgrind" -eq 1 ]; then
-        for game in $("$cli" list --ids); do
+        # Every game at 4 players, and the 2-player setups the OpenSpiel
+        # anchors are counted at (bewitched against backgammon).
+        for setup in $("$cli" list --ids | sed 's/$/:4/') witches_dance:2 bewitched:2; do
+            game=${setup%:*} players=${setup#*:} tag=$game.$players
             # Only the timed loop is counted: the per-call measurements are
-            # switched off by toggling at cli_bench_calls.
-            valgrind --tool=callgrind --callgrind-out-file="$build/callgrind.$game" \
+            # switched off by toggling at cli_bench_calls. The branch
+            # simulator adds conditional branches and their mispredictions.
+            valgrind --tool=callgrind --branch-sim=yes \
+                --callgrind-out-file="$build/callgrind.$tag" \
                 --toggle-collect=cli_cmd_bench --toggle-collect=cli_bench_calls \
-                "$cli" bench "$game" --players 4 --seconds 1 --warmup 0 --runs 1 --json \
-                >"$build/callgrind.$game.out" 2>/dev/null
-            head -n 1 "$build/callgrind.$game.out" >"$build/callgrind.$game.json"
-            python3 - "$build/callgrind.$game" "$build/callgrind.$game.json" <<'PY'
-import json, re, sys
-total = 0
+                "$cli" bench "$game" --players "$players" --seconds 1 --warmup 0 --runs 1 --json \
+                >"$build/callgrind.$tag.out" 2>/dev/null
+            head -n 1 "$build/callgrind.$tag.out" >"$build/callgrind.$tag.json"
+            python3 - "$build/callgrind.$tag" "$build/callgrind.$tag.json" <<'PY'
+import json, sys
+events, totals = [], []
 for line in open(sys.argv[1]):
-    m = re.match(r"(?:summary|totals): (\d+)", line)
-    if m:
-        total = int(m.group(1))
+    if line.startswith("events:"):
+        events = line.split()[1:]
+    elif line.startswith(("summary:", "totals:")):
+        totals = [int(x) for x in line.split()[1:]]
+count = dict(zip(events, totals))
 run = json.load(open(sys.argv[2]))
+def per(*names):
+    return round(sum(count.get(n, 0) for n in names) / run["decisions"], 1)
+# Mispredictions: conditional (Bcm) and indirect (Bim) branches together.
 print(json.dumps({"callgrind": run["game"], "players": run["players"],
-                  "instructions_per_decision": round(total / run["decisions"])}))
+                  "instructions_per_decision": round(count["Ir"] / run["decisions"]),
+                  "branches_per_decision": per("Bc", "Bi"),
+                  "mispredicted_per_decision": per("Bcm", "Bim")}))
 PY
         done
     fi
+    load_line end
 } | tee "$out" >/dev/null
 python3 "$repo/scripts/bench_report.py" "$out" --runs "$runs" --seconds "$seconds"

@@ -5,9 +5,13 @@
 --   moves    current_player, legal_moves (ids and notation), apply;
 --   ids      the C loop's calls: current_player, legal_ids into one reused
 --            table, apply_id, apply_chance_id;
+--   step     state:step([move]), one call per decision whoever decides (no
+--            move draws a chance outcome), the next decision read from the
+--            view it returns;
 --   playout  state:playout(), one call per game, the decisions made in C.
 local tg = require("tablegames")
 
+-- { name, loop, crossings into C per decision }
 local loops = {
   { "moves", function(state)
       local made = 0
@@ -21,7 +25,7 @@ local loops = {
         made = made + 1
       end
       return made
-    end },
+    end, "4+" },
   { "ids", function(state)
       local made, chance, terminal, ids, n = 0, tg.CHANCE, tg.TERMINAL, {}, 0
       while true do
@@ -35,10 +39,25 @@ local loops = {
         end
         made = made + 1
       end
-    end },
-  { "playout", function(state) return state:playout() end },
+    end, "2-3" },
+  { "step", function(state)
+      local made, chance, terminal, random = 0, tg.CHANCE, tg.TERMINAL, math.random
+      local player, view = state:step_view()
+      while player ~= terminal do
+        if player == chance then
+          player = state:step()
+        else
+          player = state:step(view[random(#view)])
+        end
+        made = made + 1
+      end
+      return made
+    end, "1" },
+  { "playout", function(state) return state:playout() end, "1 per game" },
 }
 
+-- os.clock() is CPU time: the rates are per CPU second, the figure that
+-- stays steady on a shared machine (standard Lua has no finer wall clock).
 local function run(id, players, seconds, seed, loop)
   local game <close> = tg.Game(id, { players = players })
   local state <close> = game:new_state(seed)
@@ -64,10 +83,11 @@ for _, info in ipairs(tg.games()) do
       local games_s, decisions_s = run(info.id, p, seconds, 1, l[2])
       if json then
         print(string.format('{"binding":"lua","game":"%s","players":%d,"loop":"%s",' ..
-                            '"games_per_second":%.1f,"decisions_per_second":%.1f}',
-                            info.id, p, l[1], games_s, decisions_s))
+                            '"crossings":"%s","games_per_cpu_second":%.1f,' ..
+                            '"decisions_per_cpu_second":%.1f}',
+                            info.id, p, l[1], l[3], games_s, decisions_s))
       else
-        print(string.format("lua    %-16s %d players %-8s %10.1f games/s %12.0f decisions/s",
+        print(string.format("lua    %-16s %d players %-8s %10.1f games/s %12.0f decisions per CPU s",
                             info.id, p, l[1], games_s, decisions_s))
       end
     end

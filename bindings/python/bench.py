@@ -4,19 +4,25 @@ the ctypes binding, to show what crossing the binding costs.
     TABLEGAMES_LIBRARY=BUILD/libtablegames.so PYTHONPATH=bindings/python \\
         python3 bindings/python/bench.py [GAME] [--players N] [--seconds T] [--json]
 
-Three loops per game, each for a fixed wall time:
+The loops, each for a fixed wall time, reported per wall second and per CPU
+second of the thread (the steadier figure on a shared machine):
   moves     the loop as written for clarity: current_player, legal_moves
             as Move objects with notation, apply() (4+ calls per decision);
   ids       the C loop's calls with plain ids: current_player,
             legal_move_ids(), apply_id(), apply_chance(notation=False)
             (2-3 calls per decision);
+  step      State.step(): one call per decision, whoever decides (None
+            draws a chance outcome), the next decision read from the
+            StepView it returns;
   playout   State.playout(): one call per game, the decisions made in C.
-It also prints what one bare ctypes call costs, the floor of any loop that
-crosses the binding once per decision.
+It also prints what one bare ctypes call costs (CPU time), the floor of any
+loop that crosses the binding once per decision.
 """
 import argparse
 import json
+import platform
 import random
+import sys
 import time
 
 import tablegames
@@ -51,35 +57,57 @@ def loop_ids(state, pick):
         made += 1
 
 
+def loop_step(state, pick):
+    made = 0
+    chance, terminal, step = tablegames.CHANCE, tablegames.TERMINAL, state.step
+    view = state.step_view()
+    while True:
+        player = view.player
+        if player == terminal:
+            return made
+        step(None if player == chance else view[pick(len(view))])
+        made += 1
+
+
 def loop_playout(state, pick):
     return state.playout()
 
 
-LOOPS = {"moves": loop_moves, "ids": loop_ids, "playout": loop_playout}
+# name: (loop, crossings into C per decision)
+LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"), "step": (loop_step, "1"),
+         "playout": (loop_playout, "1 per game")}
 
 
 def run(game_id, players, seconds, loop, seed=1):
+    """Plays for seconds of wall time; returns decisions per wall second
+    and per CPU second of this thread (steadier on a shared machine)."""
     game = tablegames.Game(game_id, players=players)
-    pick = random.Random(seed).randrange
+    # A uniform pick, as cheap as Python makes one (randrange costs about
+    # twice as much, and more than the step itself would add to the loop).
+    draw = random.Random(seed).random
+    def pick(n):
+        return int(draw() * n)
     games = decisions = 0
     state = tablegames.State(game, seed)
+    cpu_start = time.thread_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state.reset(seed + games)
         decisions += loop(state, pick)
         games += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed
+    cpu = time.thread_time() - cpu_start
+    return games, decisions / elapsed, decisions / cpu if cpu > 0 else 0.0
 
 
 def bare_call_ns(calls=200000):
-    """Nanoseconds of one ctypes call that does almost nothing in C."""
+    """CPU nanoseconds of one ctypes call that does almost nothing in C."""
     fn = library().dll.tg_state_current_player
     null = _ffi.StateP()
-    start = time.perf_counter()
+    start = time.thread_time()
     for _ in range(calls):
         fn(null)
-    return (time.perf_counter() - start) / calls * 1e9
+    return (time.thread_time() - start) / calls * 1e9
 
 
 def main():
@@ -93,21 +121,24 @@ def main():
     if not infos:
         parser.error("unknown game %r" % args.game)
     bare = bare_call_ns()
+    version = "%s %s" % (platform.python_implementation(), platform.python_version())
     if args.json:
-        print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1)}))
+        print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1),
+                          "interpreter": "%s (%s)" % (version, sys.executable)}))
     else:
-        print("python one bare ctypes call: %.0f ns" % bare)
+        print("python %s: one bare ctypes call %.0f CPU ns" % (version, bare))
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
-        for name, loop in LOOPS.items():
-            games_s, decisions_s = run(info.id, players, args.seconds, loop)
+        for name, (loop, crossings) in LOOPS.items():
+            games, wall, cpu = run(info.id, players, args.seconds, loop)
             if args.json:
                 print(json.dumps({"binding": "python", "game": info.id, "players": players,
-                                  "loop": name, "games_per_second": round(games_s, 1),
-                                  "decisions_per_second": round(decisions_s, 1)}))
+                                  "loop": name, "crossings": crossings, "games": games,
+                                  "decisions_per_second": round(wall, 1),
+                                  "decisions_per_cpu_second": round(cpu, 1)}))
             else:
-                print("python %-16s %d players %-8s %10.1f games/s %12.0f decisions/s"
-                      % (info.id, players, name, games_s, decisions_s))
+                print("python %-16s %d players %-8s %12.0f decisions/s %12.0f per CPU s"
+                      % (info.id, players, name, wall, cpu))
 
 
 if __name__ == "__main__":

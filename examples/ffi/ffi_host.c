@@ -7,7 +7,9 @@
  * every player count, printing the moves, the last events and the result.
  * The games are made with parameters the library fills (tg_game_params_init),
  * chance is drawn by the host from the exact integer weights, seat 0's first
- * move comes from a bot, and every 1.2 function is bound and called.
+ * move comes from a bot, some decisions are made by tg_state_step() and
+ * tg_state_step_chance() (checked against the state), and every 1.2
+ * function is bound and called.
  *
  *   ffi_host [library-path] [game-id]
  *
@@ -50,7 +52,8 @@ typedef enum host_fn_id {
     F_VERSION, F_STATUS_NAME, F_FREE, F_CAT_COUNT, F_CAT_GET,
     F_GAME_PARAMS_INIT, F_GAME_NEW, F_GAME_FREE, F_GAME_REF, F_GAME_MAX_LEGAL,
     F_STATE_NEW, F_STATE_FREE, F_STATE_GAME, F_CURRENT, F_IS_TERMINAL, F_LEGAL, F_APPLY,
-    F_APPLY_CHANCE, F_CHANCE_WEIGHTS, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT, F_WINNERS,
+    F_APPLY_CHANCE, F_CHANCE_WEIGHTS, F_STEP, F_STEP_CHANCE, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT,
+    F_WINNERS,
     F_RETURNS_V2, F_LAST_ERROR,
     F_BOT_PARAMS_INIT, F_BOT_NEW_V2, F_BOT_CHOOSE, F_BOT_GET_PARAMS, F_BOT_LAST_ERROR,
     F_BOT_FREE,
@@ -82,6 +85,8 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_APPLY] = { "tg_state_apply", "IPU" },
     [F_APPLY_CHANCE] = { "tg_state_apply_chance", "IPP" },
     [F_CHANCE_WEIGHTS] = { "tg_state_chance_weights", "IPPPZPP" },
+    [F_STEP] = { "tg_state_step", "IPUPPZP" },
+    [F_STEP_CHANCE] = { "tg_state_step_chance", "IPPPPZP" },
     [F_MOVE_TEXT] = { "tg_state_move_text", "IPUPZP" },
     [F_EVENTS] = { "tg_state_events_json", "IPIPP" },
     [F_TO_TEXT] = { "tg_state_to_text", "IPIPP" },
@@ -326,21 +331,37 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     printf("== %s, %d players, seed %" PRIu64 "\n", id, players, seed);
     unsigned decisions = 0;
     int asked_bot = 0;
+    /* After a step, the player it reported, checked against the state. */
+    int stepped = 0, next = 0;
+    size_t capz = cap, listed = 0;
+    void *p_moves = moves, *p_next = &next, *p_listed = &listed;
     while (!(int)host_call(h, F_IS_TERMINAL, one_state)) {
         int player = host_status(h, F_CURRENT, one_state);
         uint32_t move = 0;
-        if (player == HOST_PLAYER_CHANCE && decisions % 2 == 0) {
+        if (stepped && next != player) {
+            fprintf(stderr, "ffi_host: a step said player %d is next, the state says %d\n",
+                    next, player);
+            goto out;
+        }
+        stepped = 0;
+        if (player == HOST_PLAYER_CHANCE && decisions % 4 == 0) {
             void *p_move = &move;
             void *cargs[] = { &state, &p_move };
             st = host_status(h, F_APPLY_CHANCE, cargs);
+        } else if (player == HOST_PLAYER_CHANCE && decisions % 4 == 2) {
+            /* Draw and apply in one call, and learn the next decision. */
+            void *p_move = &move;
+            void *cargs[] = { &state, &p_move, &p_next, &p_moves, &capz, &p_listed };
+            st = host_status(h, F_STEP_CHANCE, cargs);
+            stepped = st == HOST_OK;
         } else if (player == HOST_PLAYER_CHANCE) {
             st = host_draw_chance(h, state, moves, weights, cap, &seed, &move);
             void *aargs[] = { &state, &move };
             if (st == HOST_OK)
                 st = host_status(h, F_APPLY, aargs);
         } else {
-            size_t count = 0, capz = cap;
-            void *p_moves = moves, *p_count = &count;
+            size_t count = 0;
+            void *p_count = &count;
             void *largs[] = { &state, &p_moves, &capz, &p_count };
             st = host_status(h, F_LEGAL, largs);
             if (st != HOST_OK || count == 0) {
@@ -359,8 +380,11 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
             void *targs[] = { &state, &move, &p_text, &tcap, &p_tlen };
             if (host_status(h, F_MOVE_TEXT, targs) != HOST_OK)
                 snprintf(text, sizeof text, "#%" PRIu32, move);
+            /* Every other move by a step, which also reports the next decision. */
             void *aargs[] = { &state, &move };
-            st = host_status(h, F_APPLY, aargs);
+            void *stargs[] = { &state, &move, &p_next, &p_moves, &capz, &p_listed };
+            st = host_status(h, decisions % 2 ? F_STEP : F_APPLY, decisions % 2 ? stargs : aargs);
+            stepped = st == HOST_OK && decisions % 2;
             printf("player %d plays %s\n", player, text);
         }
         if (st != HOST_OK) {

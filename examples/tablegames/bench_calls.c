@@ -1,6 +1,7 @@
 /* tablegames bench, second part: the cost of single calls a search or a
- * host makes besides playing (clone, binary save and load, one player's
- * observation, resampling), each timed on a mid-game position. */
+ * host makes besides playing (clone, copy into a state it already has,
+ * binary save and load, one player's observation, resampling), each timed
+ * on a mid-game position by the wall clock and by the thread's CPU time. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -9,10 +10,10 @@
 /* How long each call is repeated; short enough to keep `bench` brisk. */
 #define CALLS_SECONDS 0.15
 
-static double calls_now(void)
+static double calls_clock(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -33,10 +34,17 @@ static tg_status calls_position(tg_game *game, tg_state **out)
     return s;
 }
 
-typedef enum calls_kind { CALL_CLONE, CALL_SAVE_LOAD, CALL_OBSERVE, CALL_RESAMPLE, CALL_KINDS } calls_kind;
+typedef enum calls_kind {
+    CALL_CLONE,
+    CALL_COPY,
+    CALL_SAVE_LOAD,
+    CALL_OBSERVE,
+    CALL_RESAMPLE,
+    CALL_KINDS
+} calls_kind;
 
-static const char *const calls_names[CALL_KINDS] = {"clone", "save_load", "observation",
-                                                    "resample"};
+static const char *const calls_names[CALL_KINDS] = {"clone", "copy", "save_load",
+                                                    "observation", "resample"};
 
 static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch)
 {
@@ -48,6 +56,9 @@ static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch)
         tg_state_free(c);
         break;
     }
+    case CALL_COPY: /* what a search does per simulation: no allocation */
+        s = tg_state_copy(scratch, st);
+        break;
     case CALL_SAVE_LOAD: {
         unsigned char *bytes = NULL;
         size_t len = 0;
@@ -76,34 +87,50 @@ static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch)
     return s;
 }
 
+/* Prints one JSON member "key":{"clone":N,...} of per-call nanoseconds. */
+static void calls_print_json(const char *key, const double *ns, int last)
+{
+    printf("\"%s\":{", key);
+    for (int k = 0; k < CALL_KINDS; k++)
+        printf("\"%s\":%.1f%s", calls_names[k], ns[k], k + 1 < CALL_KINDS ? "," : "");
+    printf("}%s", last ? "" : ",");
+}
+
 int cli_bench_calls(tg_game *game, int json)
 {
     tg_state *st = NULL, *scratch = NULL;
     tg_status s = calls_position(game, &st);
     if (s == TG_OK)
         s = tg_state_new(game, 1, &scratch);
-    double ns[CALL_KINDS] = {0};
+    /* The first copy grows the scratch state's history; later ones reuse it. */
+    if (s == TG_OK)
+        s = tg_state_copy(scratch, st);
+    double ns[CALL_KINDS] = {0}, cpu_ns[CALL_KINDS] = {0};
     for (int k = 0; s == TG_OK && k < CALL_KINDS; k++) {
         uint64_t count = 0;
-        double start = calls_now(), now = start;
+        double cpu_start = calls_clock(CLOCK_THREAD_CPUTIME_ID);
+        double start = calls_clock(CLOCK_MONOTONIC), now = start;
         while (s == TG_OK && now - start < CALLS_SECONDS) {
             for (int i = 0; s == TG_OK && i < 64; i++)
                 s = calls_once((calls_kind)k, st, scratch);
             count += 64;
-            now = calls_now();
+            now = calls_clock(CLOCK_MONOTONIC);
         }
         ns[k] = (now - start) * 1e9 / (double)count;
+        cpu_ns[k] = (calls_clock(CLOCK_THREAD_CPUTIME_ID) - cpu_start) * 1e9 / (double)count;
     }
     if (s == TG_OK) {
-        if (json)
-            printf("{\"game\":\"%s\",\"players\":%d,\"ns_per_call\":{\"%s\":%.0f,\"%s\":%.0f,"
-                   "\"%s\":%.0f,\"%s\":%.0f}}\n",
-                   tg_game_id(game), tg_game_players(game), calls_names[0], ns[0],
-                   calls_names[1], ns[1], calls_names[2], ns[2], calls_names[3], ns[3]);
-        else
-            printf("%-16s %7d   ns/call: clone %.0f, save+load %.0f, observation %.0f, "
-                   "resample %.0f\n",
-                   tg_game_id(game), tg_game_players(game), ns[0], ns[1], ns[2], ns[3]);
+        if (json) {
+            printf("{\"game\":\"%s\",\"players\":%d,", tg_game_id(game),
+                   tg_game_players(game));
+            calls_print_json("ns_per_call", ns, 0);
+            calls_print_json("cpu_ns_per_call", cpu_ns, 1);
+            printf("}\n");
+        } else {
+            printf("%-16s %7d   CPU ns/call:", tg_game_id(game), tg_game_players(game));
+            for (int k = 0; k < CALL_KINDS; k++)
+                printf(" %s %.0f%s", calls_names[k], cpu_ns[k], k + 1 < CALL_KINDS ? "," : "\n");
+        }
     } else {
         cli_report("bench calls", s, NULL);
     }

@@ -187,6 +187,60 @@ TG_API tg_status tg_state_apply_chance(tg_state *state, tg_move *applied);
 TG_API tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *made);
 
 /**
+ * Applies a decision and reports what the next decision needs, in one call:
+ * a loop in a language whose calls into C are costly (Python, Lua) crosses
+ * the binding once per decision instead of three times.
+ *
+ * It does what tg_state_apply(), then tg_state_current_player() and
+ * tg_state_legal_moves() do: after the decision, @p player receives whose
+ * decision is next and @p moves the legal moves or, at a chance point, the
+ * possible outcomes, in increasing order. At the end of the game @p player
+ * receives #TG_PLAYER_TERMINAL and @p count 0. The first decision of a loop
+ * has no step before it: read it with tg_state_current_player() and
+ * tg_state_legal_moves(). tg_state_step_chance() is the step for a chance
+ * point whose outcome the state's RNG draws.
+ *
+ * Every argument is checked before anything changes, so a rejected call
+ * leaves the position, RNG and history as they were, writes neither
+ * @p player nor @p moves, and leaves a message (tg_state_last_error()).
+ *
+ * @param move   a legal move of the player to move, or at a chance point
+ *               the outcome that happened, as for tg_state_apply().
+ * @param player receives the player to move next (0..n-1),
+ *               #TG_PLAYER_CHANCE or #TG_PLAYER_TERMINAL.
+ * @param moves  receives the next decision's list; may be NULL when @p cap
+ *               is 0.
+ * @param cap    entries in @p moves: at least tg_game_max_legal_moves(),
+ *               because the next list is only known after the decision.
+ *               A smaller buffer gives #TG_E_BUFFER_TOO_SMALL with @p count
+ *               set to the size needed, before the decision is applied.
+ * @param count  receives the number of entries written.
+ * @return #TG_OK; #TG_E_ILLEGAL_MOVE when @p move is not legal now (also at
+ *         the end of the game); #TG_E_BUFFER_TOO_SMALL; #TG_E_NO_MEMORY
+ *         when the history cannot grow; #TG_E_INVALID_ARGUMENT for a NULL
+ *         @p state, @p player or @p count, or a NULL @p moves with a
+ *         non-zero @p cap.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_step(tg_state *state, tg_move move, int *player, tg_move *moves,
+                               size_t cap, size_t *count);
+
+/**
+ * tg_state_step() with the decision drawn by chance: at a chance point,
+ * draws an outcome with the state's RNG and applies it, exactly as
+ * tg_state_apply_chance() does (the same draw, so a seed plays the same
+ * game through either call), then reports the next decision the same way.
+ * With it a loop of random games is one call per decision, whoever decides.
+ *
+ * @param applied optional: receives the outcome drawn.
+ * @return as tg_state_step(), with #TG_E_WRONG_PHASE when it is not a
+ *         chance point (the RNG not advanced) instead of #TG_E_ILLEGAL_MOVE.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_step_chance(tg_state *state, tg_move *applied, int *player,
+                                      tg_move *moves, size_t cap, size_t *count);
+
+/**
  * Writes the notation of a legal move (NUL-terminated) into @p buf, e.g.
  * "enter" or "14". The notation is documented per game; texts of the legal
  * moves of one state are unique. The text is never cut: a buffer shorter

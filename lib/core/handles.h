@@ -115,6 +115,11 @@ void tgH_apply_unrecorded(tg_state *st, tg_move move);
 int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *scratch, tg_move *out);
 /* Applies a legal move and records it; the history must have room. */
 void tgH_apply_recorded(tg_state *st, tg_move move);
+/* tg_state_apply() and tg_state_apply_chance() past their NULL check, for
+ * the core's other entry points (tg_state_step()): each either records the
+ * decision or changes nothing but the message. */
+tg_status tgH_apply_checked(tg_state *st, tg_move move);
+tg_status tgH_apply_chance(tg_state *st, tg_move *applied);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
 /* The same draw with the outcome lists in the caller's scratch space, of

@@ -184,7 +184,7 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
     return TG_OK;
 }
 
-static tg_status apply_checked(tg_state *st, tg_move m)
+tg_status tgH_apply_checked(tg_state *st, tg_move m)
 {
     if (!is_legal_at(st, tgH_current(st), m))
         return not_legal(st, m);
@@ -195,7 +195,7 @@ tg_status tg_state_apply(tg_state *state, tg_move move)
 {
     if (!state)
         return TG_E_INVALID_ARGUMENT;
-    return apply_checked(state, move);
+    return tgH_apply_checked(state, move);
 }
 
 tg_status tgH_sample(tg_state *st, tg_move *out)
@@ -252,22 +252,27 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
     return s;
 }
 
-tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
+tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
-    if (!state)
-        return TG_E_INVALID_ARGUMENT;
     tg_move m;
-    tg_rng before = state->rng;
-    tg_status s = tgH_sample(state, &m);
+    tg_rng before = st->rng;
+    tg_status s = tgH_sample(st, &m);
     if (s == TG_OK) /* an outcome of chance() is legal by definition */
-        s = apply_known_legal(state, m);
+        s = apply_known_legal(st, m);
     if (s != TG_OK) {
-        state->rng = before;
+        st->rng = before;
         return s;
     }
     if (applied)
         *applied = m;
     return TG_OK;
+}
+
+tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    return tgH_apply_chance(state, applied);
 }
 
 /* Renders a move known to be legal; returns its length. */
@@ -396,7 +401,7 @@ tg_status tg_state_apply_text(tg_state *state, const char *text)
     tg_status s = parse(state, text, &m);
     if (s != TG_OK)
         return s;
-    return apply_checked(state, m);
+    return tgH_apply_checked(state, m);
 }
 
 void tgH_apply_unrecorded(tg_state *st, tg_move move)

@@ -89,40 +89,21 @@ static void refuses_a_null_state(void **unused)
     assert_int_equal(tg_state_playout(NULL, 10, NULL), TG_E_INVALID_ARGUMENT);
 }
 
-typedef struct failing {
-    int fail; /* refuse every allocation while set */
-} failing;
-
-static void *maybe_alloc(size_t size, void *user_data)
-{
-    return ((failing *)user_data)->fail ? NULL : malloc(size);
-}
-
-static void plain_release(void *ptr, void *user_data)
-{
-    (void)user_data;
-    free(ptr);
-}
-
 static void out_of_memory_changes_nothing(void **unused)
 {
     (void)unused;
-    failing f = { 0 };
-    tg_allocator a = { maybe_alloc, plain_release, &f };
-    tg_game_params params = TG_GAME_PARAMS_INIT;
-    params.allocator = &a;
-    tg_game *g = NULL;
-    assert_int_equal(tg_game_new("creepy_cauldron", "players=2", &params, &g, NULL, 0), TG_OK);
+    int fail = 0;
+    tg_game *g = tgt_game_failing_memory("creepy_cauldron", "players=2", &fail);
     tg_state *st = NULL;
     assert_int_equal(tg_state_new(g, 5, &st), TG_OK);
     size_t len = 0;
     unsigned char *before = tgt_save(st, &len);
-    f.fail = 1;
+    fail = 1;
     uint32_t made = 9;
     /* A fresh state has no history buffer yet, so the playout must allocate. */
     assert_int_equal(tg_state_playout(st, UINT32_MAX, &made), TG_E_NO_MEMORY);
     assert_int_equal(made, 0);
-    f.fail = 0;
+    fail = 0;
     tgt_assert_save_is(st, before, len, "state after a playout that ran out of memory");
     tg_free(before);
     tg_state_free(st);

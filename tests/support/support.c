@@ -431,3 +431,28 @@ int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv)
     }
     return failed != 0;
 }
+
+static void *support_maybe_alloc(size_t size, void *user_data)
+{
+    return *(const int *)user_data ? NULL : malloc(size);
+}
+
+static void support_release(void *ptr, void *user_data)
+{
+    (void)user_data;
+    free(ptr);
+}
+
+tg_game *tgt_game_failing_memory(const char *id, const char *options, const int *fail)
+{
+    /* The game keeps its own copy of the hooks, so this one may go. */
+    tg_allocator a = { support_maybe_alloc, support_release, (void *)fail };
+    tg_game_params params = TG_GAME_PARAMS_INIT;
+    params.allocator = &a;
+    tg_game *g = NULL;
+    tg_status s = tg_game_new(id, options, &params, &g, NULL, 0);
+    if (s != TG_OK)
+        fail_msg("cannot make %s (%s) with a failing allocator: %s", id, options ? options : "",
+                 tg_status_name(s));
+    return g;
+}

@@ -87,6 +87,11 @@ tg_state *tgt_random_state(tg_game *game, uint64_t seed, uint32_t decisions);
  * fails the test if the game ends first. */
 tg_state *tgt_player_state(tg_game *game, uint64_t seed, uint32_t decisions);
 
+/* A game whose memory comes from malloc() while *fail is 0 and runs out
+ * (every allocation refused) while it is not, for the NO_MEMORY paths;
+ * fail must outlive the game. */
+tg_game *tgt_game_failing_memory(const char *id, const char *options, const int *fail);
+
 /* size bytes that end exactly where a page nobody may read begins, so a
  * read past them crashes the test; release with tgt_page_end_free(). */
 void *tgt_page_end(size_t size);

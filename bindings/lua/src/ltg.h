@@ -19,13 +19,15 @@
 
 /* Userdata bodies; the pointer is NULL once closed. A state's first user
  * value is the game userdata it came from (or nil for loaded states until
- * state:game() takes a reference to the state's own game). */
+ * state:game() takes a reference to the state's own game); its second is
+ * its step view, made by the first step (ltg_step.c). */
 typedef struct ltg_game {
     tg_game *game;
 } ltg_game;
 
 typedef struct ltg_state {
     tg_state *state;
+    const void *view; /* the step view in the second user value, or NULL */
 } ltg_state;
 
 /* A bot's user value is its game userdata, as for states. */
@@ -90,6 +92,11 @@ void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *a
 void ltg_state_register(lua_State *L);
 /* ltg_fastpath.c: the state methods for loops over many decisions. */
 extern const luaL_Reg ltg_state_fast_methods[];
+/* ltg_step.c: state:step() and state:step_view(), one call per decision
+ * (registered with the state metatable as their upvalue), and the
+ * metatable of the view they return (registered by ltg_step_register). */
+extern const luaL_Reg ltg_state_step_methods[];
+void ltg_step_register(lua_State *L);
 /* Pushes a new state userdata owning st; game_idx is the game userdata's
  * stack index or 0 when unknown. */
 void ltg_push_state(lua_State *L, tg_state *st, int game_idx);

@@ -69,6 +69,7 @@ LTG_EXPORT int luaopen_tablegames(lua_State *L)
     ltg_owned_register(L);
     ltg_game_register(L);
     ltg_state_register(L);
+    ltg_step_register(L);
     ltg_bot_register(L);
     luaL_newlib(L, ltg_functions);
     ltg_set_int(L, "CHANCE", TG_PLAYER_CHANCE);

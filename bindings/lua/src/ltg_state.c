@@ -24,8 +24,9 @@ void ltg_push_state(lua_State *L, tg_state *st, int game_idx)
     ltg_state *s;
     if (game_idx != 0)
         game_idx = lua_absindex(L, game_idx);
-    s = lua_newuserdatauv(L, sizeof *s, 1);
+    s = lua_newuserdatauv(L, sizeof *s, 2);
     s->state = st;
+    s->view = NULL;
     luaL_setmetatable(L, LTG_STATE_MT);
     if (game_idx != 0) {
         lua_pushvalue(L, game_idx);
@@ -660,6 +661,8 @@ void ltg_state_register(lua_State *L)
         lua_pushcclosure(L, ltg_state_value, 1);
         lua_setfield(L, -2, ltg_state_value_names[i]);
     }
+    lua_pushvalue(L, -2); /* the metatable, which the step methods check against */
+    luaL_setfuncs(L, ltg_state_step_methods, 1);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

@@ -27,6 +27,7 @@ from .errors import (BadOption, BufferTooSmall, ClosedError, CorruptData,
                      TooLarge, UnknownGame, UnsupportedVersion, WrongPhase)
 from .game import Game
 from .state import CHANCE, OMNISCIENT, TERMINAL, Move, State
+from .step import StepView
 from .bot import LEVELS as BOT_LEVELS
 from .bot import MEMORY as BOT_MEMORY
 from .bot import Bot, BotSettings
@@ -46,7 +47,8 @@ def library_path() -> str:
 
 
 __all__ = [
-    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "Bot", "BotSettings",
+    "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "StepView", "Bot",
+    "BotSettings",
     "BOT_LEVELS", "BOT_MEMORY",
     "CHANCE", "TERMINAL", "OMNISCIENT", "MAX_PLAYERS", "SUPPORTED_MAJOR",
     "library_version", "library_path",

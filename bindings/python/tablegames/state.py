@@ -12,6 +12,7 @@ from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, ou
 from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
+from .step import PLAIN_INT_LIMIT, StepView
 
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
@@ -89,6 +90,7 @@ class State(Handle):
         super().__init__(lib, out)
         self._game: Optional[Game] = game
         self._ids: Optional[Tuple[Any, int, ctypes.c_size_t]] = None
+        self._view: Optional[StepView] = None
 
     @classmethod
     def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
@@ -96,6 +98,7 @@ class State(Handle):
         Handle.__init__(obj, lib, ptr)
         obj._game = game
         obj._ids = None
+        obj._view = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
@@ -335,6 +338,77 @@ class State(Handle):
         made = ctypes.c_uint32()
         self._check(self._lib.dll.tg_state_playout(self._handle(), limit, ctypes.byref(made)))
         return int(made.value)
+
+    # ---- one call per decision ---------------------------------------------
+
+    def _step_buffers(self) -> StepView:
+        """The state's StepView, made on first use; ClosedError once closed."""
+        h = self._handle()
+        if self._view is None:
+            cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(h))
+            self._view = StepView(self._lib.dll, h, cap)
+        return self._view
+
+    def step_view(self) -> StepView:
+        """The StepView of the decision the state is at now (who decides and
+        the legal moves or chance outcomes): the view step() rewrites, read
+        here for a loop's first decision or after other calls changed the
+        state."""
+        view = self._step_buffers()
+        h = self._ptr
+        player = self._lib.dll.tg_state_current_player(h)
+        self._check(self._lib.dll.tg_state_legal_moves(h, view._ids, view._cap.value,
+                                                       view._count_ref))
+        view._fill(player, view._count.value)
+        return view
+
+    @own_locking
+    def step(self, move: Optional[int] = None) -> StepView:
+        """Plays a decision and returns the StepView of the next one, in one
+        call into C: move (an id) for the player to move or the chance
+        outcome that happened, or None at a chance point to draw the outcome
+        with the state's RNG as apply_chance() does. The view is the same
+        object every time, rewritten by each step (list(view) keeps a copy),
+        so a loop of random games is one call per decision:
+
+            view = state.step_view()
+            while view.player != TERMINAL:
+                state.step(None if view.player == CHANCE
+                           else view[rng.randrange(len(view))])
+
+        A refused decision (IllegalMove, or WrongPhase for None away from a
+        chance point) changes neither the state nor the view."""
+        if move is not None and (type(move) is not int or not 0 <= move < PLAIN_INT_LIMIT):
+            move = _move_id(move)
+        # acquire/release rather than a with block, and the call written out
+        # here rather than in a method of the view: each saves a tenth of
+        # the Python work around the step.
+        lock = self._lock
+        lock.acquire()
+        try:
+            view = self._view
+            if view is None or self._ptr is None:  # first step, or closed
+                view = self._step_buffers()
+            if move is None:
+                status = view._step_chance(view._address, view._applied_ref, view._player_ref,
+                                           view._ids, view._cap, view._count_ref)
+                applied = view._applied.value
+            elif move < PLAIN_INT_LIMIT:  # see step.py: a plain int is a C int
+                status = view._step(view._address, move, view._player_ref, view._ids,
+                                    view._cap, view._count_ref)
+                applied = move
+            else:
+                status = view._step_checked(view._ptr, move, view._player_ref, view._ids,
+                                            view._cap.value, view._count_ref)
+                applied = move
+            if status:
+                self._check(status)
+            view.applied = applied
+            view.player = view._player.value
+            view._n = view._count.value
+            return view
+        finally:
+            lock.release()
 
     def undo(self) -> None:
         """Takes back the last decision; NothingToUndo at the root."""

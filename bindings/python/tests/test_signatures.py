@@ -125,7 +125,8 @@ class SignatureTest(unittest.TestCase):
         # The 1.2 additions, named so that a header parser that missed them fails.
         for name in ("tg_game_params_init", "tg_bot_params_init", "tg_game_ref",
                      "tg_state_chance_weights", "tg_state_returns_v2", "tg_bot_new_v2",
-                     "tg_bot_get_params", "tg_bot_last_error"):
+                     "tg_bot_get_params", "tg_bot_last_error", "tg_state_step",
+                     "tg_state_step_chance"):
             self.assertIn(name, self.protos)
         self.assertEqual(self.protos["tg_state_apply"], ("tg_status", ["tg_state *", "tg_move"]))
 
@@ -155,6 +156,26 @@ class SignatureTest(unittest.TestCase):
                 for i, (h, w, c) in enumerate(zip(have, want, args)):
                     self.assertIs(h, w, "%s argument %d is %s in C, %s in the binding"
                                   % (name, i, c, show(h)))
+
+    def test_the_step_fast_path_passes_the_declared_types(self):
+        # State.step() calls undeclared copies of the two step functions;
+        # what it passes must still be exactly what the header declares.
+        state = tablegames.State(tablegames.Game("witches_dance"), 1)
+        view = state.step_view()
+        step = self.protos["tg_state_step"][1]
+        chance = self.protos["tg_state_step_chance"][1]
+        self.assertEqual(step[2:], chance[2:])
+        self.assertEqual(ctype_of(step[1]), _ffi.MoveId)  # a plain int below 2**31
+        self.assertEqual(ctype_of(chance[1]), POINTER(type(view._applied)))
+        self.assertEqual(ctype_of(step[2]), POINTER(type(view._player)))
+        self.assertEqual(ctype_of(step[3]), POINTER(view._ids._type_))
+        self.assertEqual(ctype_of(step[4]), type(view._cap))
+        self.assertEqual(ctype_of(step[5]), POINTER(type(view._count)))
+        self.assertEqual(ctype_of(step[0]), POINTER(_ffi.StateHandle))
+        self.assertIs(type(view._address), c_void_p)
+        self.assertEqual(view._step.restype, ctype_of(self.protos["tg_state_step"][0]))
+        self.assertEqual(view._step_chance.restype,
+                         ctype_of(self.protos["tg_state_step_chance"][0]))
 
     def test_structs_match(self):
         for c_name, cls in (("tg_game_info", _ffi.GameInfo),

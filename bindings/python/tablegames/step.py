@@ -1,0 +1,105 @@
+"""StepView: what State.step() reports, in one call into C per decision.
+
+A Python loop over many decisions pays more for each crossing into C than
+the library pays for the decision itself. tg_state_step() applies a
+decision and writes whose decision is next and its list in the same call;
+the view keeps the buffers that call writes into for the life of its
+state, so a step builds no list and no ctypes object.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from typing import Any, Iterator, List, Optional, Union, overload
+
+from . import _ffi
+
+# Ids below this pass to C as a plain int: ctypes hands an int over as a C
+# int, which holds every id up to here with the same bits on every ABI.
+PLAIN_INT_LIMIT = 2 ** 31
+
+
+class StepView(Sequence[int]):
+    """The decision a state is at, as State.step() and State.step_view()
+    report it: ``player`` (a seat, CHANCE or TERMINAL) and the legal moves,
+    or at a chance point the outcomes, as ints in increasing order
+    (``len(view)``, ``view[i]``, iteration, ``in``). ``applied`` is the
+    decision the last step made (the outcome drawn, for a chance step).
+
+    One view per state, rewritten by every step, so a loop makes no garbage:
+    it is not a snapshot. ``list(view)`` keeps a copy. Any other change to
+    the state (apply, undo, reset) leaves the view as it was until the next
+    step() or step_view().
+    """
+
+    __slots__ = ("player", "applied", "_n", "_ids", "_cap", "_player", "_count", "_applied",
+                 "_player_ref", "_count_ref", "_applied_ref", "_step", "_step_chance",
+                 "_step_checked", "_ptr", "_address")
+
+    def __init__(self, dll: Any, ptr: Any, cap: int) -> None:
+        """Buffers for the state at ptr (a StateP), whose State owns the
+        view and checks it is open before every call."""
+        self.player = 0
+        self.applied: Optional[int] = None
+        self._n = 0
+        self._ids = (_ffi.MoveId * max(cap, 1))()
+        self._cap = ctypes.c_size_t(cap)
+        self._player = ctypes.c_int()
+        self._count = ctypes.c_size_t()
+        self._applied = _ffi.MoveId()
+        self._player_ref = ctypes.byref(self._player)
+        self._count_ref = ctypes.byref(self._count)
+        self._applied_ref = ctypes.byref(self._applied)
+        # ctypes' conversion of declared argument types costs more than the
+        # step itself, so State.step() calls undeclared copies of the
+        # functions, with every argument already a ctypes object of the
+        # exact C type (or an int below PLAIN_INT_LIMIT for the tg_move).
+        # The declared function (held to the header by test_signatures)
+        # takes the rare ids above that.
+        self._step = dll["tg_state_step"]
+        self._step.restype = _ffi.Status
+        self._step_chance = dll["tg_state_step_chance"]
+        self._step_chance.restype = _ffi.Status
+        self._step_checked = dll.tg_state_step
+        # The state's address as a plain void *, which ctypes passes several
+        # times faster than a typed pointer.
+        self._ptr = ptr
+        self._address = ctypes.c_void_p(ctypes.cast(ptr, ctypes.c_void_p).value)
+
+    def _fill(self, player: int, count: int) -> None:
+        """Sets the view to a position read without a step (step_view())."""
+        self.player = player
+        self._n = count
+        self.applied = None
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[int]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[int, List[int]]:
+        if type(index) is int and 0 <= index < self._n:  # the loop's case first
+            return self._ids[index]  # a c_uint32 array reads as an int
+        if isinstance(index, slice):
+            return self._ids[:self._n][index]
+        if not isinstance(index, int):
+            raise TypeError("view indices are ints or slices, not %s" % type(index).__name__)
+        n = self._n
+        if not -n <= index < n:
+            raise IndexError("the view holds %d moves; there is no [%d]" % (n, index))
+        return int(self._ids[index + n if index < 0 else index])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids[:self._n])
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._ids[:self._n]
+
+    def __repr__(self) -> str:
+        return "<tablegames.StepView player %d, %d moves: %r>" % (
+            self.player, self._n, self._ids[:self._n])

@@ -1,0 +1,209 @@
+"""State.step(): one call into C per decision, returning the same StepView
+every time. It must play exactly what the separate calls play, refuse what
+they refuse without changing the state or the view, and behave as a
+sequence of ints."""
+
+import collections.abc
+import random
+import threading
+import unittest
+
+import tablegames
+from tablegames import CHANCE, TERMINAL, ClosedError, IllegalMove, StepView, WrongPhase
+
+from support import every_setup
+
+
+def chance_turn(state):
+    """Advances a state with separate calls to its next chance point."""
+    while not state.is_chance:
+        assert not state.is_terminal
+        state.apply_id(state.legal_move_ids()[0])
+    return state
+
+
+class EquivalenceTest(unittest.TestCase):
+    def play_both_ways(self, game_id, players, seed):
+        """Plays one game twice from the same seed, by steps and by the
+        separate calls; chance alternates between a drawn outcome and one
+        named by the caller."""
+        game = tablegames.Game(game_id, players=players)
+        fast, slow = tablegames.State(game, seed), tablegames.State(game, seed)
+        rng = random.Random(seed)
+        view = fast.step_view()
+        decisions = 0
+        while True:
+            self.assertEqual(view.player, slow.current_player)
+            self.assertEqual(list(view), slow.legal_move_ids())
+            if view.player == TERMINAL:
+                break
+            if view.player == CHANCE and decisions % 2 == 0:
+                self.assertIs(fast.step(), view)
+                self.assertEqual(view.applied, slow.apply_chance(notation=False))
+            else:
+                move = view[rng.randrange(len(view))]
+                self.assertIs(fast.step(move), view)
+                self.assertEqual(view.applied, move)
+                slow.apply_id(move)
+            decisions += 1
+        self.assertEqual(len(view), 0)
+        self.assertEqual(fast, slow)
+        self.assertEqual(fast.save(), slow.save())  # RNG and history too
+        return decisions
+
+    def test_every_game_plays_the_same_by_steps(self):
+        for game_id, players in every_setup():
+            with self.subTest(game=game_id, players=players):
+                self.assertGreater(self.play_both_ways(game_id, players, 3), 0)
+
+    def test_a_move_object_and_a_chance_outcome_by_id_are_steps_too(self):
+        state = tablegames.State(tablegames.Game("witches_dance", players=3), 4)
+        chance_turn(state)
+        outcome = state.sample_chance()  # a Move: draws, does not apply
+        view = state.step(outcome)
+        self.assertEqual(view.applied, outcome)
+        self.assertEqual(state.history[-1], outcome)
+        while view.player == CHANCE:
+            state.step()
+        move = state.legal_moves()[-1]
+        self.assertIs(state.step(move), view)
+        self.assertEqual(state.history[-1], move)
+
+
+class ViewTest(unittest.TestCase):
+    def setUp(self):
+        self.state = tablegames.State(tablegames.Game("bewitched", players=2), 9)
+        self.view = self.state.step_view()
+        while self.view.player == CHANCE or len(self.view) < 3:
+            self.state.step(None if self.view.player == CHANCE else self.view[0])
+
+    def test_one_view_rewritten_by_every_step(self):
+        view, state = self.view, self.state
+        kept = list(view)  # a copy stays as it was
+        first = view[0]
+        self.assertIs(state.step(first), view)
+        self.assertEqual(view.applied, first)
+        self.assertEqual(list(view), state.legal_move_ids())
+        self.assertEqual(view.player, state.current_player)
+        self.assertEqual(kept[0], first)
+        state.undo()  # other calls leave the view as the last step wrote it
+        self.assertEqual(view.applied, first)
+        self.assertIs(state.step_view(), view)
+        self.assertEqual(list(view), kept)
+        self.assertEqual(view.applied, None)  # read, not stepped
+        self.assertIsNot(tablegames.State(state.game, 9).step_view(), view)
+        self.assertIsNot(state.clone().step_view(), view)
+
+    def test_a_sequence_of_ints(self):
+        view = self.view
+        ids = self.state.legal_move_ids()
+        self.assertIsInstance(view, collections.abc.Sequence)
+        self.assertNotIsInstance(view, list)
+        self.assertEqual(len(view), len(ids))
+        self.assertEqual(list(view), ids)
+        self.assertEqual([view[i] for i in range(len(view))], ids)
+        self.assertEqual(view[-1], ids[-1])
+        self.assertEqual(view[-len(ids)], ids[0])
+        self.assertEqual(view[True], ids[1])  # as a list takes it
+        self.assertEqual(view[1:3], ids[1:3])
+        self.assertEqual(view[::-1], ids[::-1])
+        self.assertIn(ids[0], view)
+        self.assertNotIn(-5, view)
+        self.assertEqual(view.index(ids[1]), 1)
+        self.assertEqual(list(reversed(view)), ids[::-1])
+        for bad in (len(ids), -len(ids) - 1, 10 ** 6):
+            with self.assertRaises(IndexError):
+                view[bad]
+        for bad in (1.0, "0", None):
+            with self.assertRaises(TypeError):
+                view[bad]
+        self.assertIn("player %d" % view.player, repr(view))
+
+    def test_the_end_is_an_empty_view(self):
+        state, view = self.state, self.view
+        while view.player != TERMINAL:
+            state.step(None if view.player == CHANCE else view[-1])
+        self.assertEqual(len(view), 0)
+        self.assertEqual(list(view), [])
+        self.assertTrue(state.is_terminal)
+        self.assertIs(state.step_view(), view)
+        self.assertEqual(view.player, TERMINAL)
+
+
+class MisuseTest(unittest.TestCase):
+    def assert_refused(self, state, error, *args):
+        view = state.step_view()
+        saved, seen = state.save(), (view.player, list(view), view.applied)
+        with self.assertRaises(error):
+            state.step(*args)
+        self.assertEqual(state.save(), saved)
+        self.assertEqual((view.player, list(view), view.applied), seen)
+        return state
+
+    def test_refusals_change_neither_the_state_nor_the_view(self):
+        game = tablegames.Game("spinning_wishes", players=3)
+        state = tablegames.State(game, 2)
+        view = state.step_view()
+        while view.player == CHANCE:
+            state.step()
+        move_count = game.move_count
+        for bad in (-1, 2 ** 32, 2 ** 31 + 5, move_count, 2 ** 31 - 1):
+            with self.subTest(move=bad):
+                self.assert_refused(state, IllegalMove, bad)
+        for bad in ("enter", b"enter", 1.0, True, [0]):
+            with self.subTest(move=bad):
+                self.assert_refused(state, TypeError, bad)
+        self.assert_refused(state, WrongPhase)  # no chance to draw
+        self.assert_refused(state, WrongPhase, None)
+        chance_turn(state)
+        self.assert_refused(state, IllegalMove, move_count)
+        self.assertIn("chance", state.last_error)
+
+    def test_after_the_end_and_after_close(self):
+        state = tablegames.State(tablegames.Game("creepy_cauldron", players=2), 6)
+        state.playout()
+        self.assert_refused(state, IllegalMove, 0)
+        self.assert_refused(state, WrongPhase)
+        state.close()
+        with self.assertRaises(ClosedError):
+            state.step()
+        with self.assertRaises(ClosedError):
+            state.step(0)
+        with self.assertRaises(ClosedError):
+            state.step_view()
+        fresh = tablegames.State(tablegames.Game("creepy_cauldron", players=2), 6)
+        fresh.close()
+        with self.assertRaises(ClosedError):  # before any view was made
+            fresh.step(0)
+
+    def test_a_step_waits_while_another_thread_uses_the_state(self):
+        # ctypes lets go of the GIL during every call into C, so only the
+        # state's lock keeps a step off a state another thread is inside.
+        state = tablegames.State(tablegames.Game("witches_dance", players=4), 12)
+        view = state.step_view()
+        move = None if view.player == CHANCE else view[0]
+        held, release, done = threading.Event(), threading.Event(), threading.Event()
+
+        def hold():
+            with state._lock:
+                held.set()
+                release.wait(10)
+
+        def step():
+            state.step(move)
+            done.set()
+
+        holder, stepper = threading.Thread(target=hold), threading.Thread(target=step)
+        holder.start()
+        self.assertTrue(held.wait(10))
+        stepper.start()
+        self.assertFalse(done.wait(0.3), "the step ran while another thread held the state")
+        release.set()
+        self.assertTrue(done.wait(10))
+        holder.join()
+        stepper.join()
+        self.assertEqual(state.move_number, 1)
+        self.assertIsInstance(view, StepView)
+
+if __name__ == "__main__":
+    unittest.main()
