@@ -26,12 +26,15 @@ name_section() {
 }
 declare -A page_of
 for page in "$src"/docs/man/*.3; do
+    # Read once, not piped to grep -q: under pipefail sed's SIGPIPE, when
+    # grep stops at the first match, would fail the test at random.
+    page_synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$page")
     for f in $(name_section "$page"); do
         if [ -n "${page_of[$f]:-}" ]; then
             bad "$f is named by both ${page_of[$f]} and $(basename "$page")"
         fi
         page_of[$f]=$(basename "$page")
-        if ! sed -n '/^\.SH SYNOPSIS/,/^\.SH/p' "$page" | grep -q "[ *]$f("; then
+        if ! grep -q "[ *]$f(" <<<"$page_synopsis"; then
             bad "$f is named in $(basename "$page") but missing from its SYNOPSIS"
         fi
         grep -qx "$f" <<<"$exported" || bad "$(basename "$page") names $f, which the library does not export"
