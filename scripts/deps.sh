@@ -39,11 +39,16 @@ TG_TABLE_PACKAGES=(python3 python3-aiohttp)
 # nodejs from elsewhere may carry its own.
 # shellcheck disable=SC2034
 TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
+# Its PostgreSQL store (several servers on one database): the database,
+# whose tests start a private cluster, and the driver.
+# shellcheck disable=SC2034
+TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
 # valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
-# install and package tests' tools, the browser table and its test.
+# install and package tests' tools, the browser table, its stores and its test.
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
                   mmdebstrap gcc-multilib locales
-                  "${TG_TABLE_PACKAGES[@]}" "${TG_BROWSER_PACKAGES[@]}")
+                  "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
+                  "${TG_BROWSER_PACKAGES[@]}")

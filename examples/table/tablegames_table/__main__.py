@@ -1,4 +1,4 @@
-"""python3 -m tablegames_table [--host H] [--port P] [--db FILE]
+"""python3 -m tablegames_table [--host H] [--port P] [--db FILE or postgresql://...]
 
 Starts the table server and prints the link to open. Stops on Ctrl-C or
 SIGTERM; whatever was acknowledged is in the store either way (kill -9
@@ -7,6 +7,7 @@ included), and the next start resumes every game.
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -28,32 +29,55 @@ def parse_args(argv):
                    help="address to listen on (default 127.0.0.1: this machine only; "
                         "0.0.0.0 lets other devices of the network join)")
     p.add_argument("--port", type=int, default=8080, help="port (default 8080; 0 picks one)")
-    p.add_argument("--db", default=None, help="SQLite file of the tables (default %s)"
-                   % default_db())
+    p.add_argument("--db", default=None,
+                   help="where the tables are kept: a SQLite file (default %s) or a "
+                        "PostgreSQL URL, postgresql://USER@HOST/DATABASE, which several "
+                        "servers may share" % default_db())
     p.add_argument("--pace", type=float, default=0.7,
                    help="seconds a computer's move takes at least, so people can follow "
                         "(default 0.7)")
     p.add_argument("--seed", type=int, default=None,
                    help="for tests only: derive every table's hidden setup from this "
                         "number, so it is predictable")
+    p.add_argument("--bot-workers", type=int, default=None,
+                   help="processes that run medium and hard computer seats' searches "
+                        "(default: one per core)")
+    p.add_argument("--bot-niceness", type=int, default=10,
+                   help="how much lower the search processes' CPU priority is than the "
+                        "server's (default 10, so people are served first; 0 to compare)")
+    p.add_argument("--max-tables", type=int, default=1000,
+                   help="tables held in memory at once (default 1000; idle ones leave "
+                        "memory first, the store keeps them all)")
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         p.error("--port must be 0..65535")
     if args.pace < 0:
         p.error("--pace must not be negative")
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 64:
+        p.error("--bot-workers must be 1..64")
+    if not 0 <= args.bot_niceness <= 19:
+        p.error("--bot-niceness must be 0..19")
+    if args.max_tables < 1:
+        p.error("--max-tables must be at least 1")
     return args
 
 
 async def run(args):
     db = args.db or default_db()
-    if db != ":memory:":
+    if db != ":memory:" and not server.is_postgres(db):
         os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
-    srv = server.Server(db, pace=args.pace, seed=args.seed)
+    srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
+                        bot_niceness=args.bot_niceness, max_tables=args.max_tables)
     await srv.start(args.host, args.port)
+    # What exists now (modules, the web app, resumed tables) lives as long
+    # as the server: keep it out of the garbage collector's full passes,
+    # whose pauses would otherwise grow with it.
+    gc.freeze()
     host = "[%s]" % args.host if ":" in args.host else args.host
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "") else host
-    print("Table server ready: open http://%s:%d/ (tables in %s)" % (shown, srv.port, db),
+    where = "PostgreSQL" if server.is_postgres(db) else db    # a URL may carry a password
+    print("Table server ready: open http://%s:%d/ (tables in %s)" % (shown, srv.port, where),
           flush=True)
     if args.seed is not None:
         print("warning: --seed makes every hidden setup predictable; use it for tests only",

@@ -10,6 +10,7 @@ send in a request, so it stays out of access logs and Referer headers).
 import asyncio
 import logging
 import pathlib
+import socket
 import time
 import urllib.parse
 
@@ -19,6 +20,7 @@ from . import config as config_mod
 from . import protocol, seats, views
 from .live import Refused
 from .store import StoreError, UnknownTable
+from .tables import Busy
 from .viewer import Viewer
 
 log = logging.getLogger("tablegames_table")
@@ -27,7 +29,9 @@ HELLO_TIMEOUT = 15
 MAX_REQUEST = 16 * 1024
 RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
 BURST = 200.0
+SEND_BUFFER = 64 * 1024      # bytes of kernel send buffer per WebSocket
 CLOSE_REFUSED = 4003
+CLOSE_TRY_AGAIN = 1013       # the server is full or its store is away: the page reconnects later
 
 TABLES_KEY = web.AppKey("tables", object) if hasattr(web, "AppKey") else "tables"
 BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
@@ -73,6 +77,8 @@ async def create_table(request):
         table, secrets_by_seat = await request.app[TABLES_KEY].create(body)
     except config_mod.TableRequestError as exc:
         return _error(400, "bad_table", str(exc))
+    except Busy as exc:
+        return _error(503, "busy", str(exc))
     except StoreError:
         log.exception("creating a table failed")
         return _error(503, "unavailable", "the server could not store the table")
@@ -105,10 +111,10 @@ def _board(app, table):
     return boards[key]
 
 
-async def _send_refusal(ws, code, message, close=False):
+async def _send_refusal(ws, code, message, close=False, close_code=CLOSE_REFUSED):
     await ws.send_json({"type": "error", "code": code, "message": message})
     if close:
-        await ws.close(code=CLOSE_REFUSED, message=code.encode())
+        await ws.close(code=close_code, message=code.encode())
 
 
 async def _hello(ws, table):
@@ -204,19 +210,56 @@ async def _play(ws, table, viewer):
 async def websocket(request):
     if not _origin_ok(request):
         return _error(403, "bad_origin", "this page comes from another site")
-    try:
-        table = await request.app[TABLES_KEY].get(request.match_info["table_id"])
-    except UnknownTable:
-        table = None
     ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=30)
-    await ws.prepare(request)
-    if table is None:
-        await _send_refusal(ws, "no_table", "there is no such table", close=True)
-        return ws
+    try:
+        async with request.app[TABLES_KEY].use(request.match_info["table_id"]) as table:
+            await ws.prepare(request)
+            await _serve(request, ws, table)
+    except UnknownTable:
+        await _refuse_early(request, ws, "no_table", "there is no such table", CLOSE_REFUSED)
+    except Busy:
+        await _refuse_early(request, ws, "busy", "the server is full; try again in a while",
+                            CLOSE_TRY_AGAIN)
+    except StoreError:
+        log.exception("loading a table failed")
+        await _refuse_early(request, ws, "unavailable", "the server could not load the table",
+                            CLOSE_TRY_AGAIN)
+    return ws
+
+
+async def _refuse_early(request, ws, code, message, close_code):
+    if not ws.prepared:
+        await ws.prepare(request)
+    if not ws.closed:
+        await _send_refusal(ws, code, message, close=True, close_code=close_code)
+
+
+def _bound_send_buffer(request):
+    """Caps the kernel's send buffer of the connection: with the asyncio
+    transport's 64 KiB and the viewer's queue, what one client that does
+    not read can make the server hold is bounded (Linux would otherwise
+    grow the buffer to tcp_wmem's maximum, 4 MiB by default)."""
+    sock = request.transport.get_extra_info("socket") if request.transport else None
+    if sock is not None:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        except OSError:
+            pass
+
+
+def _abort(request):
+    def abort():
+        if request.transport is not None:
+            request.transport.abort()
+    return abort
+
+
+async def _serve(request, ws, table):
     ok, seat = await _hello(ws, table)
     if not ok:
-        return ws
-    viewer = Viewer(ws, seat)
+        return
+    _bound_send_buffer(request)
+    viewer = Viewer(ws, seat, abort=_abort(request))
     async with table.lock:
         viewer.send({"type": "welcome", "seat": seat,
                      "table": table.config.public(table.game_name),
@@ -228,7 +271,6 @@ async def websocket(request):
     finally:
         table.viewers.discard(viewer)
         await viewer.finish()
-    return ws
 
 
 def make_app(tables):

@@ -1,14 +1,18 @@
 """A live table: the one true state of a game, its decisions and viewers.
 
 Every decision goes the same way, under the table's lock: check it (the
-version the sender saw, whose turn it is, that it is legal), store it,
-apply it, then tell every viewer. A refused decision returns before
-anything is stored or applied, so it changes nothing. The state is held
-only here; bots think on a copy, so a long search never holds the lock.
+version the sender saw, whose turn it is, that it is legal), play it on a
+copy, store it, make the copy the state, then tell every viewer. A refused
+decision returns before anything is stored or applied, so it changes
+nothing. The state is held only here; bots think on a copy, so a long
+search never holds the lock. Decisions that another server process
+stored (a shared database) are replayed in order, each told to the
+viewers as if it had been made here (catch_up).
 """
 
 import asyncio
 import collections
+import json
 import logging
 import time
 
@@ -16,7 +20,8 @@ import tablegames
 
 from . import chance, views
 from .config import TableConfig
-from .store import KIND_DRAWN, KIND_ENTERED, KIND_MOVE, Decision, StoreError, VersionConflict
+from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER,
+                    Decision, StoreError, VersionConflict)
 
 log = logging.getLogger("tablegames_table")
 LOG_LIMIT = 200      # decisions of events a seat gets back on (re)joining
@@ -50,7 +55,10 @@ class LiveTable:
         self.entered_by = None          # the seat that entered the last outcome, if one did
         self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
         self._chance_cache = (None, None)
+        self._events = (None, {})
         self._driver = None
+        self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
+        self.pins = 0                      # requests using the table (tables.use)
 
     @property
     def game_name(self):
@@ -92,13 +100,30 @@ class LiveTable:
             self._record_log()
 
     def _record_log(self):
+        # Kept as JSON text: one object per entry rather than a tree of
+        # dicts, so that hundreds of tables' logs cost Python's garbage
+        # collector almost nothing to look through (its full passes are
+        # what would pause the server).
         for seat, entries in enumerate(self._logs):
-            events = self.state.events(seat)
+            events = self.events_for(seat)
             if events:
-                entries.append({"version": self.version, "events": events})
+                entries.append(json.dumps({"version": self.version, "events": events}))
+
+    def events_for(self, viewer):
+        """What the latest decision did as viewer saw it (computed once per
+        version: the log and every connection of that seat share it)."""
+        version, cache = self._events
+        if version != self.version:
+            cache = {}
+            self._events = (self.version, cache)
+        if viewer not in cache:
+            cache[viewer] = self.state.events(viewer)
+        return cache[viewer]
 
     def log_for(self, seat):
-        return list(self._logs[seat]) if seat is not None and seat >= 0 else []
+        if seat is None or seat < 0:
+            return []
+        return [json.loads(entry) for entry in self._logs[seat]]
 
     # ---- what may happen now ------------------------------------------------
 
@@ -106,19 +131,35 @@ class LiveTable:
     def is_over(self):
         return self.state.is_terminal
 
-    def chance_entry(self):
+    def _entry_for(self, state):
         """At a chance point that a person enters (companion mode, public
         chance): the outcomes to offer; else None."""
-        if not self.config.companion or not self.state.is_chance:
+        if not self.config.companion or not state.is_chance:
             return None
         # (An outcome that is certain is drawn: there is nothing to enter.)
+        if len(state.chance_outcomes()) > 1 and chance.is_public(state):
+            return {"outcomes": chance.outcomes_for_entry(state)}
+        return None
+
+    def chance_entry(self):
         version, entry = self._chance_cache
         if version != self.version:
-            entry = None
-            if len(self.state.chance_outcomes()) > 1 and chance.is_public(self.state):
-                entry = {"outcomes": chance.outcomes_for_entry(self.state)}
+            entry = self._entry_for(self.state)
             self._chance_cache = (self.version, entry)
         return entry
+
+    def _waits_for(self, state, entry):
+        """What state waits for (store.WAITING), entry being its chance entry."""
+        if state.is_terminal:
+            return WAIT_NOBODY
+        player = state.current_player
+        if player == tablegames.CHANCE:
+            return WAIT_PERSON if entry is not None else WAIT_SERVER
+        return WAIT_PERSON if self.config.seats[player].is_person else WAIT_SERVER
+
+    @property
+    def waiting(self):
+        return self._waits_for(self.state, self.chance_entry())
 
     def _check_version(self, version):
         if self.broken:
@@ -168,42 +209,68 @@ class LiveTable:
 
     async def _commit(self, move, kind, seat):
         """Stores then applies one decision; the caller holds the lock and
-        has checked it. Nothing is acknowledged before the store returns."""
-        decision = Decision(seq=self.version + 1, move=int(move), kind=kind, seat=seat,
-                            at=time.time())
+        has checked it. Nothing is acknowledged before the store returns.
+        The decision is played on a copy first, so that the store learns
+        what the game waits for next in the same transaction; the copy
+        becomes the state once it is stored. A drawn outcome (move None) is
+        drawn on the copy too, so that the RNG moves on only once it is
+        stored (replaying another process's draw needs it where it was)."""
+        after = self.state.clone()
         try:
-            await self.store.append(self.table_id, decision)
+            if move is None:
+                move = after.sample_chance()
+            decision = Decision(seq=self.version + 1, move=int(move), kind=kind, seat=seat,
+                                at=time.time())
+            after.apply(int(move))
+            entry = self._entry_for(after)
+            await self.store.append(self.table_id, decision, self._waits_for(after, entry))
         except VersionConflict:
+            after.close()
             # Another server process decided first (a shared database):
             # take its decisions and refuse this one as stale.
-            await self._catch_up_locked()
+            try:
+                await self._catch_up_locked()
+            except StoreError:
+                self.broken = True
+                raise Refused("unavailable", "the server could not load the table; "
+                              "try again") from None
             raise Refused("stale", "another decision was made first") from None
         except StoreError:
+            after.close()
             self.broken = True
-            log.exception("table %s: storing decision %d failed", self.table_id, decision.seq)
+            log.exception("table %s: storing decision %d failed", self.table_id, self.version + 1)
             raise Refused("unavailable", "the server could not store the decision; "
                           "nothing changed") from None
-        self.state.apply(int(move))
+        except BaseException:
+            after.close()
+            raise
+        before, self.state = self.state, after
+        before.close()
         self.version += 1
+        self._chance_cache = (self.version, entry)
         self.entered_by = seat if kind == KIND_ENTERED else None
+        self.touched = time.monotonic()
         self._record_log()
-        if self.state.is_terminal:
-            try:
-                await self.store.mark_finished(self.table_id)
-            except StoreError:
-                log.exception("table %s: marking it finished failed", self.table_id)
         self.broadcast()
 
-    async def catch_up(self):
-        """Applies decisions another process stored (store.listen)."""
+    async def catch_up(self, version=None):
+        """Applies decisions another process stored (store.listen), up to
+        version at least; nothing when they are here already."""
+        if version is not None and version <= self.version:
+            return
         async with self.lock:
+            if version is not None and version <= self.version:
+                return
             await self._catch_up_locked()
         self.kick()
 
     async def _catch_up_locked(self):
+        # Each decision is told on its own, as if made here: a seat's
+        # events belong to the decision that caused them.
         for d in await self.store.decisions(self.table_id, after=self.version):
             self._replay(d)
-        self.broadcast()
+            self.touched = time.monotonic()
+            self.broadcast()
 
     # ---- telling the viewers ----------------------------------------------------
 
@@ -225,47 +292,62 @@ class LiveTable:
 
     def _next_automatic(self):
         """"drawn", a bot's seat, or None when a person (or nobody) is next."""
-        if self.broken or self.state.is_terminal:
+        if self.broken or self.waiting != WAIT_SERVER:
             return None
-        player = self.state.current_player
-        if player == tablegames.CHANCE:
-            return None if self.chance_entry() is not None else KIND_DRAWN
-        if not self.config.seats[player].is_person:
-            return player
-        return None
+        return KIND_DRAWN if self.state.current_player == tablegames.CHANCE \
+            else self.state.current_player
+
+    @property
+    def driving(self):
+        """Whether the server is making this table's next decision."""
+        return self._driver is not None and not self._driver.done()
 
     async def _drive(self):
         try:
             while True:
-                async with self.lock:
-                    nxt = self._next_automatic()
-                    if nxt is None:
-                        return
-                    if nxt == KIND_DRAWN:
-                        await self._commit(self.state.sample_chance(), KIND_DRAWN, None)
-                        continue
-                    snapshot, version = self.state.clone(), self.version
-                    self.tell_thinking(nxt)
+                if self._next_automatic() is None:
+                    return
+                # One server process at a time plays a table's computer
+                # seats (store.claim); the others wait for its decisions.
+                if not await self.store.claim(self.table_id):
+                    return
                 try:
-                    move = await self.runner.choose(self, nxt, snapshot)
-                finally:
-                    snapshot.close()
-                async with self.lock:
-                    self.thinking_seat = None
-                    if self.version != version or self.broken:
-                        continue
-                    await self._commit(move, KIND_MOVE, nxt)
-        except Refused as exc:
-            log.warning("table %s: automatic decision refused: %s", self.table_id, exc.message)
+                    await self._drive_one()
+                except Refused as exc:
+                    if exc.code != "stale":      # stale: another process decided; go on
+                        log.warning("table %s: automatic decision refused: %s",
+                                    self.table_id, exc.message)
+                        return
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: the driver stopped", self.table_id)
             self.broken = True
 
+    async def _drive_one(self):
+        """Makes one automatic decision: draws a die or lets a bot think
+        (on a copy, without the lock) and plays its move if nothing else
+        was decided meanwhile."""
+        async with self.lock:
+            nxt = self._next_automatic()
+            if nxt is None:
+                return
+            if nxt == KIND_DRAWN:
+                await self._commit(None, KIND_DRAWN, None)
+                return
+            snapshot, version = self.state.clone(), self.version
+            self.tell_thinking(nxt)
+        try:
+            move = await self.runner.choose(self, nxt, snapshot)
+        finally:
+            snapshot.close()
+        async with self.lock:
+            self.thinking_seat = None
+            if self.version == version and not self.broken:
+                await self._commit(move, KIND_MOVE, nxt)
+
     async def stop(self):
         if self._driver is not None and not self._driver.done():
-            self.runner.stop_table(self)
             self._driver.cancel()
             try:
                 await self._driver

@@ -6,34 +6,54 @@ from aiohttp import web
 
 from .app import make_app
 from .bots import BotRunner
-from .sqlite_store import SQLiteStore
 from .store import StoreError
 from .tables import Tables
 
 log = logging.getLogger("tablegames_table")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class StartError(Exception):
     """The server cannot start (the store or the port is not available)."""
 
 
+def is_postgres(db):
+    return db.startswith(POSTGRES_SCHEMES)
+
+
+def make_store(db):
+    """The store a --db value names: a PostgreSQL URL, or a SQLite file."""
+    if is_postgres(db):
+        try:
+            from .postgres_store import PostgresStore
+        except ImportError:
+            raise StartError("PostgreSQL needs python3-asyncpg (apt-get install "
+                             "python3-asyncpg)") from None
+        return PostgresStore(db)
+    from .sqlite_store import SQLiteStore
+    return SQLiteStore(db)
+
+
 class Server:
-    def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None):
-        self.store = store or SQLiteStore(db)
-        self.runner = BotRunner(pace=pace, workers=bot_workers)
-        self.tables = Tables(self.store, self.runner, seed=seed)
+    def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
+                 bot_niceness=None, **table_limits):
+        self.store = store or make_store(db)
+        self.runner = BotRunner(pace=pace, workers=bot_workers,
+                                **({} if bot_niceness is None else {"niceness": bot_niceness}))
+        self.tables = Tables(self.store, self.runner, seed=seed, **table_limits)
         self.app = make_app(self.tables)
         self._web = None
         self.port = None
 
     async def open(self):
-        """Opens the store and resumes every unfinished game."""
+        """Opens the store and resumes the games that wait for the server."""
         try:
             await self.store.open()
+            await self.store.listen(self.tables.on_change, self.tables.on_reconnect)
         except StoreError as exc:
+            await self.store.close()
             raise StartError(str(exc)) from None
-        await self.store.listen(self.tables.on_change)
-        await self.tables.resume_all()
+        await self.tables.start()
 
     async def start(self, host, port):
         await self.open()

@@ -16,6 +16,18 @@ thousands of decisions), while a decision row is a few bytes appended; the
 replay on load is one tg_state_apply per row in C. The same rows also give
 a seat its log after a reconnect.
 
+Each table also records what its game waits for (a person, the server
+- a computer seat or a die the server draws - or nobody, when it is over)
+and when its last decision was stored. A server starts only the tables
+that wait for it, not every unfinished one, and finds tables whose server
+went away (tables_to_drive); everything else is loaded when a person comes.
+
+Several server processes on one database (PostgreSQL) share the tables:
+claim() makes sure one process at a time plays a table's computer seats
+and draws its dice (the version check would catch a second one, but not
+before it had thought for nothing), and listen() tells a process of the
+decisions the others stored.
+
 Every method is a coroutine, so a store over a network database
 (PostgreSQL with asyncpg) fits the same interface; the SQLite store runs
 its blocking calls on one thread of its own.
@@ -45,6 +57,12 @@ KIND_DRAWN = "drawn"
 KIND_ENTERED = "entered"
 DECISION_KINDS = (KIND_MOVE, KIND_DRAWN, KIND_ENTERED)
 
+# What a game waits for after its latest decision.
+WAIT_PERSON = "person"     # a person's move or a roll entered at the table
+WAIT_SERVER = "server"     # a computer seat's move or a die the server draws
+WAIT_NOBODY = "over"       # the game is over
+WAITING = (WAIT_PERSON, WAIT_SERVER, WAIT_NOBODY)
+
 
 @dataclasses.dataclass(frozen=True)
 class Decision:
@@ -62,10 +80,26 @@ class StoredTable:
     root: bytes              # tg_state_save() of the root position
     created: float
     finished: bool
+    waiting: str = WAIT_SERVER
+
+
+def check_append(decision, waiting):
+    """What every store refuses before it writes (StoreError)."""
+    if decision.kind not in DECISION_KINDS:
+        raise StoreError("unknown decision kind %r" % decision.kind)
+    check_waiting(waiting)
+
+
+def check_waiting(waiting):
+    if waiting not in WAITING:
+        raise StoreError("unknown waiting %r" % waiting)
 
 
 # Called with (table_id, version) when another process stored a decision.
 ChangeListener = Callable[[str, int], Awaitable[None]]
+# Called after the store lost its connection and got it back: notices may
+# have been missed and claims were lost.
+ReconnectListener = Callable[[], Awaitable[None]]
 
 
 class Store(abc.ABC):
@@ -94,20 +128,37 @@ class Store(abc.ABC):
         """The decisions with seq > after, in order."""
 
     @abc.abstractmethod
-    async def append(self, table_id: str, decision: Decision) -> None:
+    async def append(self, table_id: str, decision: Decision, waiting: str) -> None:
         """Stores decision.seq, which must be the stored version + 1
-        (VersionConflict otherwise; nothing is stored then)."""
-
-    @abc.abstractmethod
-    async def mark_finished(self, table_id: str) -> None:
-        """Notes that the game is over, so a restart need not resume it."""
+        (VersionConflict otherwise; nothing is stored then), and what the
+        game waits for after it (WAITING; WAIT_NOBODY marks it finished),
+        in one transaction."""
 
     @abc.abstractmethod
     async def unfinished_tables(self) -> Sequence[str]:
-        """Ids of tables whose game is not over (resumed at start-up)."""
+        """Ids of every table whose game is not over."""
 
-    async def listen(self, listener: ChangeListener) -> None:
-        """Calls listener when another server process stores a decision.
-        A single-process store never calls it (the default); a PostgreSQL
-        store would LISTEN on a channel that append() NOTIFYs."""
+    @abc.abstractmethod
+    async def tables_to_drive(self, idle_seconds: float) -> Sequence[str]:
+        """Ids of unfinished tables that wait for the server and have not
+        stored a decision for idle_seconds: at start-up (0) the games whose
+        computer seats should carry on; later, those whose server died."""
+
+    async def claim(self, table_id: str) -> bool:
+        """True when this process may play the table's computer seats and
+        draw its dice: no other process does. Kept until release() or the
+        store's connection ends (a process that dies loses its claims).
+        A single-process store always says yes."""
+        return True
+
+    async def release(self, table_id: str) -> None:
+        """Gives up a claim (the table left this process's memory)."""
+        return None
+
+    async def listen(self, on_change: ChangeListener,
+                     on_reconnect: Optional[ReconnectListener] = None) -> None:
+        """Calls on_change when another server process stores a decision,
+        and on_reconnect after a lost connection came back. A
+        single-process store never calls them (the default); the
+        PostgreSQL store LISTENs on a channel that append() NOTIFYs."""
         return None

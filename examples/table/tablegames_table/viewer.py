@@ -3,7 +3,11 @@
 Tables hand messages to a viewer without waiting (under the table's lock);
 a writer task sends them. A client that stops reading fills its queue and
 is dropped, so it can never hold up a table or grow the server's memory.
-Answers to the client's own messages wait for room instead.
+Answers to the client's own messages wait for room instead (for a while).
+
+Dropping such a client must not wait for it either: a close frame is
+written like any other, and a peer that reads nothing never makes room
+for it, so after CLOSE_WAIT seconds the connection is cut (abort).
 """
 
 import asyncio
@@ -13,15 +17,19 @@ log = logging.getLogger("tablegames_table")
 QUEUE_LIMIT = 256
 CLOSE_SLOW = 4008            # the client did not read its messages
 CLOSE_RELOAD = 4012          # the table is reloaded; reconnect
+CLOSE_WAIT = 2.0             # seconds a closing handshake may take before the socket is cut
+REPLY_WAIT = 10.0            # seconds an answer waits for room before the client is dropped
 
 
 class Viewer:
-    def __init__(self, ws, seat):
+    def __init__(self, ws, seat, abort=None):
         self.ws = ws
         self.seat = seat                     # seat number, or the spectator viewer
+        self._abort = abort                  # cuts the connection (the transport's abort)
         self._queue = asyncio.Queue(QUEUE_LIMIT)
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self._closing = None
+        self._closer = None
 
     def send(self, message):
         if self._closing is not None:
@@ -37,7 +45,13 @@ class Viewer:
         queue, so a client that sends faster than it reads is slowed down
         (its messages wait in the socket) instead of dropped. Answers use
         half the queue at most, leaving the rest to the table's news."""
+        deadline = asyncio.get_running_loop().time() + REPLY_WAIT
         while self._closing is None and self._queue.qsize() >= QUEUE_LIMIT // 2:
+            if asyncio.get_running_loop().time() > deadline:
+                log.warning("dropping a client that sends but does not read (seat %s)",
+                            self.seat)
+                self._close(CLOSE_SLOW, "too slow")
+                return
             await asyncio.sleep(0.01)
         if self._closing is None:
             self._queue.put_nowait(message)
@@ -49,8 +63,14 @@ class Viewer:
         if self._closing is None:
             self._closing = (code, reason)
             self._writer.cancel()
-            asyncio.get_running_loop().create_task(
-                self.ws.close(code=code, message=reason.encode()))
+            self._closer = asyncio.get_running_loop().create_task(self._close_or_cut(code, reason))
+
+    async def _close_or_cut(self, code, reason):
+        try:
+            await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()), CLOSE_WAIT)
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+            if self._abort is not None:
+                self._abort()
 
     async def _write(self):
         try:
@@ -72,6 +92,8 @@ class Viewer:
             await self._writer
         except (asyncio.CancelledError, Exception):
             pass
+        if self._closer is not None:
+            await asyncio.gather(self._closer, return_exceptions=True)
 
     async def _drain(self):
         while not self._queue.empty() and not self.ws.closed:

@@ -38,7 +38,7 @@ def state_message(table, viewer, log=None):
     observation = library_gaps.complete_observation(
         table.config.game_id, state, state.observation(viewer))
     msg = {"type": "state", "version": table.version, "observation": observation,
-           "events": state.events(viewer), "turn": _turn(state),
+           "events": table.events_for(viewer), "turn": _turn(state),
            "thinking": table.thinking_seat}
     if viewer is not None and viewer >= 0 and state.current_player == viewer:
         msg["moves"] = [{"id": int(m), "text": m.text} for m in state.legal_moves()]

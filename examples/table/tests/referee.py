@@ -2,8 +2,9 @@
 
 The server never shows anyone the omniscient view; the tests need it, to
 check that what each seat was shown is exactly its own view and nothing
-more. The referee reads the store directly, read-only (WAL lets it read
-while the server writes), replays each table's decisions through the
+more. The referee reads the store directly - a SQLite file read-only (WAL
+lets it read while the server writes), or a snapshot of any store taken
+through the store interface - replays each table's decisions through the
 library and answers per version: the omniscient observation and each
 seat's observation and events. It also plays for the tests: an easy bot's
 suggestion for a seat (fair, like every library bot), and a random outcome
@@ -40,16 +41,57 @@ def sw_seat_problems(seats, players):
     return out
 
 
+class SQLiteSource:
+    """The rows of a SQLite store, read-only (WAL lets the server write on)."""
+
+    def __init__(self, path):
+        self.db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, isolation_level=None)
+
+    def table(self, table_id):
+        row = self.db.execute("SELECT config, root FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        if row is None:
+            raise KeyError("no table %s" % table_id)
+        return json.loads(row[0]), bytes(row[1])
+
+    def decisions(self, table_id, after):
+        return self.db.execute("SELECT seq, move, kind, seat FROM decisions WHERE table_id = ? "
+                               "AND seq > ? ORDER BY seq", (table_id, after)).fetchall()
+
+
+class SnapshotSource:
+    """The rows of any store, read through the store interface beforehand
+    (PostgreSQL: the tests read it with the server's own store class)."""
+
+    def __init__(self, tables, decisions):
+        self.tables, self.rows = tables, decisions
+
+    @classmethod
+    async def take(cls, store, table_ids):
+        tables, rows = {}, {}
+        for table_id in table_ids:
+            stored = await store.load_table(table_id)
+            tables[table_id] = (stored.config, stored.root)
+            rows[table_id] = [(d.seq, d.move, d.kind, d.seat)
+                              for d in await store.decisions(table_id)]
+        return cls(tables, rows)
+
+    def table(self, table_id):
+        if table_id not in self.tables:
+            raise KeyError("no table %s" % table_id)
+        return self.tables[table_id]
+
+    def decisions(self, table_id, after):
+        return [r for r in self.rows.get(table_id, []) if r[0] > after]
+
+
 class Replay:
     """One table replayed from its stored decisions, with a view per version."""
 
-    def __init__(self, db, table_id):
-        self.db, self.table_id = db, table_id
-        row = db.execute("SELECT config, root FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if row is None:
-            raise KeyError("no table %s" % table_id)
-        self.config = json.loads(row[0])
-        self.state = tablegames.State.load(bytes(row[1]))
+    def __init__(self, source, table_id):
+        self.source, self.table_id = source, table_id
+        self.config, root = source.table(table_id)
+        self.state = tablegames.State.load(root)
         self.players = self.state.players
         self.version = 0
         self.views = {0: self._view()}
@@ -74,9 +116,7 @@ class Replay:
         return view
 
     def advance(self):
-        rows = self.db.execute("SELECT seq, move, kind, seat FROM decisions WHERE table_id = ? "
-                               "AND seq > ? ORDER BY seq", (self.table_id, self.version)).fetchall()
-        for seq, move, kind, seat in rows:
+        for seq, move, kind, seat in self.source.decisions(self.table_id, self.version):
             assert seq == self.version + 1, (seq, self.version)
             if kind == "drawn":
                 drawn = self.state.sample_chance()
@@ -88,9 +128,15 @@ class Replay:
         return self.version
 
 
+# Every field a state message may have (views.state_message).
+STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", "moves",
+                "chance", "log", "entered_by"}
+
+
 class Referee:
-    def __init__(self, db_path, seed=12345):
-        self.db = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True, isolation_level=None)
+    def __init__(self, db, seed=12345):
+        """db: a SQLite file's path, or a source (SnapshotSource)."""
+        self.db = SQLiteSource(db) if isinstance(db, str) else db
         self.replays = {}
         self.bots = {}
         self.rng = random.Random(seed)
@@ -114,6 +160,8 @@ class Referee:
         """What is wrong with a state message a seat received: anything
         that is not exactly that seat's own view at that version."""
         out = []
+        if set(msg) - STATE_FIELDS:
+            out.append("unexpected fields %s" % sorted(set(msg) - STATE_FIELDS))
         truth = self.views(table_id, msg["version"])
         obs = dict(msg["observation"])
         if "seats" in obs:  # the server's work-around for Spinning Wishes
@@ -127,6 +175,10 @@ class Referee:
                 out.append("moves differ from the legal moves")
         elif "moves" in msg:
             out.append("moves sent to a seat that is not to move")
+        for entry in msg.get("log", []):       # each entry: what that seat saw then
+            if set(entry) != {"version", "events"} or not 0 < entry["version"] <= msg["version"] \
+                    or entry["events"] != self.views(table_id, entry["version"])["seats"][seat]["events"]:
+                out.append("log entry %s is not the seat's own" % entry.get("version"))
         return out
 
     def welcome_problems(self, table_id, seat, msg):

@@ -26,6 +26,7 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
     pace = 0.0
     seed = 7
     bot_budget = None
+    table_limits = {}        # Tables(max_tables=..., idle_seconds=...) for the memory tests
 
     async def asyncSetUp(self):
         # unittest runs the loop in debug mode; the referee's replays are
@@ -36,7 +37,7 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
         await self.start_server()
 
     async def start_server(self):
-        self.server = Server(self.db, pace=self.pace, seed=self.seed)
+        self.server = Server(self.db, pace=self.pace, seed=self.seed, **self.table_limits)
         if self.bot_budget:
             self.server.runner.budget.update(self.bot_budget)
         await self.server.open()

@@ -222,7 +222,7 @@ class MessageRefusals(ServerTestCase):
     async def test_a_move_the_store_cannot_keep_is_not_acknowledged(self):
         from tablegames_table.store import StoreError
 
-        async def disk_full(table_id, decision):
+        async def disk_full(table_id, decision, waiting):
             raise StoreError("disk full")
         before = await self.snapshot(self.table)
         self.server.store.append, real = disk_full, self.server.store.append

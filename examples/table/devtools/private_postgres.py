@@ -1,0 +1,162 @@
+"""A private PostgreSQL cluster in a temporary folder, for tests and load runs.
+
+initdb and pg_ctl from Debian's postgresql (/usr/lib/postgresql/N/bin, which
+is not on PATH), a Unix socket in the folder and no TCP at all
+(listen_addresses = ''), trust authentication (only the folder's owner and
+root can reach the socket). PostgreSQL refuses to run as root, so as root
+the cluster runs as the "postgres" user that Debian's package creates (or
+"nobody" when it is missing) and the folder is handed to that user.
+remove() stops the server and deletes the folder; it is also registered
+with atexit, so a test run that fails half-way leaves nothing running.
+"""
+
+import atexit
+import glob
+import importlib.util
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+
+USER = "tablegames"              # the cluster's superuser (a role, not a system user)
+PORT = 5432                      # names the socket file only; nothing listens on TCP
+
+
+class ClusterError(Exception):
+    pass
+
+
+def find_bindir():
+    """The newest installed PostgreSQL's bin folder, or None."""
+    dirs = glob.glob("/usr/lib/postgresql/*/bin")
+    dirs = [d for d in dirs if os.access(os.path.join(d, "initdb"), os.X_OK)]
+    if dirs:
+        return max(dirs, key=lambda d: int(d.split("/")[-2]) if d.split("/")[-2].isdigit() else 0)
+    initdb = shutil.which("initdb")
+    return os.path.dirname(os.path.realpath(initdb)) if initdb else None
+
+
+def unavailable_reason():
+    """Why a private cluster cannot run here, or None when it can."""
+    if find_bindir() is None:
+        return "PostgreSQL is not installed (no initdb; scripts/deps.sh installs postgresql)"
+    if importlib.util.find_spec("asyncpg") is None:      # the store's driver
+        return "python3-asyncpg is not installed (scripts/deps.sh installs it)"
+    return None
+
+
+def _run_as():
+    """(uid, gid) to run the cluster as, or None to run it as ourselves."""
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            entry = pwd.getpwnam(name)
+        except KeyError:
+            continue
+        return entry.pw_uid, entry.pw_gid
+    raise ClusterError("running as root and neither 'postgres' nor 'nobody' exists")
+
+
+class PrivateCluster:
+    def __init__(self):
+        self.bindir = find_bindir()
+        if self.bindir is None:
+            raise ClusterError(unavailable_reason())
+        self.dir = None
+        self.data = None
+        self._as = _run_as()
+        self._running = False
+
+    # ---- running PostgreSQL's programs -----------------------------------
+
+    def _cmd(self, program, *args, check=True, timeout=120):
+        kwargs = {}
+        if self._as is not None:
+            kwargs = {"user": self._as[0], "group": self._as[1], "extra_groups": []}
+        proc = subprocess.run([os.path.join(self.bindir, program), *args], cwd=self.dir,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=timeout, env=dict(os.environ, LC_ALL="C"), **kwargs)
+        if check and proc.returncode != 0:
+            raise ClusterError("%s failed (%d): %s%s" % (program, proc.returncode,
+                                                          proc.stdout, proc.stderr))
+        return proc
+
+    @property
+    def socket_dir(self):
+        return self.dir
+
+    def dsn(self, database="postgres"):
+        return "postgresql://%s@/%s?host=%s&port=%d" % (USER, database, self.dir, PORT)
+
+    # ---- life cycle ----------------------------------------------------------
+
+    def start(self):
+        self.dir = tempfile.mkdtemp(prefix="tg-postgres-")
+        atexit.register(self.remove)
+        if self._as is not None:
+            os.chown(self.dir, *self._as)
+        os.chmod(self.dir, 0o700)
+        self.data = os.path.join(self.dir, "data")
+        self._cmd("initdb", "-D", self.data, "-U", USER, "--auth=trust", "-E", "UTF8",
+                  "--locale=C", "--no-sync")
+        with open(os.path.join(self.data, "postgresql.conf"), "a") as conf:
+            conf.write("\n# private test cluster: a Unix socket only\n"
+                       "listen_addresses = ''\n"
+                       "unix_socket_directories = '%s'\n"
+                       "port = %d\n"
+                       "max_connections = 200\n"
+                       "shared_buffers = 32MB\n" % (self.dir, PORT))
+        self.start_server()
+        return self
+
+    def start_server(self):
+        self._cmd("pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "server.log"),
+                  "-w", "-t", "60", "start")
+        self._running = True
+
+    def stop_server(self, mode="fast"):
+        """Stops PostgreSQL (mode "immediate" is a crash: no checkpoint)."""
+        self._cmd("pg_ctl", "-D", self.data, "-m", mode, "-w", "-t", "60", "stop")
+        self._running = False
+
+    def restart(self, mode="fast"):
+        self.stop_server(mode)
+        self.start_server()
+
+    def psql(self, sql, database="postgres"):
+        """Runs SQL through psql as the superuser; returns its output."""
+        proc = subprocess.run([os.path.join(self.bindir, "psql"), "-X", "-q", "-A", "-t",
+                               "-v", "ON_ERROR_STOP=1", "-h", self.dir, "-p", str(PORT),
+                               "-U", USER, "-d", database, "-c", sql],
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=60)
+        if proc.returncode != 0:
+            raise ClusterError("psql failed: %s" % proc.stderr)
+        return proc.stdout
+
+    def create_database(self, name):
+        if not name.replace("_", "").isalnum():
+            raise ValueError("database names here are letters, digits and _")
+        self.psql('CREATE DATABASE "%s"' % name)
+        return self.dsn(name)
+
+    def log_tail(self, lines=40):
+        try:
+            with open(os.path.join(self.dir, "server.log")) as f:
+                return "".join(f.readlines()[-lines:])
+        except OSError:
+            return ""
+
+    def remove(self):
+        if self.dir is None:
+            return
+        if self._running:
+            try:
+                self.stop_server("immediate")
+            except (ClusterError, subprocess.TimeoutExpired, OSError):
+                pass
+        shutil.rmtree(self.dir, ignore_errors=True)
+        self.dir = None
+        atexit.unregister(self.remove)
