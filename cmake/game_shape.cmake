@@ -8,7 +8,7 @@
 # top-level CMakeLists.txt includes this file to warn at configure time.
 
 set(TG_GAME_CORE_FILES board.c rules.c legal.c notation.c view.c events.c
-    position_json.c validate.c resample.c easy.c)
+    position_json.c validate.c resample.c easy.c tensor.c)
 set(TG_GAME_TEST_FILES CMakeLists.txt test_support.c test_support.h test_main.c)
 
 # The games of lib/games/games.def under source_dir, in out_var.

@@ -59,7 +59,7 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://libtablegames.invalid/")
 set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE ${TG_DEB_ARCH})
 
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME libtablegames1)
-set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libc6 (>= 2.34), libjansson4 (>= 2.14), zlib1g (>= 1:1.2.0)")
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libc6 (>= 2.34), libjansson4 (>= 2.14), libxxhash0 (>= 0.8.0), zlib1g (>= 1:1.2.0)")
 # The shlibs file and the ldconfig trigger Debian policy asks of a library,
 # written here rather than by CPack's GENERATE_SHLIBS, which also adds
 # postinst/postrm scripts calling ldconfig (lintian: maintscript-calls-ldconfig).
@@ -95,7 +95,7 @@ This package holds the shared library.")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION libs)
 
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libtablegames-dev)
-set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libtablegames1 (= ${PROJECT_VERSION}), libjansson-dev, zlib1g-dev")
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libtablegames1 (= ${PROJECT_VERSION}), libjansson-dev, libxxhash-dev, zlib1g-dev")
 set(CPACK_DEBIAN_DEV_DESCRIPTION "rules of family board games - development files
 libtablegames runs the rules of Witches' Dance and other family board games
 for programs that embed them.

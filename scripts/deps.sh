@@ -24,7 +24,7 @@ tg_install_missing() {
 # (tests/docs/readme_deps.sh holds them to it).
 # shellcheck disable=SC2034
 # What the library and the tablegames command need.
-TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev zlib1g-dev)
+TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev libxxhash-dev zlib1g-dev)
 # What the optional parts need (README, "Building from source"): tests
 # (cmocka), the headers' C++ check, the Lua module and its tests, the Python
 # tests and type check, the libffi host, the API reference.

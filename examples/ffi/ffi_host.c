@@ -25,7 +25,8 @@
 
 /* What a runtime learns from the library's documentation rather than its
  * headers: the numbers of the contract. */
-enum { HOST_OK = 0, HOST_PLAYER_CHANCE = -1, HOST_PLAYER_TERMINAL = -2, HOST_VIEW_ALL = -1 };
+enum { HOST_OK = 0, HOST_PLAYER_CHANCE = -1, HOST_PLAYER_TERMINAL = -2, HOST_VIEW_ALL = -1,
+       HOST_VIEW_PUBLIC = -2 };
 enum { HOST_ABI_MAJOR = 1, HOST_MAX_PLAYERS = 8, HOST_E_WRONG_PHASE = -5 };
 /* Versions of the parameter layouts, and room enough for either: the
  * library fills them (tg_*_params_init), so the host needs no layout. */
@@ -53,8 +54,7 @@ typedef enum host_fn_id {
     F_GAME_PARAMS_INIT, F_GAME_NEW, F_GAME_FREE, F_GAME_REF, F_GAME_MAX_LEGAL,
     F_STATE_NEW, F_STATE_FREE, F_STATE_GAME, F_CURRENT, F_IS_TERMINAL, F_LEGAL, F_APPLY,
     F_APPLY_CHANCE, F_CHANCE_WEIGHTS, F_STEP, F_STEP_CHANCE, F_MOVE_TEXT, F_EVENTS, F_TO_TEXT,
-    F_WINNERS,
-    F_RETURNS_V2, F_LAST_ERROR,
+    F_WINNERS, F_RETURNS_V2, F_LAST_ERROR, F_TENSOR_SIZE, F_TENSOR, F_INFO_JSON, F_INFO_KEY,
     F_BOT_PARAMS_INIT, F_BOT_NEW_V2, F_BOT_CHOOSE, F_BOT_GET_PARAMS, F_BOT_LAST_ERROR,
     F_BOT_FREE,
     F_COUNT
@@ -93,6 +93,10 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_WINNERS] = { "tg_state_winners", "IPP" },
     [F_RETURNS_V2] = { "tg_state_returns_v2", "IPPZP" },
     [F_LAST_ERROR] = { "tg_state_last_error", "PP" },
+    [F_TENSOR_SIZE] = { "tg_game_observation_tensor_size", "ZP" },
+    [F_TENSOR] = { "tg_state_observation_tensor", "IPIPZ" },
+    [F_INFO_JSON] = { "tg_state_information_json", "IPIPP" },
+    [F_INFO_KEY] = { "tg_state_information_key", "IPIP" },
     [F_BOT_PARAMS_INIT] = { "tg_bot_params_init", "IPN" },
     [F_BOT_NEW_V2] = { "tg_bot_new_v2", "IPIPPPZ" },
     [F_BOT_CHOOSE] = { "tg_bot_choose", "IPPP" },
@@ -299,6 +303,33 @@ static int host_print_returns(host *h, void *state, int players)
     return 0;
 }
 
+/* What a spectator sees, as a learning program would read it: the public
+ * tensor's size and how many slots are set; and player 0's information key. */
+static int host_print_public(host *h, void *game, void *state)
+{
+    void *one_game[] = { &game };
+    size_t n = (size_t)host_call(h, F_TENSOR_SIZE, one_game);
+    float *t = calloc(n > 0 ? n : 1, sizeof *t);
+    int viewer = HOST_VIEW_PUBLIC, player = 0;
+    void *pt = t;
+    void *targs[] = { &state, &viewer, &pt, &n };
+    uint64_t key[2] = { 0, 0 };
+    void *pk = key;
+    void *kargs[] = { &state, &player, &pk };
+    int ok = t != NULL && host_status(h, F_TENSOR, targs) == HOST_OK &&
+             host_status(h, F_INFO_KEY, kargs) == HOST_OK;
+    size_t set = 0;
+    for (size_t i = 0; ok && i < n; i++)
+        set += t[i] != 0.0f;
+    free(t);
+    if (!ok)
+        return -1;
+    printf("public tensor: %zu floats, %zu set; player 0's key %016" PRIx64 "%016" PRIx64 "\n",
+           n, set, key[1], key[0]);
+    host_print_view(h, F_INFO_JSON, state, player, "player 0 knows: ");
+    return 0;
+}
+
 static int host_play(host *h, const char *id, int players, uint64_t seed)
 {
     char options[32], err[256] = "";
@@ -401,6 +432,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     void *wargs[] = { &state, &p_mask };
     st = host_status(h, F_WINNERS, wargs);
     if (st != HOST_OK || host_print_returns(h, state, players) != 0 ||
+        host_print_public(h, game, state) != 0 ||
         host_bot_refuses_the_end(h, bot, state) != 0)
         goto out;
     printf("game over after %u decisions; winners mask 0x%" PRIx32 "\n", decisions, mask);

@@ -20,7 +20,7 @@ typedef struct play_args {
     int autoplay;
     int quiet;
     int viewer_given;
-    int viewer;        /* a player or TG_VIEW_OMNISCIENT */
+    int viewer;        /* a player, TG_VIEW_OMNISCIENT or TG_VIEW_PUBLIC */
     int computer;      /* computer opponents wanted */
     tg_bot_level level;
     long human;        /* the seat typed at the keyboard when computer is set */
@@ -33,6 +33,10 @@ static int play_parse_viewer(const char *text, void *dest)
     long v;
     if (strcmp(text, "all") == 0) {
         *(int *)dest = TG_VIEW_OMNISCIENT;
+        return 0;
+    }
+    if (strcmp(text, "public") == 0) {
+        *(int *)dest = TG_VIEW_PUBLIC;
         return 0;
     }
     if (cli_parse_int(text, 0, TG_MAX_PLAYERS - 1, &v) != 0)
@@ -85,10 +89,11 @@ const char cli_play_help[] =
     "  --auto        every seat plays uniformly random legal moves to the end;\n"
     "                prints each decision, then the winner(s) and move count\n"
     "  --quiet       with --auto: print only the result\n"
-    "  --viewer V    draw the board as player V sees it, or 'all' for the\n"
-    "                referee's view (with --auto the board is drawn only when\n"
-    "                this is given; without it, --auto shows only what every\n"
-    "                seat sees)\n"
+    "  --viewer V    draw the board as player V sees it, 'public' for what the\n"
+    "                whole table sees (a spectator's view: no player's secret),\n"
+    "                or 'all' for the referee's view (with --auto the board is\n"
+    "                drawn only when this is given; without it, --auto shows\n"
+    "                only what every seat sees)\n"
     "  --computer LEVEL  the computer (random|easy|medium|hard) plays every\n"
     "                seat but yours (--seat N, default 0); with --auto it plays\n"
     "                every seat instead of uniformly random moves\n"

@@ -22,7 +22,11 @@ typedef struct tour_args {
     int progress;
     int levels;                /* entries in level[] */
     tg_bot_level level[TG_MAX_PLAYERS];
+    tg_bot_memory memory[TG_MAX_PLAYERS]; /* "medium:last": what each level remembers */
 } tour_args;
+
+/* Tallies per level and memory setting (default, full, last). */
+#define TOUR_KINDS (4 * 3)
 
 /* Totals of one strength over all the seats it played. */
 typedef struct tour_tally {
@@ -34,6 +38,12 @@ typedef struct tour_tally {
 } tour_tally;
 
 static const char *const tour_level_names[] = { "random", "easy", "medium", "hard" };
+static const char *const tour_memory_names[] = { "", ":full", ":last" };
+
+static int tour_kind(const tour_args *a, int i)
+{
+    return (int)a->level[i] * 3 + (int)a->memory[i];
+}
 
 static double tour_now(void)
 {
@@ -55,9 +65,20 @@ static int tour_parse_seats(const char *text, void *dest)
     memcpy(buf, text, len + 1);
     a->levels = 0;
     for (char *tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(tok, ':');
+        tg_bot_memory memory = TG_BOT_MEMORY_DEFAULT;
+        if (colon != NULL) {
+            *colon = '\0';
+            if (strcmp(colon + 1, "full") == 0)
+                memory = TG_BOT_MEMORY_FULL;
+            else if (strcmp(colon + 1, "last") == 0)
+                memory = TG_BOT_MEMORY_LAST;
+            else
+                return -1;
+        }
         if (a->levels >= TG_MAX_PLAYERS || play_parse_level(tok, &a->level[a->levels]) != 0)
             return -1;
-        a->levels++;
+        a->memory[a->levels++] = memory;
     }
     return a->levels > 0 ? 0 : -1;
 }
@@ -131,6 +152,7 @@ static tg_status tour_play_one(tg_game *game, const tour_args *a, long index,
     uint32_t limit = tg_game_max_length(game);
     tg_bot *bots[TG_MAX_PLAYERS] = { NULL };
     tg_bot_level seat_level[TG_MAX_PLAYERS];
+    int seat_kind[TG_MAX_PLAYERS];
     tg_state *st = NULL;
     uint32_t mask = 0;
     int winners = 0;
@@ -139,7 +161,9 @@ static tg_status tour_play_one(tg_game *game, const tour_args *a, long index,
     for (int p = 0; p < a->players && s == TG_OK; p++) {
         tg_bot_params params = TG_BOT_PARAMS_INIT;
         seat_level[p] = a->level[(p + index) % a->players];
+        seat_kind[p] = tour_kind(a, (int)((p + index) % a->players));
         params.level = seat_level[p];
+        params.memory = a->memory[(p + index) % a->players];
         if (seat_level[p] == TG_BOT_MEDIUM || seat_level[p] == TG_BOT_HARD)
             params.simulations = a->simulations;
         /* Each seat its own stream, so bots of one level do not mirror each other. */
@@ -158,8 +182,8 @@ static tg_status tour_play_one(tg_game *game, const tour_args *a, long index,
         } else if (seat >= 0 && seat < a->players) {
             double start = tour_now();
             s = tg_bot_choose(bots[seat], st, &move);
-            tally[seat_level[seat]].seconds += tour_now() - start;
-            tally[seat_level[seat]].decisions++;
+            tally[seat_kind[seat]].seconds += tour_now() - start;
+            tally[seat_kind[seat]].decisions++;
             if (s == TG_OK)
                 s = tg_state_apply(st, move);
         } else {
@@ -172,10 +196,10 @@ static tg_status tour_play_one(tg_game *game, const tour_args *a, long index,
         for (int p = 0; p < a->players; p++)
             winners += (mask >> p) & 1u;
         for (int p = 0; p < a->players; p++) {
-            tally[seat_level[p]].used = 1;
-            tally[seat_level[p]].seat_games++;
+            tally[seat_kind[p]].used = 1;
+            tally[seat_kind[p]].seat_games++;
             if ((mask >> p) & 1u)
-                tally[seat_level[p]].wins += 1.0 / winners;
+                tally[seat_kind[p]].wins += 1.0 / winners;
         }
     } else {
         cli_report("tournament", s, st != NULL ? tg_state_last_error(st) : NULL);
@@ -216,11 +240,13 @@ static void tour_print(const tg_game *game, const tour_args *a, const tour_tally
         if (a->simulations)
             printf("medium and hard search %u simulations per decision\n", (unsigned)a->simulations);
         printf("no-skill share: %.3f\n", 1.0 / a->players);
-        printf("%-7s %8s %10s %8s %17s %10s %12s\n", "level", "games", "wins", "win%",
+        printf("%-11s %8s %10s %8s %17s %10s %12s\n", "level", "games", "wins", "win%",
                "95% CI", "dec/game", "decisions/s");
     }
-    for (int l = 0; l < 4; l++) {
+    for (int l = 0; l < TOUR_KINDS; l++) {
         const tour_tally *t = &tally[l];
+        char name[32];
+        snprintf(name, sizeof name, "%s%s", tour_level_names[l / 3], tour_memory_names[l % 3]);
         double n, rate, low, high, per_game, per_second;
         if (!t->used)
             continue;
@@ -233,11 +259,11 @@ static void tour_print(const tg_game *game, const tour_args *a, const tour_tally
             printf("%s{\"level\":\"%s\",\"games\":%llu,\"wins\":%.3f,\"win_rate\":%.5f,"
                    "\"ci_low\":%.5f,\"ci_high\":%.5f,\"decisions_per_game\":%.2f,"
                    "\"decisions_per_second\":%.1f}",
-                   first ? "" : ",", tour_level_names[l], (unsigned long long)t->seat_games,
+                   first ? "" : ",", name, (unsigned long long)t->seat_games,
                    t->wins, rate, low, high, per_game, per_second);
         else
-            printf("%-7s %8llu %10.1f %7.1f%% [%5.1f%%, %5.1f%%] %10.1f %12.1f\n",
-                   tour_level_names[l], (unsigned long long)t->seat_games, t->wins,
+            printf("%-11s %8llu %10.1f %7.1f%% [%5.1f%%, %5.1f%%] %10.1f %12.1f\n",
+                   name, (unsigned long long)t->seat_games, t->wins,
                    100.0 * rate, 100.0 * low, 100.0 * high, per_game, per_second);
         first = 0;
     }
@@ -248,7 +274,7 @@ static void tour_print(const tg_game *game, const tour_args *a, const tour_tally
 int cli_cmd_tournament(int argc, char **argv)
 {
     tour_args a;
-    tour_tally tally[4];
+    tour_tally tally[TOUR_KINDS];
     tg_game *game = NULL;
     double start;
 

@@ -18,11 +18,12 @@ void play_print_wrapped(const char *indent, const char *text);
 void play_events_line(const tg_state *st, int viewer, char *buf, size_t cap);
 /* The notation of a legal move, or "#id" when the library has none. */
 void play_move_text(const tg_state *st, tg_move move, char *buf, size_t cap);
-/* A viewer for play_decision_seen(): what every player at the table sees. */
-#define PLAY_VIEW_TABLE (-2)
+/* A viewer for play_decision_seen(): what every player at the table sees,
+ * the library's public viewer (--viewer public). */
+#define PLAY_VIEW_TABLE TG_VIEW_PUBLIC
 /* Non-zero when viewer learned everything the last decision did: its
- * events of it are the referee's (for PLAY_VIEW_TABLE: every player's
- * are). viewer is a player, TG_VIEW_OMNISCIENT or PLAY_VIEW_TABLE. A seat
+ * events of it are the referee's (for PLAY_VIEW_TABLE: the public
+ * viewer's are). viewer is a player, TG_VIEW_OMNISCIENT or PLAY_VIEW_TABLE. A seat
  * may not learn a chance outcome or another's secret move from a
  * decision's text, so the text is shown only then. */
 int play_decision_seen(const tg_state *st, int viewer);

@@ -4,9 +4,10 @@
  *
  * A bot plays one seat of one game. It is fair by construction: before it
  * thinks it re-draws everything its seat cannot know (tg_state_resample()
- * with the bot's own random numbers), so two positions that differ only in
- * what the seat cannot see lead it to the same decision. It never reads the
- * true hidden state.
+ * with the bot's own random numbers, or a forgetful variant, see
+ * ::tg_bot_memory), so two positions that differ only in what the seat
+ * cannot see lead it to the same decision. It never reads the true hidden
+ * state.
  *
  * Strengths:
  * - #TG_BOT_RANDOM: a uniformly random legal move.
@@ -56,13 +57,19 @@ typedef enum tg_bot_level {
 typedef enum tg_bot_memory {
     TG_BOT_MEMORY_DEFAULT = 0, /**< The level's default: full for medium and hard, last for random and easy. */
     /**
-     * Everything the seat has seen during the game: the bot re-draws only
-     * hidden facts consistent with all of it. Until a game keeps track of
-     * what each seat has seen over the game, its re-draw follows what the
-     * seat sees now, as with #TG_BOT_MEMORY_LAST.
+     * Everything the seat has seen during the game (perfect recall, the
+     * knowledge the state keeps): the bot re-draws only hidden facts
+     * consistent with all of it, as tg_state_resample() does.
      */
     TG_BOT_MEMORY_FULL = 1,
-    /** Only what the seat sees in the current position, like a child who forgets. */
+    /**
+     * Only what the seat sees in the current position and what the last
+     * decision showed it, like a child who forgets (the 1.1 behaviour). In
+     * Witches' Dance the bot forgets the colours it saw earlier; in
+     * Bewitched and Spinning Wishes the table itself keeps every look (the
+     * 1.0 block already did), so both memories play alike there, and
+     * Creepy Cauldron hides nothing.
+     */
     TG_BOT_MEMORY_LAST = 2
 } tg_bot_memory;
 

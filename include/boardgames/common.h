@@ -81,6 +81,14 @@ typedef uint32_t tg_move;
 /** Viewer for observations and events that sees everything (a referee). */
 #define TG_VIEW_OMNISCIENT (-1)
 /**
+ * Viewer that sees what the whole table sees, for spectators, streams and
+ * replays: every public fact, and nothing that only some players know.
+ * Viewers are a namespace of their own, apart from the TG_PLAYER_* values
+ * of tg_state_current_player(). Accepted by every call that takes a viewer.
+ * @since 1.2
+ */
+#define TG_VIEW_PUBLIC (-2)
+/**
  * Most players any game supports; winners are reported as a bit mask.
  * Frozen at 8 for every 1.x release, so arrays a program sizes with it stay
  * large enough.

@@ -2,11 +2,21 @@
  * @file observe.h
  * @brief What each player may see: observations, events, resampling.
  *
- * Hidden information is shown per viewer. A viewer is a player number, or
- * #TG_VIEW_OMNISCIENT for a referee or debugger that sees everything. Two
+ * Hidden information is shown per viewer. A viewer is a player number,
+ * #TG_VIEW_OMNISCIENT for a referee or debugger that sees everything, or
+ * #TG_VIEW_PUBLIC for a spectator who sees what the whole table sees. Two
  * states that differ only in what a player cannot know give that player the
  * same observation and the same events. Each game's rule document lists the
- * JSON fields.
+ * JSON fields and the tensor slots.
+ *
+ * Perfect recall (since 1.2): a state remembers, for every player, the
+ * hidden facts that player has learned by the rules and not forgotten (in
+ * Witches' Dance the colours of the hats a player saw, followed as the hats
+ * move). A player's observation marks what the player knows beside what
+ * the table shows (Witches' Dance: `"known_color"` and `"known_by"` beside
+ * `"circle"`), so an app may leave the marks out for players who want no
+ * memory aid.
+ * Resampling keeps everything the player knows.
  */
 #ifndef BOARDGAMES_OBSERVE_H
 #define BOARDGAMES_OBSERVE_H
@@ -53,12 +63,67 @@ TG_API tg_status tg_state_to_text(const tg_state *state, int viewer,
 
 /**
  * Replaces everything @p player cannot know with a fresh draw from the
- * state's RNG, consistent with everything @p player has seen: the player's
- * observation and events stay exactly as they were. The history is cleared
- * (the resampled position becomes the root), since the old decisions would
- * not lead to it. For information-set search and fair computer players.
+ * state's RNG, uniform among the hidden assignments consistent with
+ * everything @p player has seen since the start (perfect recall, since
+ * 1.2: the facts the state's knowledge marks say the player knows are kept,
+ * not only what the last decision showed): the player's observation,
+ * knowledge marks and events stay exactly as they were, and other players'
+ * marks keep naming the facts they know (of the new draw). The history is
+ * cleared (the resampled position becomes the root), since the old
+ * decisions would not lead to it. For information-set search and fair
+ * computer players.
  */
 TG_API tg_status tg_state_resample(tg_state *state, int player);
+
+/**
+ * The number of floats in an observation tensor of @p game: fixed for a
+ * game and its options. 0 for a NULL game.
+ * @since 1.2
+ */
+TG_API size_t tg_game_observation_tensor_size(const tg_game *game);
+
+/**
+ * The observation of @p viewer as a fixed-length vector of floats, for
+ * learning programs: exactly what tg_state_observation_json() holds for
+ * that viewer, knowledge marks included, except the fields "game",
+ * "viewer", "players" and "move_number". Slots 0 .. n+1 (n players) are the
+ * player to move one-hot (players 0..n-1, then chance, then game over),
+ * slots n+2 .. 2n+1 are 1 for each winner; the game's own slots follow,
+ * named in the table of its rule document. Two states give a viewer equal
+ * tensors exactly when they give equal observations (without those four
+ * fields). Allocates nothing.
+ * @param out receives tg_game_observation_tensor_size() floats.
+ * @param cap floats in @p out; a smaller @p cap gives #TG_E_BUFFER_TOO_SMALL
+ *            with the size needed in the message, and nothing written.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_observation_tensor(const tg_state *state, int viewer, float *out,
+                                             size_t cap);
+
+/**
+ * The information state of @p player as canonical JSON: an object with
+ * `"observation"`, the player's observation (tg_state_observation_json(),
+ * knowledge marks included), and `"own_decisions"`, the move ids the player
+ * chose since the root of the state's history, oldest first (a loaded
+ * state's history goes on from its save; a resampled state starts a new
+ * one). Keys sorted, no spaces, ASCII only, so equal content gives equal
+ * text. Release @p *out with tg_free(). @param len optional.
+ * @since 1.2
+ */
+TG_API tg_status tg_state_information_json(const tg_state *state, int player, char **out,
+                                           size_t *len);
+
+/**
+ * A 128-bit key of @p player's information state: XXH3-128 (xxHash 0.8,
+ * stable across platforms and versions) of the text of
+ * tg_state_information_json(), low 64 bits in @p out[0], high in @p out[1].
+ * Two states get equal keys exactly when that text is equal, which is when
+ * @p player cannot tell them apart (same observation, same knowledge, same
+ * own decisions), up to hash collisions (about 2^-64 for 2^32 keys). For
+ * tables keyed by information set (CFR, ISMCTS with perfect recall).
+ * @since 1.2
+ */
+TG_API tg_status tg_state_information_key(const tg_state *state, int player, uint64_t out[2]);
 
 /** @} */
 

@@ -61,8 +61,10 @@ tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsig
     s = def->configure(g->config, values, msg);
     if (s == TG_OK) {
         def->limits(g->config, &g->limits);
+        /* information.c replays a block on the stack, so blocks stay small. */
         if (g->limits.max_legal_moves > TG_CORE_MAX_LEGAL ||
-            g->limits.max_chance_outcomes > g->limits.max_legal_moves) {
+            g->limits.max_chance_outcomes > g->limits.max_legal_moves ||
+            def->state_size > TG_CORE_MAX_BLOCK) {
             tgM_set(msg, "game %s reports limits beyond the core's", def->info.id);
             s = TG_E_INVALID_ARGUMENT;
         }

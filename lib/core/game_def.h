@@ -10,7 +10,13 @@
  *    safely: a block that passes validate() may be handed to every function
  *    below without any out-of-range access;
  *  - the events of the last decision live inside the block, so clone, undo
- *    and save carry them for free.
+ *    and save carry them for free;
+ *  - so does what each player knows (perfect recall): knowledge is kept as
+ *    "who knows it" marks on the hidden items themselves, never as copied
+ *    values, so a mark always refers to the true value and a redraw keeps
+ *    every other player's knowledge consistent;
+ *  - a block only grows by appending fields (state_size_v1 below), so a
+ *    format-1 block is a prefix of the current one.
  * The core checks legality (the move is in legal_moves()) and the phase
  * before calling apply(), so apply() may assume both. */
 #ifndef TG_CORE_GAME_DEF_H
@@ -70,10 +76,12 @@ typedef struct tg_game_def {
     size_t (*move_text)(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 
     json_t *(*board_json)(const void *cfg);
-    /* viewer is a player or TG_VIEW_OMNISCIENT (already checked by the core).
-     * The core adds "game", "viewer", "players", "move_number",
-     * "current_player" and "winners" to every observation: a game must not
-     * use those keys for anything else. */
+    /* viewer is a player, TG_VIEW_OMNISCIENT or, when public_view is set,
+     * TG_VIEW_PUBLIC (already checked by the core; a game never indexes an
+     * array with a negative viewer). The core adds "game", "viewer",
+     * "players", "move_number", "current_player" and "winners" to every
+     * observation: a game must not use those keys (the conformance suite
+     * checks it). */
     json_t *(*observe)(const void *cfg, const void *st, int viewer);
     json_t *(*events)(const void *cfg, const void *st, int viewer);
     void (*render_text)(const void *cfg, const void *st, int viewer, tg_strbuf *out);
@@ -84,8 +92,12 @@ typedef struct tg_game_def {
     tg_status (*position_from_json)(const void *cfg, const json_t *position, void *st, tg_msg *msg);
     tg_status (*validate)(const void *cfg, const void *st, tg_msg *msg);
 
-    /* Redraws what player cannot know; player's observation and events stay equal. */
-    void (*resample)(const void *cfg, void *st, int player, tg_rng *rng);
+    /* Redraws what player cannot know; player's observation and events stay
+     * equal. memory is TG_BOT_MEMORY_FULL (keep everything the block says
+     * player knows: uniform over the assignments consistent with it) or
+     * TG_BOT_MEMORY_LAST (keep only what the last decision's events showed
+     * player, and drop player's marks on what was redrawn). */
+    void (*resample)(const void *cfg, void *st, int player, int memory, tg_rng *rng);
 
     /* Optional (may be NULL): a faster answer to "is move in legal_moves()?"
      * for a move below move_count in a state that is not terminal. It must
@@ -111,6 +123,29 @@ typedef struct tg_game_def {
      * random play wanders so long that who wins it says little about the
      * position; costs more per simulation. */
     int guided_playouts;
+
+    /* ---- 1.2: perfect recall, the public viewer and tensors ---- */
+
+    /* Non-zero: observe, events, render_text and tensor accept TG_VIEW_PUBLIC
+     * and then show only what the whole table saw. The core refuses the
+     * public viewer for a game that leaves this 0. */
+    int public_view;
+    /* Size of the block in save format 1, a prefix of the current block;
+     * 0 when the block has not grown since. */
+    size_t state_size_v1;
+    /* Optional (may be NULL; needed when state_size_v1 is set): sets the
+     * knowledge marks of a block whose past is unknown (a format-1 save, a
+     * hand-written position) to what the block itself implies: its last
+     * decision's events and what every seat sees. Must be safe on a block
+     * validate() has not seen yet (it bounds every index itself). */
+    void (*recall_root)(const void *cfg, void *st);
+    /* Slots the game writes after the core's (see lib/core/tensor.c), and
+     * the writer: exactly what observe() shows viewer, knowledge included,
+     * on a zeroed vector. Every registered game has both (the conformance
+     * suite checks the tensor against the observation); the core's test
+     * games may leave them NULL. */
+    size_t (*tensor_size)(const void *cfg);
+    void (*tensor)(const void *cfg, const void *st, int viewer, float *out);
 
     /* Optional (may be NULL): indexed like options. For each option, the
      * value that reproduces release 1.1 when a format-1 save leaves the

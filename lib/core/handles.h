@@ -126,11 +126,19 @@ tg_status tgH_sample(tg_state *st, tg_move *out);
  * tg_game_max_legal_moves() entries each. */
 tg_status tgH_sample_with(tg_state *st, tg_move *moves, uint32_t *weights, tg_move *out);
 /* Redraws in block what player cannot know, with rng. memory is what the
- * player remembers (a tg_bot_memory, never DEFAULT): until the games keep
- * what each seat has seen over a game, both kinds redraw from the position
- * alone, so this is the one place that has to learn the difference. */
+ * player remembers (a tg_bot_memory, never DEFAULT): FULL keeps everything
+ * the block's knowledge marks say the player knows, LAST only what the last
+ * decision showed (the 1.1 behaviour); the game's resample() does either. */
 void tgH_redraw(const tg_game *g, unsigned char *block, int player, tg_rng *rng,
                 tg_bot_memory memory);
+/* TG_OK for a viewer the game shows (a player, TG_VIEW_OMNISCIENT, and
+ * TG_VIEW_PUBLIC where the game has a public view); else a message. */
+tg_status tgH_check_viewer(const tg_state *st, int viewer);
+/* The observation with the core's fields, or NULL when out of memory. */
+json_t *tgH_observation(const tg_state *st, int viewer);
+/* The largest position block any game may have (state blocks stay at most
+ * 1 KiB), so the core can keep one on the stack. */
+#define TG_CORE_MAX_BLOCK 1024
 /* Serialises a json_t into a caller-owned buffer and drops the reference. */
 tg_status tgH_json_out(const tg_game *g, json_t *j, char **out, size_t *len);
 

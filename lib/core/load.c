@@ -3,6 +3,11 @@
 #include "alloc.h"
 #include "load.h"
 
+size_t tgL_block_size(const tg_game_def *def, unsigned version)
+{
+    return version == 1 && def->state_size_v1 ? def->state_size_v1 : def->state_size;
+}
+
 static tg_status check(tg_game *g, const tg_decoded *d, tg_msg *msg)
 {
     const tg_game_def *def = g->def;
@@ -30,8 +35,22 @@ static tg_status check(tg_game *g, const tg_decoded *d, tg_msg *msg)
     return TG_OK;
 }
 
-tg_status tgL_assemble(tg_game *g, const tg_decoded *d, tg_state **out, tg_msg *msg)
+/* Knowledge a save did not state: what each block's own events imply (the
+ * position's is replaced by the replay's below, when there is a history). */
+static void recall(const tg_game *g, tg_decoded *d)
 {
+    const tg_game_def *def = g->def;
+    if (!def->recall_root)
+        return;
+    if (!d->root_knows)
+        def->recall_root(tgH_cfg(g), d->root);
+    if (!d->position_knows)
+        def->recall_root(tgH_cfg(g), d->position);
+}
+
+tg_status tgL_assemble(tg_game *g, tg_decoded *d, tg_state **out, tg_msg *msg)
+{
+    recall(g, d);
     tg_status s = check(g, d, msg);
     tg_state *st = NULL;
     if (s == TG_OK) {
@@ -49,8 +68,13 @@ tg_status tgL_assemble(tg_game *g, const tg_decoded *d, tg_state **out, tg_msg *
         st->hist_len = d->history_len;
         st->root_move_number = d->root_move_number;
         st->rng = d->rng;
-        /* The history must lead from the root to the position, move by legal move. */
-        if (tgH_replay(st, d->history_len) != 0 || memcmp(tgH_block(st), d->position, size) != 0) {
+        /* The history must lead from the root to the position, move by legal
+         * move; a position that did not state its knowledge takes the
+         * replay's, so only the part before the knowledge is compared. */
+        size_t compared = d->position_knows || !g->def->state_size_v1 ? size
+                                                                      : g->def->state_size_v1;
+        if (tgH_replay(st, d->history_len) != 0 ||
+            memcmp(tgH_block(st), d->position, compared) != 0) {
             tgM_set(msg, "the history does not lead from the root to the position");
             s = TG_E_CORRUPT;
         }

@@ -3,6 +3,22 @@
 #include "alloc.h"
 #include "handles.h"
 
+tg_status tgH_check_viewer(const tg_state *st, int viewer)
+{
+    if (viewer == TG_VIEW_OMNISCIENT || (viewer >= 0 && viewer < st->game->players))
+        return TG_OK;
+    if (viewer == TG_VIEW_PUBLIC) {
+        if (st->game->def->public_view)
+            return TG_OK;
+        return tgH_fail(st, TG_E_INVALID_ARGUMENT, "%s has no public view",
+                        st->game->def->info.id);
+    }
+    return tgH_fail(st, TG_E_INVALID_ARGUMENT,
+                    "viewer %d is neither a player of this %d-player game nor "
+                    "TG_VIEW_OMNISCIENT or TG_VIEW_PUBLIC",
+                    viewer, st->game->players);
+}
+
 /* The checks every view shares; sets *out to NULL first. */
 static tg_status view_args(const tg_state *st, int viewer, char **out)
 {
@@ -12,12 +28,7 @@ static tg_status view_args(const tg_state *st, int viewer, char **out)
         return TG_E_INVALID_ARGUMENT;
     if (!out)
         return tgH_fail(st, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
-    if (viewer != TG_VIEW_OMNISCIENT && (viewer < 0 || viewer >= st->game->players))
-        return tgH_fail(st, TG_E_INVALID_ARGUMENT,
-                        "viewer %d is neither a player of this %d-player game nor "
-                        "TG_VIEW_OMNISCIENT",
-                        viewer, st->game->players);
-    return TG_OK;
+    return tgH_check_viewer(st, viewer);
 }
 
 static tg_status view_out(const tg_state *st, json_t *j, char **out, size_t *len)
@@ -47,14 +58,18 @@ static json_t *with_core_fields(const tg_state *st, int viewer, json_t *obs)
     return obs;
 }
 
+json_t *tgH_observation(const tg_state *st, int viewer)
+{
+    const tg_game *g = st->game;
+    return with_core_fields(st, viewer, g->def->observe(tgH_cfg(g), tgH_block(st), viewer));
+}
+
 tg_status tg_state_observation_json(const tg_state *state, int viewer, char **out, size_t *len)
 {
     tg_status s = view_args(state, viewer, out);
     if (s != TG_OK)
         return s;
-    const tg_game *g = state->game;
-    json_t *obs = g->def->observe(tgH_cfg(g), tgH_block(state), viewer);
-    return view_out(state, with_core_fields(state, viewer, obs), out, len);
+    return view_out(state, tgH_observation(state, viewer), out, len);
 }
 
 tg_status tg_state_events_json(const tg_state *state, int viewer, char **out, size_t *len)
@@ -87,8 +102,7 @@ tg_status tg_state_to_text(const tg_state *state, int viewer, char **out, size_t
 void tgH_redraw(const tg_game *g, unsigned char *block, int player, tg_rng *rng,
                 tg_bot_memory memory)
 {
-    (void)memory; /* see handles.h: the games redraw from the position alone so far */
-    g->def->resample(tgH_cfg(g), block, player, rng);
+    g->def->resample(tgH_cfg(g), block, player, (int)memory, rng);
 }
 
 tg_status tg_state_resample(tg_state *state, int player)

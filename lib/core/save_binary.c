@@ -212,7 +212,7 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
         return TG_E_CORRUPT;
     }
     tg_decoded d;
-    size_t size = (size_t)get(&r, 4);
+    size_t size = (size_t)get(&r, 4), want = tgL_block_size(def, version);
     d.move_number = (uint32_t)get(&r, 4);
     d.root_move_number = (uint32_t)get(&r, 4);
     uint64_t any = 0;
@@ -222,34 +222,44 @@ static tg_status decode(const unsigned char *data, size_t len, const tg_mem *all
         tg_game_free(g);
         return corrupt(msg, "save has an all-zero RNG state, which xoshiro cannot leave");
     }
-    if (!r.short_read && size != def->state_size) {
+    if (!r.short_read && size != want) {
         tg_game_free(g);
-        tgM_set(msg, "save holds %zu-byte positions; %s uses %zu", size, def->info.id,
-                def->state_size);
+        tgM_set(msg, "save holds %zu-byte positions; %s uses %zu in format %u", size,
+                def->info.id, want, version);
         return TG_E_CORRUPT;
     }
-    d.position = get_bytes(&r, size);
-    d.root = get_bytes(&r, size);
+    const unsigned char *position = get_bytes(&r, size), *root = get_bytes(&r, size);
     d.history_len = (uint32_t)get(&r, 4);
     if (r.short_read || (size_t)(r.end - r.p) != (size_t)d.history_len * 4) {
         tg_game_free(g);
         return corrupt(msg, "save is truncated or has trailing bytes");
     }
-    /* The raw bytes may be unaligned, so copy the decisions out. */
+    /* The raw bytes may be unaligned, so copy the decisions out; the blocks
+     * go into zeroed blocks of the current size (a format-1 block is the
+     * prefix of its current form). */
+    size_t full = def->state_size;
+    unsigned char *blocks = tgA_alloc(alloc, 2 * full);
     tg_move *hist = NULL;
-    if (d.history_len) {
+    if (blocks && d.history_len)
         hist = tgA_alloc(alloc, (size_t)d.history_len * sizeof *hist);
-        if (!hist) {
-            tg_game_free(g);
-            tgM_set(msg, "out of memory");
-            return TG_E_NO_MEMORY;
-        }
-        for (uint32_t i = 0; i < d.history_len; i++)
-            hist[i] = (tg_move)get(&r, 4);
+    if (!blocks || (d.history_len && !hist)) {
+        tgA_release(alloc, blocks, 2 * full);
+        tg_game_free(g);
+        tgM_set(msg, "out of memory");
+        return TG_E_NO_MEMORY;
     }
+    memset(blocks, 0, 2 * full);
+    memcpy(blocks, position, size);
+    memcpy(blocks + full, root, size);
+    d.position = blocks;
+    d.root = blocks + full;
+    d.position_knows = d.root_knows = size == full;
+    for (uint32_t i = 0; i < d.history_len; i++)
+        hist[i] = (tg_move)get(&r, 4);
     d.history = hist;
     s = tgL_assemble(g, &d, out, msg);
     tgA_release(alloc, hist, (size_t)d.history_len * sizeof *hist);
+    tgA_release(alloc, blocks, 2 * full);
     return s;
 }
 

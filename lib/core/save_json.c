@@ -197,6 +197,12 @@ static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
     }
     d.position = blocks;
     d.root = blocks + def->state_size;
+    /* A game with knowledge names it "known" in its position objects; a
+     * position without it got what its own events imply (position_from_json),
+     * and the replay of the history gives the rest. */
+    d.position_knows = !def->state_size_v1 || json_object_get(json_object_get(root, "position"),
+                                                              "known") != NULL;
+    d.root_knows = 1;
     d.move_number = (uint32_t)mn;
     d.root_move_number = rmn < 0 ? UINT32_MAX : (uint32_t)rmn;
     d.history = hist;

@@ -105,6 +105,11 @@ static void null_handles(void **state)
     assert_int_equal(tg_state_to_text(NULL, 0, &text, &len), TG_E_INVALID_ARGUMENT);
     assert_null(text);
     assert_int_equal(tg_state_resample(NULL, 0), TG_E_INVALID_ARGUMENT);
+    float floats[4];
+    uint64_t key[2];
+    assert_int_equal(tg_state_observation_tensor(NULL, 0, floats, 4), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_json(NULL, 0, &text, &len), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_key(NULL, 0, key), TG_E_INVALID_ARGUMENT);
     unsigned char *data = NULL;
     assert_int_equal(tg_state_save(NULL, &data, &len), TG_E_INVALID_ARGUMENT);
     assert_null(data);
@@ -155,6 +160,10 @@ static void null_outputs(tg_state *st)
     assert_int_equal(tg_state_observation_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_events_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_to_text(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
+    size_t floats = tg_game_observation_tensor_size(tg_state_game(st));
+    assert_int_equal(tg_state_observation_tensor(st, 0, NULL, floats), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_information_key(st, 0, NULL), TG_E_INVALID_ARGUMENT);
     unsigned char *data = NULL;
     assert_int_equal(tg_state_save(st, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_save(st, &data, NULL), TG_E_INVALID_ARGUMENT);
@@ -247,17 +256,38 @@ static void bad_players(tg_state *st)
     size_t len = 0;
     unsigned char *before = tgt_save(st, &len);
     int players = tg_game_players(tg_state_game(st));
-    const int bad[] = {players, TG_MAX_PLAYERS, 1000, -2, -100, INT_MIN, INT_MAX};
+    const int bad[] = {players, TG_MAX_PLAYERS, 1000, -3, -100, INT_MIN, INT_MAX};
+    size_t tensor = tg_game_observation_tensor_size(tg_state_game(st));
+    float *floats = calloc(tensor, sizeof *floats);
+    uint64_t key[2] = {0, 0};
+    assert_non_null(floats);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *out = NULL;
         assert_int_equal(tg_state_observation_json(st, bad[i], &out, NULL),
                          TG_E_INVALID_ARGUMENT);
         assert_int_equal(tg_state_events_json(st, bad[i], &out, NULL), TG_E_INVALID_ARGUMENT);
         assert_int_equal(tg_state_to_text(st, bad[i], &out, NULL), TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_state_observation_tensor(st, bad[i], floats, tensor),
+                         TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_state_information_json(st, bad[i], &out, NULL),
+                         TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_state_information_key(st, bad[i], key), TG_E_INVALID_ARGUMENT);
         assert_null(out);
         assert_int_equal(tg_state_resample(st, bad[i]), TG_E_INVALID_ARGUMENT);
         assert_true(strlen(tg_state_last_error(st)) > 0);
     }
+    /* Viewers are no players: the public and omniscient viewers have no
+     * information state and cannot be resampled for. */
+    const int viewers[] = {TG_VIEW_PUBLIC, TG_VIEW_OMNISCIENT};
+    for (size_t i = 0; i < 2; i++) {
+        char *out = NULL;
+        assert_int_equal(tg_state_information_json(st, viewers[i], &out, NULL),
+                         TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_state_information_key(st, viewers[i], key), TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_state_resample(st, viewers[i]), TG_E_INVALID_ARGUMENT);
+    }
+    assert_int_equal(key[0] | key[1], 0);
+    free(floats);
     assert_int_equal(tg_state_resample(st, TG_VIEW_OMNISCIENT), TG_E_INVALID_ARGUMENT);
     tgt_assert_save_is(st, before, len, "state after calls with bad players");
     tg_free(before);

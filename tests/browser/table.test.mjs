@@ -278,15 +278,26 @@ async function lobbyCheck(browser, base) {
   await context.close();
 }
 
-// The spectator link says plainly that spectating is not available yet.
+// The spectator link draws the table as the public viewer sees it: the
+// board, nobody's seat marked "(you)", no move to make. (What it may show
+// is checked frame by frame against the library's public view in
+// examples/table/tests/test_play.py.)
 async function spectatorCheck(browser, base) {
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), { kind: "bot" }] }) });
   const reply = await res.json();
+  assert.equal(reply.spectating, true);
   const context = await browser.newContext();
   const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(base + reply.spectator_link);
-  await page.waitForSelector('body[data-page="spectating-off"]');
-  assert.match(await page.locator("#spectating-off").textContent(), /not available yet/);
+  await page.waitForSelector("body[data-version]");
+  assert.equal(await page.evaluate(() => document.body.dataset.seat), "-2");
+  assert.ok(await page.locator("#board svg [data-key]").count() > 60, "no board drawn");
+  assert.doesNotMatch(await page.locator("#players").textContent(), /\(you\)/);
+  assert.equal(await page.locator("#spectating-off").isVisible(), false);
+  await page.screenshot({ path: path.join(out, "screens", "spectator.png") });
+  assert.deepEqual(errors, []);
   await context.close();
 }
 

@@ -29,6 +29,9 @@ typedef struct conf_ctx {
     /* Where the running check is, for failure messages. */
     uint64_t seed;
     uint32_t at_move;
+    /* Views gathered over one game for the tensor and key checks
+     * (conf_recall.c). */
+    struct conf_samples *samples;
     /* Totals for the summary line. */
     unsigned long games;
     unsigned long decisions;
@@ -63,6 +66,18 @@ void conf_check_outcome(conf_ctx *c, const tg_state *st);
 void conf_check_valid(conf_ctx *c, const tg_state *st);
 void conf_check_views(conf_ctx *c, tg_state *st);
 void conf_check_no_leak(conf_ctx *c, tg_state *st);
+/* conf_recall.c: r is st resampled for player p. Tensors of p and of the
+ * public viewer are unchanged; the pair joins the game's samples. */
+void conf_check_resampled(conf_ctx *c, const tg_state *st, const tg_state *r, int p);
+/* Adds st's tensors, observations and information states to the samples
+ * of the running game. */
+void conf_sample_views(conf_ctx *c, const tg_state *st);
+/* Once per game: equal observations (without the core fields the tensor
+ * leaves out) exactly when equal tensors, equal information JSON exactly
+ * when equal keys; then forgets the samples. */
+void conf_check_samples(conf_ctx *c);
+/* st loaded back as a position of unknown past (no history, no knowledge). */
+tg_state *conf_forgetful(conf_ctx *c, const tg_state *st);
 /* previous: the state one decision earlier (NULL at the root), to check that
  * undo still works on a loaded copy. */
 void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous);

@@ -68,8 +68,17 @@ static void conf_check_state(conf_ctx *c, tg_state *st, const tg_state *previous
     if ((c->at_move + c->seed) % c->stride == 0 || c->at_move == 0 ||
         tg_state_is_terminal(st)) {
         conf_check_views(c, st);
+        conf_sample_views(c, st);
         conf_check_no_leak(c, st);
         conf_check_saves(c, st, previous);
+        if (((c->at_move + c->seed) / c->stride) % 6 == 0) {
+            /* Unknown past: what perfect recall hides then must stay hidden. */
+            tg_state *f = conf_forgetful(c, st);
+            conf_check_views(c, f);
+            conf_sample_views(c, f);
+            conf_check_no_leak(c, f);
+            tg_state_free(f);
+        }
     }
 }
 
@@ -164,6 +173,7 @@ void conf_play_checked(conf_ctx *c, uint64_t seed)
         conf_check_state(c, st, n ? snaps[n - 1] : NULL);
         if (n == resample_at)
             conf_check_resample_playable(c, st);
+
         tg_state *twin = NULL;
         assert_int_equal(tg_state_clone(st, &twin), TG_OK);
         tg_move m = conf_decide(c, st, twin, &rng);
@@ -186,6 +196,7 @@ void conf_play_checked(conf_ctx *c, uint64_t seed)
     uint32_t mask = 0;
     if (tg_state_winners(st, &mask) != TG_OK || mask == 0)
         conf_fail(c, "game over with no winner");
+    conf_check_samples(c);
     conf_check_replay(c, st);
     conf_check_undo_walk(c, st, snaps, n);
     for (uint32_t k = 0; k < n; k++)

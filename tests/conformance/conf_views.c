@@ -74,14 +74,14 @@ static void conf_check_event_texts(conf_ctx *c, const char *events, int viewer)
 
 void conf_check_views(conf_ctx *c, tg_state *st)
 {
-    for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
+    for (int v = TG_VIEW_PUBLIC; v < c->players; v++) {
         tg_free(conf_view(c, tg_state_observation_json, st, v, "observation", JSON_OBJECT));
         char *events = conf_view(c, tg_state_events_json, st, v, "events", JSON_ARRAY);
         conf_check_event_texts(c, events, v);
         tg_free(events);
         tg_free(conf_view(c, tg_state_to_text, st, v, "to_text", -1));
     }
-    const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -2, -3, INT_MIN, INT_MAX};
+    const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -3, -4, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         conf_refuse_viewer(c, tg_state_observation_json, st, bad[i], "observation");
         conf_refuse_viewer(c, tg_state_events_json, st, bad[i], "events");
@@ -120,6 +120,13 @@ void conf_check_no_leak(conf_ctx *c, tg_state *st)
         conf_expect_same(c, tg_state_observation_json, st, r, p, "observation");
         conf_expect_same(c, tg_state_events_json, st, r, p, "events");
         conf_expect_same(c, tg_state_to_text, st, r, p, "board drawing");
+        /* The public view leaks nothing any one player alone knows: it is
+         * the same after a redraw for any player. */
+        conf_expect_same(c, tg_state_observation_json, st, r, TG_VIEW_PUBLIC,
+                         "public observation");
+        conf_expect_same(c, tg_state_events_json, st, r, TG_VIEW_PUBLIC, "public events");
+        conf_expect_same(c, tg_state_to_text, st, r, TG_VIEW_PUBLIC, "public drawing");
+        conf_check_resampled(c, st, r, p);
         if (tg_state_history_length(r) != 0)
             conf_fail(c, "resampled state keeps %u history entries",
                       (unsigned)tg_state_history_length(r));

@@ -156,8 +156,9 @@ static tg_status mo_validate(const void *cfg, const void *st, tg_msg *msg)
     return TG_OK;
 }
 
-static void mo_resample(const void *cfg, void *st, int player, tg_rng *rng)
+static void mo_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 {
+    (void)memory;
     (void)cfg, (void)st, (void)player, (void)rng;
 }
 
@@ -187,6 +188,11 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* easy_score: the easy bot scores every move alike */
     NULL, /* uniform_chance */
     0,    /* guided_playouts */
+    0,    /* public_view: refused, to test the core's check */
+    0,    /* state_size_v1: the block never grew */
+    NULL, /* recall_root */
+    NULL, /* tensor_size: the core's slots only */
+    NULL, /* tensor */
     NULL, /* legacy_values */
     NULL, /* parse_words */
 };

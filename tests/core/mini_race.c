@@ -241,8 +241,9 @@ static tg_status mr_validate(const void *cfg, const void *st, tg_msg *msg)
     return TG_OK;
 }
 
-static void mr_resample(const void *cfg, void *st, int player, tg_rng *rng)
+static void mr_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 {
+    (void)memory;
     const mr_config *c = cfg;
     mr_block *b = st;
     /* players <= MR_MAX holds by configuration, but gcc -O3 cannot see it and
@@ -294,6 +295,11 @@ const tg_game_def tgG_mini_race = {
     NULL, /* easy_score */
     NULL, /* uniform_chance: the general sampler */
     0,    /* guided_playouts */
+    0,    /* public_view: refused, to test the core's check */
+    0,    /* state_size_v1: the block never grew */
+    NULL, /* recall_root */
+    NULL, /* tensor_size: the core's slots only */
+    NULL, /* tensor */
     mr_legacy,
     mr_words,
 };

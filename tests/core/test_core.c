@@ -339,6 +339,31 @@ static void resample_keeps_what_the_player_knows(void **unused)
     tg_game_free(g);
 }
 
+/* A game without a public view (mini_race) refuses TG_VIEW_PUBLIC in every
+ * call that takes a viewer, rather than letting the game read -2 as an
+ * index or as the referee; its tensor has the core's slots only. */
+static void public_viewer_refused_without_a_public_view(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("players=2");
+    tg_state *st = played(g, 3, 4);
+    char *out = NULL;
+    float t[16];
+    assert_int_equal(tg_state_observation_json(st, TG_VIEW_PUBLIC, &out, NULL),
+                     TG_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(tg_state_last_error(st), "no public view"));
+    assert_int_equal(tg_state_events_json(st, TG_VIEW_PUBLIC, &out, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_to_text(st, TG_VIEW_PUBLIC, &out, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_observation_tensor(st, TG_VIEW_PUBLIC, t, 16),
+                     TG_E_INVALID_ARGUMENT);
+    assert_null(out);
+    assert_int_equal(tg_game_observation_tensor_size(g), 2 * 2 + 2);
+    assert_int_equal(tg_state_observation_tensor(st, 0, t, 16), TG_OK);
+    assert_int_equal(tg_game_observation_tensor_size(NULL), 0);
+    tg_state_free(st);
+    tg_game_free(g);
+}
+
 static void length_cap_ends_without_winner(void **unused)
 {
     (void)unused;
@@ -574,6 +599,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options_are_parsed_and_canonical),
+        cmocka_unit_test(public_viewer_refused_without_a_public_view),
         cmocka_unit_test(bad_options_name_the_problem),
         cmocka_unit_test(chance_follows_integer_weights),
         cmocka_unit_test(chance_weights_are_the_exact_integers),

@@ -54,7 +54,7 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
 {
     tg_state *st = *stp;
     int players = tg_game_players(tg_state_game(st));
-    unsigned op = fz_byte(in) % 15;
+    unsigned op = fz_byte(in) % 17;
     tg_move moves[4096];
     size_t n = 0;
     snapshot before = take(st);
@@ -88,11 +88,11 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
         break;
     case 7:
     case 8: {
-        int viewer = (int)(fz_byte(in) % (unsigned)(players + 3)) - 2;
+        int viewer = (int)(fz_byte(in) % (unsigned)(players + 4)) - 3;
         char *text = NULL;
         s = op == 7 ? tg_state_observation_json(st, viewer, &text, NULL)
                     : tg_state_events_json(st, viewer, &text, NULL);
-        fz_require((s == TG_OK) == (viewer >= -1 && viewer < players), "viewer range");
+        fz_require((s == TG_OK) == (viewer >= -2 && viewer < players), "viewer range");
         tg_free(text);
         s = TG_OK;
         break;
@@ -126,6 +126,30 @@ static void one_call(tg_state **stp, tg_state *other, fz_input *in)
         s = tg_state_playout(st, max, &made);
         fz_require(made <= max && tg_state_move_number(st) == was + made, "playout count");
         fz_require(made == max || tg_state_is_terminal(st) || s != TG_OK, "playout stop");
+        break;
+    }
+    case 15: {
+        /* A tensor into a buffer of any size: too small is refused whole. */
+        float buf[4096];
+        size_t need = tg_game_observation_tensor_size(tg_state_game(st));
+        size_t cap = fz_u32(in) % (need + 2);
+        int viewer = (int)(fz_byte(in) % (unsigned)(players + 4)) - 3;
+        fz_require(need <= 4096, "tensor size");
+        s = tg_state_observation_tensor(st, viewer, buf, cap);
+        fz_require((s == TG_OK) == (viewer >= -2 && viewer < players && cap >= need),
+                   "tensor arguments");
+        s = TG_OK;
+        break;
+    }
+    case 16: {
+        uint64_t key[2];
+        char *text = NULL;
+        int player = (int)(fz_byte(in) % (unsigned)(players + 3)) - 2;
+        s = tg_state_information_key(st, player, key);
+        tg_status j = tg_state_information_json(st, player, &text, NULL);
+        fz_require((s == TG_OK) == (player >= 0 && player < players) && s == j, "player range");
+        tg_free(text);
+        s = TG_OK;
         break;
     }
     }

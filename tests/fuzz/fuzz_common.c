@@ -179,16 +179,45 @@ void fz_check_event_texts(const tg_state *st, int viewer)
     json_decref(events);
 }
 
+const float *fz_tensor(const tg_state *st, int viewer, size_t *n)
+{
+    static float buf[FZ_TENSOR_MAX];
+    *n = tg_game_observation_tensor_size(tg_state_game(st));
+    fz_require(*n > 0 && *n <= FZ_TENSOR_MAX, "tensor size");
+    fz_require(tg_state_observation_tensor(st, viewer, buf, *n) == TG_OK, "tensor");
+    for (size_t i = 0; i < *n; i++)
+        fz_require(isfinite(buf[i]), "tensor slots are finite");
+    return buf;
+}
+
+/* A player's information state: the key and the canonical JSON it hashes. */
+static void fz_check_information(const tg_state *st, int player)
+{
+    uint64_t key[2];
+    char *text = NULL;
+    size_t len = 0;
+    fz_require(tg_state_information_key(st, player, key) == TG_OK, "information key");
+    fz_require(tg_state_information_json(st, player, &text, &len) == TG_OK, "information json");
+    json_t *info = json_loadb(text, len, 0, NULL);
+    fz_require(json_is_object(info), "information json is an object");
+    json_decref(info);
+    tg_free(text);
+}
+
 void fz_check_views(const tg_state *st)
 {
     int players = tg_game_players(tg_state_game(st));
-    for (int v = TG_VIEW_OMNISCIENT; v < players; v++) {
+    for (int v = TG_VIEW_PUBLIC; v < players; v++) {
         char *text = NULL;
+        size_t n = 0;
         fz_require(tg_state_observation_json(st, v, &text, NULL) == TG_OK, "observation");
         tg_free(text);
         fz_check_event_texts(st, v);
         fz_require(tg_state_to_text(st, v, &text, NULL) == TG_OK, "text");
         tg_free(text);
+        fz_tensor(st, v, &n);
+        if (v >= 0)
+            fz_check_information(st, v);
     }
 }
 

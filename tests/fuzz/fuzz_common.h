@@ -38,9 +38,14 @@ void fz_check_valid(const tg_state *st);
 /* Every event of the viewer tells what happened in words: a non-empty
  * one-line "text" (event_text.c), as the terminal prints it. */
 void fz_check_event_texts(const tg_state *st, int viewer);
-/* Observation, events (with their texts) and the drawing for every
- * viewer, the referee included. */
+/* Observation, events (with their texts), the drawing and the tensor for
+ * every viewer, the referee and the public viewer included; each player's
+ * information key and JSON. */
 void fz_check_views(const tg_state *st);
+/* The viewer's observation tensor (finite slots), in a static buffer of
+ * *n floats, valid until the next call. */
+enum { FZ_TENSOR_MAX = 8192 };
+const float *fz_tensor(const tg_state *st, int viewer, size_t *n);
 /* All of the above. */
 void fz_check_state(const tg_state *st);
 /* Aborts with a message when cond is false (also in release builds). */

@@ -2,9 +2,11 @@
  * fields changed through the JSON position form or bytes of the binary
  * form, as a person editing a save would. Whatever the loader accepts must
  * keep every invariant under everything a host does with a state: every
- * legal move and chance outcome applied, every viewer's views, resampling
- * for every player, an easy and a search bot's decision, undo, both save
- * forms, and a playout to the end.
+ * legal move and chance outcome applied, every viewer's views (the public
+ * viewer's, the tensors and each player's information state included),
+ * resampling for every player (which keeps that player's and the public
+ * view), an easy and a search bot's decision, undo, both save forms, and a
+ * playout to the end.
  *
  * Input: game, players, option variant, seed (4 bytes), decisions to play
  * (2 bytes), form (bit 0: binary, bit 1: edit the root, bits 2..7: the
@@ -310,7 +312,7 @@ static tg_state *fz_clone(const tg_state *st)
 static void fz_check_events(const tg_state *st)
 {
     int players = tg_game_players(tg_state_game(st));
-    for (int v = TG_VIEW_OMNISCIENT; v < players; v++)
+    for (int v = TG_VIEW_PUBLIC; v < players; v++)
         fz_check_event_texts(st, v);
 }
 
@@ -355,6 +357,24 @@ static void fz_same_text(tg_status (*view)(const tg_state *, int, char **, size_
     tg_free(y);
 }
 
+static void fz_same_tensor(const tg_state *a, const tg_state *b, int viewer, const char *what)
+{
+    static float x[FZ_TENSOR_MAX];
+    size_t n = 0, m = 0;
+    const float *t = fz_tensor(a, viewer, &n);
+    memcpy(x, t, n * sizeof *x);
+    const float *y = fz_tensor(b, viewer, &m);
+    for (size_t i = 0; i < n && n == m; i++)
+        if (x[i] != y[i]) {
+            fprintf(stderr, "%s: viewer %d, slot %zu: %g before, %g after\n",
+                    tg_game_id(tg_state_game(a)), viewer, i, (double)x[i], (double)y[i]);
+            break;
+        }
+    fz_require(n == m && memcmp(x, y, n * sizeof *x) == 0, what);
+}
+
+/* What the viewer knew before resampling, it knows after: observation,
+ * events, drawing, tensor and (for a player) the information key. */
 static void fz_same_view(const tg_state *a, const tg_state *b, int viewer)
 {
     fz_same_text(tg_state_observation_json, a, b, viewer,
@@ -362,6 +382,14 @@ static void fz_same_view(const tg_state *a, const tg_state *b, int viewer)
     fz_same_text(tg_state_events_json, a, b, viewer, "resampling keeps the player's events");
     /* The drawing says no more than the observation: the same after it. */
     fz_same_text(tg_state_to_text, a, b, viewer, "resampling keeps the player's drawing");
+    fz_same_tensor(a, b, viewer, "resampling keeps the player's tensor");
+    if (viewer >= 0) {
+        uint64_t ka[2], kb[2];
+        fz_require(tg_state_information_key(a, viewer, ka) == TG_OK &&
+                       tg_state_information_key(b, viewer, kb) == TG_OK &&
+                       ka[0] == kb[0] && ka[1] == kb[1],
+                   "resampling keeps the player's information state");
+    }
 }
 
 static void fz_resamples(const tg_state *st)
@@ -373,6 +401,8 @@ static void fz_resamples(const tg_state *st)
         fz_require(tg_state_current_player(c) == tg_state_current_player(st),
                    "resampling keeps whose turn it is");
         fz_same_view(st, c, p);
+        /* What the whole table saw is no player's secret: unchanged too. */
+        fz_same_view(st, c, TG_VIEW_PUBLIC);
         fz_check_moves_quick(c);
         fz_check_valid(c);
         tg_state_free(c);

@@ -17,6 +17,9 @@
  * keyboard is told by its events only, of the decision before it) to the
  * next announcement. A computer's move with hidden facts must not be
  * announced by its notation.
+ * The same game is then shown with --viewer public (the person still types
+ * at the seat): the hidden facts are then those the public viewer's events
+ * lack, so not even the person's own secrets may show.
  *   cli_no_leak PATH_TO_TABLEGAMES */
 #include <jansson.h>
 #include <stdio.h>
@@ -276,15 +279,18 @@ static void check_stretch(facts *f, const lines *t, size_t first, size_t end, co
 
 /* The move the person's answer played: a move's notation, else the move
  * behind that letter in the last list the referee's transcript drew
- * before the prompt; 0 when the answer played nothing. */
-static int person_move(tg_state *st, const lines *ref, size_t from, const mark *m,
-                       tg_move *out)
+ * before the prompt (an answer that played nothing prompts again without
+ * a new list); 0 when the answer played nothing. */
+static int person_move(tg_state *st, const lines *ref, const mark *m, tg_move *out)
 {
     char label[16];
     if (m->text[0] == '\0')
         return 0;
     if (tg_state_parse_move(st, m->text, out) == TG_OK)
         return 1;
+    size_t from = m->line;
+    while (from > 0 && !strstr(ref->at[from], "to decide; legal moves:"))
+        from--;
     snprintf(label, sizeof label, "%s) ", m->text);
     for (size_t i = m->line; i-- > from;) {
         const char *at = strstr(ref->at[i], label);
@@ -300,7 +306,21 @@ static int person_move(tg_state *st, const lines *ref, size_t from, const mark *
 
 typedef struct tally {
     size_t decisions, hidden, person;
+    size_t own; /* shown as public: decisions that told the seat a secret */
+    int seat;
 } tally;
+
+/* Counts, for the public view, a decision whose events told the person's
+ * seat more than the public viewer: a secret of the seat's own to keep. */
+static void count_own(const tg_state *st, int view, tally *t)
+{
+    if (view != TG_VIEW_PUBLIC)
+        return;
+    json_t *seat = events(st, t->seat), *pub = events(st, view);
+    t->own += !json_equal(seat, pub);
+    json_decref(seat);
+    json_decref(pub);
+}
 
 /* Replays the referee's transcript and checks the seat's beside it. */
 static void check_transcripts(const char *game, int seat, tg_state *st, const lines *ref,
@@ -340,6 +360,7 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
             free(ref_text);
             if (hidden)
                 add(f.moves, &f.n_moves, notation);
+            count_own(st, seat, t);
             t->hidden += hidden;
             t->decisions++;
             continue;
@@ -357,7 +378,7 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
                 fail("%s: cannot replay the computer's move '%s'", game, m->text);
                 return;
             }
-        } else if (!person_move(st, ref, ref_from, m, &move)) {
+        } else if (!person_move(st, ref, m, &move)) {
             next++; /* the answer played nothing; the prompt comes again */
             continue;
         } else {
@@ -370,6 +391,7 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
         char *ref_text = joined(ref, m->line + 1, after_end);
         hidden = decision_facts(st, seat, &f, ref_text, game);
         free(ref_text);
+        count_own(st, seat, t);
         t->hidden += hidden;
         t->decisions++;
         if (hidden && m->kind == MARK_COMPUTER && strcmp(mine_at[next - 1].text, m->text) == 0)
@@ -381,19 +403,21 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
              ref->at[ref_at[next].line]);
 }
 
+/* view: the seat itself, or TG_VIEW_PUBLIC for --viewer public. */
 static void check_game(const char *cli, const char *input, const tg_game_info *info,
-                       int players, unsigned seed, tally *total)
+                       int players, unsigned seed, int view, tally *total)
 {
     int seat = (int)(seed % (unsigned)players);
-    char cmd[1024], ref_cmd[1100], opts[32];
-    snprintf(cmd, sizeof cmd,
+    char cmd[1100], ref_cmd[1100], base[1024], opts[32];
+    snprintf(base, sizeof base,
              "'%s' play %s --players %d --seed %u --computer easy --seat %d < '%s'", cli,
              info->id, players, seed, seat, input);
-    snprintf(ref_cmd, sizeof ref_cmd, "%s --viewer all", cmd);
+    snprintf(cmd, sizeof cmd, "%s%s", base, view == TG_VIEW_PUBLIC ? " --viewer public" : "");
+    snprintf(ref_cmd, sizeof ref_cmd, "%s --viewer all", base);
     char *seat_out = run(cmd), *ref_out = run(ref_cmd);
     tg_game *g = NULL;
     tg_state *st = NULL;
-    tally t = {0, 0, 0};
+    tally t = {0, 0, 0, 0, seat};
     if (!seat_out || !ref_out) {
         fail("%s: the program failed (%s)", info->id, cmd);
         free(seat_out);
@@ -405,14 +429,16 @@ static void check_game(const char *cli, const char *input, const tg_game_info *i
     if (tg_game_new(info->id, opts, NULL, &g, NULL, 0) != TG_OK ||
         tg_state_new(g, seed, &st) != TG_OK)
         exit(2);
-    check_transcripts(info->id, seat, st, &ref, &mine, &t);
+    check_transcripts(info->id, view, st, &ref, &mine, &t);
     if (t.person == 0)
         fail("%s: the person at the keyboard never played (%s)", info->id, cmd);
-    printf("%s, %d players, seed %u, seat %d: %zu decisions (%zu the person's), "
-           "%zu with facts hidden from the seat\n",
-           info->id, players, seed, seat, t.decisions, t.person, t.hidden);
+    printf("%s, %d players, seed %u, seat %d%s: %zu decisions (%zu the person's), "
+           "%zu with facts hidden from the %s\n",
+           info->id, players, seed, seat, view == TG_VIEW_PUBLIC ? " shown as public" : "",
+           t.decisions, t.person, t.hidden, view == TG_VIEW_PUBLIC ? "public" : "seat");
     total->decisions += t.decisions;
     total->hidden += t.hidden;
+    total->own += t.own;
     tg_state_free(st);
     tg_game_free(g);
     free(mine.at);
@@ -427,26 +453,40 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: cli_no_leak PATH_TO_TABLEGAMES\n");
         return 2;
     }
-    char input[] = "/tmp/tg-cli-answers-XXXXXX";
-    int fd = mkstemp(input);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f)
+    /* The seat answers "a" (the first move) every time; shown as public, "b"
+     * and "a" in turn (the second move where there is one), so that other
+     * decisions come up. */
+    char input[] = "/tmp/tg-cli-answers-XXXXXX", other[] = "/tmp/tg-cli-answers-XXXXXX";
+    int fd = mkstemp(input), fd2 = mkstemp(other);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *f2 = fd2 >= 0 ? fdopen(fd2, "w") : NULL;
+    if (!f || !f2)
         return 2;
-    for (int i = 0; i < ANSWERS; i++)
+    for (int i = 0; i < ANSWERS; i++) {
         fputs("a\n", f);
+        fputs(i % 2 ? "a\n" : "b\n", f2);
+    }
     fclose(f);
-    tally total = {0, 0, 0};
+    fclose(f2);
+    tally total = {0, 0, 0, 0, 0}, public = {0, 0, 0, 0, 0};
     for (size_t g = 0; g < tg_catalogue_count(); g++) {
         const tg_game_info *info = tg_catalogue_get(g);
         for (int players = info->min_players;
              players <= info->max_players && players <= info->min_players + 1; players++)
-            for (unsigned seed = 1; seed <= SEEDS; seed++)
-                check_game(argv[1], input, info, players, seed, &total);
+            for (unsigned seed = 1; seed <= SEEDS; seed++) {
+                check_game(argv[1], input, info, players, seed,
+                           (int)(seed % (unsigned)players), &total);
+                check_game(argv[1], other, info, players, seed, TG_VIEW_PUBLIC, &public);
+            }
     }
     unlink(input);
+    unlink(other);
     /* Without any hidden fact the test would prove nothing. */
     if (tg_catalogue_count() > 0 && total.hidden == 0)
         fail("no game hid anything from the seat%s%s", "", "");
+    if (tg_catalogue_count() > 0 && public.own == 0)
+        fail("no seat had a secret of its own to keep from the public view%s%s", "", "");
+    printf("shown as public: %zu decisions told the person's seat a secret of its own\n",
+           public.own);
     printf("%s\n", failures ? "LEAKS FOUND" : "no hidden fact shown to the seat");
     return failures ? 1 : 0;
 }

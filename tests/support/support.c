@@ -411,6 +411,52 @@ void tgt_exercise(tg_state *st, uint64_t seed, uint32_t decisions)
             fail_msg("undo refused: %s", tg_state_last_error(st));
 }
 
+#define TGT_MAX_CELLS 128
+
+void tgt_expect_uniform_resample(const tg_state *st, int player, tgt_cell_fn cell, int cells,
+                                 int draws, double limit)
+{
+    tgt_expect_resample_shares(st, player, cell, NULL, cells, draws, limit);
+}
+
+void tgt_expect_resample_shares(const tg_state *st, int player, tgt_cell_fn cell,
+                                tgt_weight_fn weight, int cells, int draws, double limit)
+{
+    static char seen[TGT_MAX_CELLS][64];
+    int count[TGT_MAX_CELLS] = {0}, kinds = 0;
+    for (int k = 0; k < draws; k++) {
+        tg_state *r = NULL;
+        if (tg_state_clone(st, &r) != TG_OK || tg_state_seed(r, (uint64_t)k + 1) != TG_OK ||
+            tg_state_resample(r, player) != TG_OK)
+            fail_msg("resample for player %d failed", player);
+        char w[64];
+        cell(r, w, sizeof w);
+        tg_state_free(r);
+        int i = 0;
+        while (i < kinds && strcmp(seen[i], w) != 0)
+            i++;
+        if (i == kinds) {
+            if (kinds == TGT_MAX_CELLS)
+                fail_msg("more than %d hidden assignments", TGT_MAX_CELLS);
+            snprintf(seen[kinds++], sizeof seen[0], "%s", w);
+        }
+        count[i]++;
+    }
+    if (kinds != cells)
+        fail_msg("player %d: %d distinct hidden assignments drawn, %d are consistent", player,
+                 kinds, cells);
+    double total = 0, chi = 0;
+    for (int i = 0; i < kinds; i++)
+        total += weight ? weight(seen[i]) : 1.0;
+    for (int i = 0; i < kinds; i++) {
+        double expect = draws * (weight ? weight(seen[i]) : 1.0) / total;
+        chi += (count[i] - expect) * (count[i] - expect) / expect;
+    }
+    if (chi > limit)
+        fail_msg("player %d: chi-square %.1f over %d assignments exceeds %.1f", player, chi,
+                 cells, limit);
+}
+
 int tgt_run_groups(const tgt_group *groups, size_t count, int argc, char **argv)
 {
     int failed = 0;

@@ -97,6 +97,23 @@ tg_game *tgt_game_failing_memory(const char *id, const char *options, const int 
 void *tgt_page_end(size_t size);
 void tgt_page_end_free(void *block, size_t size);
 
+/* The uniformity test of resampling: resamples a copy of st for player
+ * with seeds 1..draws; cell() names the hidden assignment a draw gave (the
+ * referee's view of the hidden facts, at most 63 bytes). Fails unless
+ * exactly cells distinct assignments appear and the chi-square statistic of
+ * their counts against equal shares is at most limit (take the critical
+ * value for cells - 1 degrees of freedom at the 0.001 level). The seeds
+ * are fixed, so the test always gives the same answer. */
+typedef void (*tgt_cell_fn)(const tg_state *st, char *out, size_t cap);
+void tgt_expect_uniform_resample(const tg_state *st, int player, tgt_cell_fn cell, int cells,
+                                 int draws, double limit);
+/* The same where a cell stands for several assignments: weight(cell) is
+ * how many consistent assignments it groups, and the expected count of a
+ * cell is proportional to it. */
+typedef double (*tgt_weight_fn)(const char *cell);
+void tgt_expect_resample_shares(const tg_state *st, int player, tgt_cell_fn cell,
+                                tgt_weight_fn weight, int cells, int draws, double limit);
+
 /* Uses a state the way a host would, for positions a loader accepted from
  * untrusted input: every viewer's observation, events and text, a binary
  * save that loads back equal, then up to decisions random decisions (each

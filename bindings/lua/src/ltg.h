@@ -92,6 +92,10 @@ void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *a
 void ltg_state_register(lua_State *L);
 /* ltg_fastpath.c: the state methods for loops over many decisions. */
 extern const luaL_Reg ltg_state_fast_methods[];
+/* ltg_views.c: tensors and information states, and tablegames.FloatBuffer. */
+extern const luaL_Reg ltg_state_view_methods[];
+void ltg_views_register(lua_State *L);
+int ltg_float_buffer_new(lua_State *L);
 /* ltg_step.c: state:step() and state:step_view(), one call per decision
  * (registered with the state metatable as their upvalue), and the
  * metatable of the view they return (registered by ltg_step_register). */

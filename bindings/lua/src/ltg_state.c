@@ -48,15 +48,16 @@ static int ltg_viewer_arg(lua_State *L, int idx)
     return (int)v;
 }
 
-/* A viewer the state's game has: a player number or OMNISCIENT; the error
- * names the viewer and the range. */
+/* A viewer the state's game has: a player number, OMNISCIENT or PUBLIC;
+ * the error names the viewer and the range. */
 static int ltg_required_viewer(lua_State *L, const tg_state *st, int idx, const char *what)
 {
     lua_Integer v = luaL_checkinteger(L, idx);
     int players = tg_game_players(tg_state_game(st));
-    if (v != TG_VIEW_OMNISCIENT && (v < 0 || v >= players)) {
-        lua_pushfstring(L, "%s %I is not a player of this %d-player game (0..%d, or OMNISCIENT %d)",
-                        what, v, players, players - 1, TG_VIEW_OMNISCIENT);
+    if (v != TG_VIEW_OMNISCIENT && v != TG_VIEW_PUBLIC && (v < 0 || v >= players)) {
+        lua_pushfstring(L,
+                        "%s %I is not a player of this %d-player game (0..%d, OMNISCIENT %d or PUBLIC %d)",
+                        what, v, players, players - 1, TG_VIEW_OMNISCIENT, TG_VIEW_PUBLIC);
         return ltg_raise(L, TG_E_INVALID_ARGUMENT, lua_tostring(L, -1));
     }
     return (int)v;
@@ -661,6 +662,7 @@ void ltg_state_register(lua_State *L)
         lua_pushcclosure(L, ltg_state_value, 1);
         lua_setfield(L, -2, ltg_state_value_names[i]);
     }
+    luaL_setfuncs(L, ltg_state_view_methods, 0);
     lua_pushvalue(L, -2); /* the metatable, which the step methods check against */
     luaL_setfuncs(L, ltg_state_step_methods, 1);
     lua_setfield(L, -2, "__index");

@@ -8,7 +8,7 @@ instead of corrupting memory quietly.
 
 from __future__ import annotations
 
-from ctypes import (CDLL, CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double,
+from ctypes import (CDLL, CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float,
                     c_int, c_size_t, c_ubyte, c_uint, c_uint32, c_uint64,
                     c_void_p)
 from typing import Any, Dict, List, Tuple
@@ -187,6 +187,10 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_state_events_json": (Status, [StateP, c_int, OutText, POINTER(c_size_t)]),
     "tg_state_to_text": (Status, [StateP, c_int, OutText, POINTER(c_size_t)]),
     "tg_state_resample": (Status, [StateP, c_int]),
+    "tg_game_observation_tensor_size": (c_size_t, [GameP]),
+    "tg_state_observation_tensor": (Status, [StateP, c_int, POINTER(c_float), c_size_t]),
+    "tg_state_information_json": (Status, [StateP, c_int, OutText, POINTER(c_size_t)]),
+    "tg_state_information_key": (Status, [StateP, c_int, POINTER(c_uint64)]),
     # save.h
     "tg_state_save": (Status, [StateP, OutBytes, POINTER(c_size_t)]),
     "tg_state_load": (Status, [POINTER(c_ubyte), c_size_t, POINTER(GameParams),

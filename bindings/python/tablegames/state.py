@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+from array import array
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Union
 
 from . import _ffi
@@ -17,6 +18,7 @@ from .step import PLAIN_INT_LIMIT, StepView
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
 OMNISCIENT = -1  # viewer that sees everything
+PUBLIC = -2      # viewer that sees what the whole table sees (spectators)
 BUFFER_TOO_SMALL = -6
 _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
@@ -466,15 +468,16 @@ class State(Handle):
     # ---- views ------------------------------------------------------------
 
     def _viewer(self, player: int, call: str) -> int:
-        """A viewer of this game: a player number or OMNISCIENT. The refusal
-        is worded here, naming the call, the viewer and the range (the
-        library's own message names neither the call nor the range)."""
+        """A viewer of this game: a player number, OMNISCIENT or PUBLIC. The
+        refusal is worded here, naming the call, the viewer and the range
+        (the library's own message names neither the call nor the range)."""
         viewer = c_int(player, "%s: viewer" % call)
         players = self.players
-        if viewer != OMNISCIENT and not 0 <= viewer < players:
+        if viewer not in (OMNISCIENT, PUBLIC) and not 0 <= viewer < players:
             raise InvalidArgument(
-                "%s: viewer %d is not a player of this %d-player game (0..%d, or OMNISCIENT %d)"
-                % (call, viewer, players, players - 1, OMNISCIENT))
+                "%s: viewer %d is not a player of this %d-player game"
+                " (0..%d, OMNISCIENT %d or PUBLIC %d)"
+                % (call, viewer, players, players - 1, OMNISCIENT, PUBLIC))
         return viewer
 
     def observation(self, player: int) -> Json:
@@ -496,6 +499,40 @@ class State(Handle):
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
                         self._handle(), self._viewer(player, "to_text"),
                         message=self._fail_message)
+
+    def tensor_size(self) -> int:
+        """Floats in this game's observation tensor (fixed per game and options)."""
+        return int(self._lib.dll.tg_game_observation_tensor_size(self._game_ptr()))
+
+    def observation_tensor(self, player: int, out: Any = None) -> Any:
+        """What player (OMNISCIENT or PUBLIC too) sees, as a flat array('f')
+        of tensor_size() floats laid out as the game's rule page says. Pass
+        out (an array('f') or any writable buffer of C floats of at least
+        that size) to fill it in place instead; it is returned."""
+        n = self.tensor_size()
+        if out is None:
+            out = array("f", bytes(4 * n))
+        view = memoryview(out).cast("B")
+        if view.readonly or view.nbytes < 4 * n:
+            raise InvalidArgument("the tensor buffer must be writable and hold %d floats" % n)
+        buf = (ctypes.c_float * n).from_buffer(view)
+        self._check(self._lib.dll.tg_state_observation_tensor(
+            self._handle(), c_int(player, "viewer"), buf, n))
+        return out
+
+    def information_json(self, player: int) -> str:
+        """player's information state, as the canonical JSON text (a str):
+        the observation with what player knows, and player's own decisions
+        since the root of the history."""
+        return out_text(self._lib, self._lib.dll.tg_state_information_json,
+                        self._handle(), c_int(player, "player"), message=self._fail_message)
+
+    def information_key(self, player: int) -> int:
+        """The 128-bit key of player's information state, as an int."""
+        out = (ctypes.c_uint64 * 2)()
+        self._check(self._lib.dll.tg_state_information_key(
+            self._handle(), c_int(player, "player"), out))
+        return int(out[0]) | int(out[1]) << 64
 
     def resample(self, player: int) -> None:
         """Redraws everything player cannot know; clears the history."""

@@ -117,8 +117,8 @@ class BadMoveTest(unittest.TestCase):
                     getattr(s, call)(players + 4)
                 message = str(caught.exception)
                 self.assertIn("%s: viewer %d" % (call, players + 4), message)
-                self.assertIn("%d-player game (0..%d, or OMNISCIENT -1)" % (players, players - 1),
-                              message)
+                self.assertIn("%d-player game (0..%d, OMNISCIENT -1 or PUBLIC -2)"
+                              % (players, players - 1), message)
 
     def test_read_only_calls_say_what_was_wrong(self):
         s = self.state

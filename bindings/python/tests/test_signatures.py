@@ -14,7 +14,7 @@ import os
 import re
 import subprocess
 import unittest
-from ctypes import (POINTER, c_char, c_char_p, c_double, c_int, c_size_t, c_ubyte,
+from ctypes import (POINTER, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_ubyte,
                     c_uint, c_uint32, c_uint64, c_void_p)
 
 import tablegames
@@ -53,7 +53,7 @@ def header_text():
 
 BASE_TYPES = {
     "void": None, "int": c_int, "unsigned": c_uint, "size_t": c_size_t,
-    "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double,
+    "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
     "tg_status": c_int, "tg_option_type": c_int, "tg_move": c_uint32,
     "char": c_char, "unsigned char": c_ubyte,
     "tg_game": _ffi.GameHandle, "tg_state": _ffi.StateHandle,
@@ -86,6 +86,11 @@ def ctype_of(c_type):
 def split_declaration(decl):
     """'const char *name' -> ('const char *', 'name')."""
     decl = decl.strip()
+    # An array parameter ("uint64_t out[2]") is a pointer in C.
+    arr = re.match(r"(.*?)\[\s*\w*\s*\]\s*$", decl, flags=re.S)
+    if arr:
+        base, name = split_declaration(arr.group(1))
+        return (base + " *").replace("  ", " "), name
     m = re.match(r"(.*?)(\w+)\s*$", decl, flags=re.S)
     return m.group(1).strip(), m.group(2)
 

@@ -6,17 +6,15 @@ chance point that people enter, the outcomes. Never the save, the RNG, the
 omniscient view or another seat's view: nothing else in the server builds
 messages from a state.
 
-Spectators see the public view (TG_VIEW_PUBLIC, which a later library
-version adds). SPECTATOR_VIEWER is the one switch: while the binding has no
-VIEW_PUBLIC it is None and the spectator page says spectating is not
-available yet.
+Spectators see the public view (TG_VIEW_PUBLIC, library 1.2): what the
+whole table saw, no seat's secret. SPECTATOR_VIEWER is the one switch:
+with a binding that has no PUBLIC it is None and the spectator page says
+spectating is not available.
 """
 
 import tablegames
 
-from . import library_gaps
-
-SPECTATOR_VIEWER = getattr(tablegames, "VIEW_PUBLIC", None)
+SPECTATOR_VIEWER = getattr(tablegames, "PUBLIC", None)
 
 
 def spectating_available():
@@ -35,9 +33,7 @@ def state_message(table, viewer, log=None):
     """The message a viewer (a seat number or SPECTATOR_VIEWER) gets after
     a decision. table is a live.LiveTable; the caller holds its lock."""
     state = table.state
-    observation = library_gaps.complete_observation(
-        table.config.game_id, state, state.observation(viewer))
-    msg = {"type": "state", "version": table.version, "observation": observation,
+    msg = {"type": "state", "version": table.version, "observation": state.observation(viewer),
            "events": table.events_for(viewer), "turn": _turn(state),
            "thinking": table.thinking_seat}
     if viewer is not None and viewer >= 0 and state.current_player == viewer:

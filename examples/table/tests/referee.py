@@ -23,24 +23,6 @@ import sys
 
 import tablegames
 
-def sw_seat_problems(seats, players):
-    """What is wrong with the "seats" the server adds to a Spinning Wishes
-    observation (library_gaps.py): each field must be a public field of
-    that player in the position, and nothing else may be there (the rules
-    hide only the presents)."""
-    if len(seats) != len(players):
-        return ["%d seats for %d players" % (len(seats), len(players))]
-    out = []
-    for seat, player in zip(seats, players):
-        truth = {"looked": player["seen"],
-                 "own_three": player["wishes"] == [player["princess"]] * 3}
-        for key in ("princess", "space", "wishes", "miss_turn", "start_roll"):
-            truth[key] = player[key]
-        if seat != truth:
-            out.append("seat %s is not %s" % (seat, truth))
-    return out
-
-
 class SQLiteSource:
     """The rows of a SQLite store, read-only (WAL lets the server write on)."""
 
@@ -108,9 +90,9 @@ class Replay:
             "omniscient_events": s.events(tablegames.OMNISCIENT),
             "seats": [{"observation": s.observation(p), "events": s.events(p)}
                       for p in range(self.players)],
+            "public": {"observation": s.observation(tablegames.PUBLIC),
+                       "events": s.events(tablegames.PUBLIC)},
         }
-        if self.config["game"] == "spinning_wishes":
-            view["position_players"] = json.loads(s.to_json())["position"]["players"]
         if not s.is_terminal and not s.is_chance:
             view["moves"] = [{"id": int(m), "text": m.text} for m in s.legal_moves()]
         return view
@@ -157,19 +139,23 @@ class Referee:
         return r.views[version]
 
     def problems(self, table_id, seat, msg):
-        """What is wrong with a state message a seat received: anything
-        that is not exactly that seat's own view at that version."""
+        """What is wrong with a state message a seat (or the spectator,
+        tablegames.PUBLIC) received: anything that is not exactly that
+        viewer's own view at that version."""
         out = []
         if set(msg) - STATE_FIELDS:
             out.append("unexpected fields %s" % sorted(set(msg) - STATE_FIELDS))
         truth = self.views(table_id, msg["version"])
-        obs = dict(msg["observation"])
-        if "seats" in obs:  # the server's work-around for Spinning Wishes
-            out += sw_seat_problems(obs.pop("seats"), truth["position_players"])
-        if obs != truth["seats"][seat]["observation"]:
-            out.append("observation is not the seat's own")
-        if msg["events"] != truth["seats"][seat]["events"]:
-            out.append("events are not the seat's own")
+        own = truth["public"] if seat == tablegames.PUBLIC else truth["seats"][seat]
+        if msg["observation"] != own["observation"]:
+            out.append("observation is not the viewer's own")
+        if msg["events"] != own["events"]:
+            out.append("events are not the viewer's own")
+        if seat == tablegames.PUBLIC:
+            for key in ("moves", "chance", "log"):
+                if msg.get(key):
+                    out.append("%s sent to a spectator" % key)
+            return out
         if truth["current_player"] == seat:
             if msg.get("moves") != truth["moves"]:
                 out.append("moves differ from the legal moves")

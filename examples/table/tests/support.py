@@ -76,6 +76,15 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
         state = await self.receive(ws, "state")
         return ws, welcome, state
 
+    async def watch(self, table_id):
+        """A spectator's WebSocket, with its welcome and first state."""
+        ws = await self.connect(table_id)
+        await ws.send_json({"type": "hello", "watch": True})
+        welcome = await self.receive(ws)
+        self.assertEqual(welcome["type"], "welcome", welcome)
+        state = await self.receive(ws, "state")
+        return ws, welcome, state
+
     async def receive(self, ws, kind=None, timeout=TIMEOUT):
         """The next message (of type kind, skipping others)."""
         while True:

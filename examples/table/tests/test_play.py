@@ -1,12 +1,15 @@
 """Playing through the server: each seat sees its own view and nothing
-else, dice at the table wait for a person, bots think without blocking
-other tables, and a reconnecting seat gets its game and log back."""
+else, a spectator the public view and nothing else, dice at the table wait
+for a person, bots think without blocking other tables, and a reconnecting
+seat gets its game and log back."""
 
 import asyncio
 import json
 import random
 import time
 import unittest
+
+import tablegames
 
 
 from referee import Referee
@@ -17,14 +20,23 @@ TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 
 class SeatsSeeOnlyTheirOwnView(ServerTestCase):
     async def play_and_check(self, game, options, limit=400):
-        """Two people play random moves; every state message each receives
-        is compared with the referee's replay of the store."""
+        """Two people play random moves while a spectator watches; every
+        state message each receives is compared with the referee's replay of
+        the store (the spectator's with the public view)."""
         table, keys = await self.table_with(game, TWO, options=options)
         referee = Referee(self.db)
         socks, latest = {}, {}
         for s in (0, 1):
             socks[s], _, latest[s] = await self.join(table, s, keys[s])
             self.check_frame(referee, table, s, latest[s])
+        watcher, welcome, first = await self.watch(table)
+        self.assertEqual(welcome["seat"], tablegames.PUBLIC)
+        watched = [first]
+
+        async def watch():
+            while not watched[-1]["turn"]["over"]:
+                watched.append(await self.receive(watcher, "state"))
+        watching = asyncio.get_running_loop().create_task(watch())
 
         async def advance(s):
             latest[s] = await self.receive(socks[s], "state")
@@ -49,6 +61,13 @@ class SeatsSeeOnlyTheirOwnView(ServerTestCase):
             await advance(1)
         for ws in socks.values():
             await ws.close()
+        if latest[0]["turn"]["over"]:
+            await asyncio.wait_for(watching, 10)
+        watching.cancel()
+        await watcher.close()
+        self.assertGreater(len(watched), 1)
+        for msg in watched:
+            self.check_frame(referee, table, tablegames.PUBLIC, msg)
 
     def check_frame(self, referee, table, seat, msg):
         self.assertEqual(referee.problems(table, seat, msg), [])

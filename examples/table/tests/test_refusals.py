@@ -8,6 +8,8 @@ import unittest
 
 import aiohttp
 
+import tablegames
+
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -112,9 +114,14 @@ class JoinRefusals(ServerTestCase):
         reply = await self.receive(ws)
         self.assertEqual(reply["code"], "no_table")
 
-    async def test_spectating_is_off_until_the_library_has_a_public_view(self):
-        reply = await self.hello_refused({"type": "hello", "watch": True}, "spectating_unavailable")
-        self.assertIn("not available yet", reply["message"])
+    async def test_a_spectator_watches_but_does_not_play(self):
+        ws, welcome, state = await self.watch(self.table)
+        self.assertEqual(welcome["seat"], tablegames.PUBLIC)
+        self.assertNotIn("moves", state)
+        await ws.send_json({"type": "move", "move": 0, "version": state["version"]})
+        reply = await self.receive(ws, "error")
+        self.assertEqual(reply["code"], "not_allowed")
+        await ws.close()
 
     async def test_foreign_origin_is_refused(self):
         with self.assertRaises(aiohttp.WSServerHandshakeError) as ctx:

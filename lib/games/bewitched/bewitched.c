@@ -87,6 +87,9 @@ const tg_game_def tgG_bewitched = {
     .position_from_json = bw_position_from_json,
     .validate = bw_validate,
     .resample = bw_resample,
+    .public_view = 1,
+    .tensor_size = bw_tensor_size,
+    .tensor = bw_tensor,
     .is_legal = bw_is_legal,
     .uniform_chance = bw_uniform_chance,
     /* Random frogs take about 1,900 decisions to finish a game and its

@@ -330,6 +330,8 @@ json_t *bw_events(const void *cfg, const void *st, int viewer);
 void bw_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 json_t *bw_node_json(int node);
 json_t *bw_page_json(const bw_block *b, int book, int viewer);
+/* Viewer (any viewer) knows what the page of book says. */
+int bw_page_seen(const bw_block *b, int book, int viewer);
 
 /* position_json.c, validate.c */
 json_t *bw_position_to_json(const void *cfg, const void *st);
@@ -337,7 +339,11 @@ tg_status bw_position_from_json(const void *cfg, const json_t *position, void *s
 tg_status bw_validate(const void *cfg, const void *st, tg_msg *msg);
 
 /* resample.c */
-void bw_resample(const void *cfg, void *st, int player, tg_rng *rng);
+void bw_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng);
+
+/* tensor.c */
+size_t bw_tensor_size(const void *cfg);
+void bw_tensor(const void *cfg, const void *st, int viewer, float *out);
 
 /* easy.c */
 int bw_easy_score(const void *cfg, const void *st, int player, tg_move move);

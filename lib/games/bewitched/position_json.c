@@ -339,5 +339,11 @@ tg_status bw_position_from_json(const void *vcfg, const json_t *pos, void *st, t
         bw_read_pieces(pos, b, msg) || bw_read_per_player(cfg, pos, b, msg) ||
         bw_read_events(pos, b, msg))
         return TG_E_CORRUPT;
+    /* A position that does not say who looked at which book: each carried
+     * book was read by its carrier's player when it reached the frog. */
+    if (!json_object_get(pos, "seen"))
+        for (int k = 0; k < BW_BOOKS; k++)
+            if (b->book_where[k] == BW_BOOK_FROG && b->book_at[k] < BW_FROGS)
+                b->seen[b->book_at[k] / BW_FROGS_PER_PLAYER] |= (uint8_t)(1u << k);
     return TG_OK;
 }

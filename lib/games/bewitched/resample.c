@@ -159,8 +159,11 @@ static void bw_resample_play(const bw_config *cfg, bw_block *b, int player, tg_r
     bw_pick_snakes(fr, need, b->deadly, rng);
 }
 
-void bw_resample(const void *vcfg, void *st, int player, tg_rng *rng)
+/* Both memories keep everything: the block has kept every look at a page,
+ * every bite and every harmless touch since 1.0, and none is forgotten. */
+void bw_resample(const void *vcfg, void *st, int player, int memory, tg_rng *rng)
 {
+    (void)memory;
     const bw_config *cfg = vcfg;
     bw_block *b = st;
     if (b->stage == BW_ST_SETUP)

@@ -20,6 +20,9 @@
  *    and its decisions; frogs to steal from that really offer a steal;
  *    rolled dice and at least one unused die in the action stage; a winner
  *    only when the game is over;
+ *  - knowledge that fits the books (perfect recall): a book a frog carries
+ *    has been read by that frog's player, since it reached the frog only
+ *    through bw_give_book, so resampling for that player keeps its page;
  *  - a decision to make: not over means a legal move or a chance point with
  *    outcomes (tgV_check_decision), so no loaded game can stall. */
 #include "bewitched.h"
@@ -293,6 +296,19 @@ static tg_status bw_check_events(const bw_block *b, tg_msg *msg)
     return TG_OK;
 }
 
+/* Runs after bw_check_pieces, so a carrying frog is a live frog of the game. */
+static tg_status bw_check_knowledge(const bw_block *b, tg_msg *msg)
+{
+    for (int k = 0; k < BW_BOOKS; k++) {
+        if (b->book_where[k] != BW_BOOK_FROG)
+            continue;
+        int p = b->book_at[k] / BW_FROGS_PER_PLAYER;
+        if (!((b->seen[p] >> k) & 1u))
+            BW_FAIL("book %d is carried by a frog of player %d, who has not read it", k, p);
+    }
+    return TG_OK;
+}
+
 tg_status bw_validate(const void *vcfg, const void *st, tg_msg *msg)
 {
     const bw_config *cfg = vcfg;
@@ -304,6 +320,8 @@ tg_status bw_validate(const void *vcfg, const void *st, tg_msg *msg)
         s = bw_check_turn(cfg, b, msg);
     if (s == TG_OK)
         s = bw_check_events(b, msg);
+    if (s == TG_OK)
+        s = bw_check_knowledge(b, msg);
     if (s == TG_OK)
         s = tgV_check_decision(&tgG_bewitched, cfg, b, msg);
     return s;

@@ -25,13 +25,18 @@ static json_t *bw_opt_int(int v)
     return v == BW_NONE ? json_null() : json_integer(v);
 }
 
-json_t *bw_page_json(const bw_block *b, int book, int viewer)
+int bw_page_seen(const bw_block *b, int book, int viewer)
 {
     if (book == BW_NONE || b->stage == BW_ST_SETUP)
-        return json_null();
-    int known = viewer == TG_VIEW_OMNISCIENT || ((b->seen[viewer] >> book) & 1u) ||
-                ((b->not_prince >> book) & 1u);
-    if (!known)
+        return 0;
+    return viewer == TG_VIEW_OMNISCIENT ||
+           (viewer >= 0 && viewer < BW_MAX_PLAYERS && ((b->seen[viewer] >> book) & 1u)) ||
+           ((b->not_prince >> book) & 1u);
+}
+
+json_t *bw_page_json(const bw_block *b, int book, int viewer)
+{
+    if (!bw_page_seen(b, book, viewer))
         return json_null();
     return json_string(book == b->prince ? "prince" : "frog");
 }
@@ -82,16 +87,23 @@ static json_t *bw_snakes_json(const bw_config *cfg, const bw_block *b, int viewe
     return snakes;
 }
 
-static json_t *bw_books_json(const bw_block *b, int viewer)
+/* Who has looked at each book is public (a frog takes a book in view of
+ * the table); what the page says stays with those who looked. */
+static json_t *bw_books_json(const bw_config *cfg, const bw_block *b, int viewer)
 {
     static const char *const where[] = {"hat", "frog", "ground"};
     json_t *books = json_array();
     for (int k = 0; k < BW_BOOKS; k++) {
         json_t *at = b->book_where[k] == BW_BOOK_GROUND ? bw_node_json(b->book_at[k])
                                                         : json_integer(b->book_at[k]);
-        json_array_append_new(books, json_pack("{s:i,s:s,s:o,s:o}", "book", k, "where",
+        json_t *seen_by = json_array();
+        for (int p = 0; p < cfg->players; p++)
+            if ((b->seen[p] >> k) & 1u)
+                json_array_append_new(seen_by, json_integer(p));
+        json_array_append_new(books, json_pack("{s:i,s:s,s:o,s:o,s:o}", "book", k, "where",
                                                where[b->book_where[k]], "at", at, "page",
-                                               bw_page_json(b, k, viewer)));
+                                               bw_page_json(b, k, viewer), "seen_by",
+                                               seen_by));
     }
     return books;
 }
@@ -132,7 +144,7 @@ json_t *bw_observe(const void *vcfg, const void *st, int viewer)
         bw_stage_names[b->stage], "player", b->player, "setup_step", b->setup_step, "dice",
         b->dice[0], b->dice[1], "dice_used", (b->used & 1) != 0, (b->used & 2) != 0, "frogs",
         bw_frogs_json(cfg, b, viewer), "cats", cats, "snakes", bw_snakes_json(cfg, b, viewer),
-        "hats", hats, "books", bw_books_json(b, viewer), "antidotes", antidotes,
+        "hats", hats, "books", bw_books_json(cfg, b, viewer), "antidotes", antidotes,
         "antidote_pile", BW_ANTIDOTES - held, "escape_frog", bw_opt_int(b->escape_frog),
         "decision", bw_decision_json(b), "winner", bw_opt_int(b->winner));
     json_object_set_new(o, "cat_moved", json_boolean(b->turn & BW_TF_CAT));

@@ -277,7 +277,11 @@ const char *cc_phase_name(unsigned phase);
 const char *cc_after_name(unsigned after);
 
 /* resample.c, easy.c */
-void cc_resample(const void *cfg, void *st, int player, tg_rng *rng);
+void cc_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng);
+
+/* tensor.c */
+size_t cc_tensor_size(const void *cfg);
+void cc_tensor(const void *cfg, const void *st, int viewer, float *out);
 int cc_easy_score(const void *cfg, const void *st, int player, tg_move move);
 
 #endif

@@ -3,8 +3,9 @@
  * is nothing to redraw and the position stays as it is. */
 #include "creepy_cauldron.h"
 
-void cc_resample(const void *cfg, void *st, int player, tg_rng *rng)
+void cc_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 {
+    (void)memory;
     (void)cfg;
     (void)st;
     (void)player;

@@ -1,7 +1,9 @@
 /* Resampling: the only hidden facts are the presents. A player knows the
  * presents she has looked under; from everyone else's looks she knows only
  * that the tower did not hold the looker's present. The redraw is uniform
- * over the deals that agree with all of that. */
+ * over the deals that agree with all of that. The block has kept every look
+ * since 1.0 (seen[]), so both memories keep all of it: a present does not
+ * move once dealt, and a look is not forgotten. */
 #include "spinning_wishes.h"
 
 static int sw_deal_fits(const sw_block *b, const uint8_t *deal, int player, int players)
@@ -20,8 +22,9 @@ static int sw_deal_fits(const sw_block *b, const uint8_t *deal, int player, int 
     return 1;
 }
 
-void sw_resample(const void *cfg, void *st, int player, tg_rng *rng)
+void sw_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 {
+    (void)memory;
     const sw_config *c = cfg;
     sw_block *b = st;
     if (b->present[0] >= SW_PRINCESSES)

@@ -241,6 +241,8 @@ tg_status sw_parse_words(const void *cfg, const void *st, const char *text, tg_m
 
 /* view.c */
 json_t *sw_observe(const void *cfg, const void *st, int viewer);
+/* Viewer (any viewer) sees the present under tower. */
+int sw_may_see(const sw_block *b, int viewer, int tower);
 void sw_render_text(const void *cfg, const void *st, int viewer, tg_strbuf *out);
 
 /* events.c */
@@ -252,7 +254,11 @@ tg_status sw_position_from_json(const void *cfg, const json_t *pos, void *st, tg
 tg_status sw_validate(const void *cfg, const void *st, tg_msg *msg);
 
 /* resample.c */
-void sw_resample(const void *cfg, void *st, int player, tg_rng *rng);
+void sw_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng);
+
+/* tensor.c */
+size_t sw_tensor_size(const void *cfg);
+void sw_tensor(const void *cfg, const void *st, int viewer, float *out);
 
 /* legal.c */
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);

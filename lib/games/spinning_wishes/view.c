@@ -8,13 +8,13 @@
 #include "core/canvas.h"
 #include "spinning_wishes.h"
 
-static int sw_may_see(const sw_block *b, int viewer, int tower)
+int sw_may_see(const sw_block *b, int viewer, int tower)
 {
     if (b->present[tower] >= SW_PRINCESSES)
         return 0;
     if (viewer == TG_VIEW_OMNISCIENT)
         return 1;
-    if (b->seen[viewer] & (1u << tower))
+    if (viewer >= 0 && viewer < SW_PRINCESSES && (b->seen[viewer] & (1u << tower)))
         return 1;
     return b->winner && b->present[tower] == b->princess[b->winner - 1];
 }
@@ -51,7 +51,9 @@ json_t *sw_observe(const void *cfg, const void *st, int viewer)
     json_t *players = json_array();
     for (int p = 0; p < c->players; p++)
         json_array_append_new(players, sw_observe_player(b, p));
-    json_object_set_new(o, "players", players);
+    /* "princesses", not "players": the core's own "players" (the count)
+     * would overwrite it. */
+    json_object_set_new(o, "princesses", players);
     json_t *wheel = json_object(), *slots = json_array(), *rays = json_object();
     for (int s = 0; s < SW_SLOTS; s++)
         json_array_append_new(slots, sw_json_princess(b->wheel[s] - 1));

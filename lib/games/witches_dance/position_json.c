@@ -11,7 +11,7 @@
 
 static const char *const wd_position_keys[] = {"phase",  "player", "die",    "selected",
                                                 "actor",  "neutrals", "circle", "start",
-                                                "strips", "events",   NULL};
+                                                "strips", "events",   "known", NULL};
 
 static json_t *wd_circle_json(const wd_block *b)
 {
@@ -31,7 +31,7 @@ static json_t *wd_circle_json(const wd_block *b)
 
 json_t *wd_position_to_json(const void *vcfg, const void *st)
 {
-    (void)vcfg;
+    const wd_config *cfg = vcfg;
     const wd_block *b = st;
     json_t *o = json_object();
     json_t *start = json_object(), *strips = json_object(), *neutrals = json_array();
@@ -56,6 +56,7 @@ json_t *wd_position_to_json(const void *vcfg, const void *st)
     json_object_set_new(o, "start", start);
     json_object_set_new(o, "strips", strips);
     json_object_set_new(o, "events", wd_event_records_to_json(b));
+    json_object_set_new(o, "known", wd_known_to_json(cfg, b));
     return o;
 }
 
@@ -105,7 +106,7 @@ static tg_status wd_read_circle(const json_t *circle, wd_block *b, tg_msg *msg)
                         wd_colour_names[b->circle[s] - 1], key);
                 return TG_E_CORRUPT;
             }
-            wd_set_space(b, (int)s, (uint8_t)(c + 1));
+            wd_set_space(b, (int)s, (uint8_t)(c + 1), 0);
         }
     }
     return TG_OK;
@@ -245,5 +246,12 @@ tg_status wd_position_from_json(const void *vcfg, const json_t *pos, void *st, t
         s = wd_read_start(cfg, json_object_get(pos, "start"), b, msg);
     if (s == TG_OK)
         s = wd_event_records_from_json(json_object_get(pos, "events"), b, msg);
+    /* A position without "known" (format 1, or written by hand) has an
+     * unknown past: it gets what its own events showed. */
+    const json_t *known = json_object_get(pos, "known");
+    if (s == TG_OK && known)
+        s = wd_known_from_json(cfg, known, b, msg);
+    else if (s == TG_OK)
+        wd_recall_root(cfg, b);
     return s;
 }

@@ -1,31 +1,40 @@
 /* Witches' Dance: redraw what a player cannot know. In the circle the
- * player sees anonymous hats; only the last decision's events pin some
- * colours down (an entering witch, a pushed witch, one's own peek). Every
- * other hat's colour is shuffled among the hats, which keeps each colour's
- * count in the circle (that count is public: start areas and strips show
- * the rest). A uniform shuffle of the list is uniform over the distinct
- * colourings too, since each colouring arises from equally many orders. */
+ * player sees anonymous hats. With full memory the player keeps the colour
+ * of every hat the knowledge marks say she knows; with the last decision's
+ * memory (the 1.1 behaviour, a bot's "memory=last") only the hats that
+ * decision showed her (an entering witch, a pushed witch, her own peek).
+ * Every other hat's colour is shuffled among those hats, which keeps each
+ * colour's count in the circle (public: start areas and strips show the
+ * rest), the only constraint on them. A uniform shuffle of the list is
+ * uniform over the distinct colourings too, since each colouring arises
+ * from equally many orders. */
+#include "boardgames/bot.h"
 #include "witches_dance.h"
 
-static void wd_pin(uint8_t *pinned, int space)
+/* The hats the last decision's events showed player. */
+static void wd_pin_last(const wd_config *cfg, const wd_block *b, int player, uint8_t *pinned)
 {
-    pinned[space] = 1;
+    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
+        const uint8_t *e = b->ev[i];
+        if (e[0] == WD_EV_ENTER)
+            pinned[e[2]] = 1;
+        else if (e[0] == WD_EV_PUSH)
+            pinned[wd_push_target(cfg, e[1], e[2])] = 1;
+        else if (e[0] == WD_EV_PEEK && player == b->actor)
+            pinned[e[1]] = 1;
+    }
 }
 
-void wd_resample(const void *vcfg, void *st, int player, tg_rng *rng)
+void wd_resample(const void *vcfg, void *st, int player, int memory, tg_rng *rng)
 {
     const wd_config *cfg = vcfg;
     wd_block *b = st;
     uint8_t pinned[WD_SPACES] = {0};
-    for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++) {
-        const uint8_t *e = b->ev[i];
-        if (e[0] == WD_EV_ENTER)
-            wd_pin(pinned, e[2]);
-        else if (e[0] == WD_EV_PUSH)
-            wd_pin(pinned, wd_push_target(cfg, e[1], e[2]));
-        else if (e[0] == WD_EV_PEEK && (player == b->actor || player == TG_VIEW_OMNISCIENT))
-            wd_pin(pinned, e[1]);
-    }
+    if (memory == TG_BOT_MEMORY_LAST)
+        wd_pin_last(cfg, b, player, pinned);
+    else
+        for (int s = 0; s < WD_SPACES; s++)
+            pinned[s] = (uint8_t)((b->known[s] >> player) & 1u);
     uint8_t spaces[WD_SPACES], colours[WD_SPACES];
     uint32_t n = 0;
     for (int s = 0; s < WD_SPACES; s++)
@@ -47,8 +56,15 @@ void wd_resample(const void *vcfg, void *st, int player, tg_rng *rng)
         colours[i - 1] = colours[j];
         colours[j] = t;
     }
-    for (uint32_t i = 0; i < n; i++)
+    /* A forgetful player no longer knows what she forgot, and neither
+     * does the table as she pictures it; other players keep their marks,
+     * which name the colour now there. */
+    uint8_t forgot = (uint8_t)(memory == TG_BOT_MEMORY_LAST
+                                   ? (1u << player) | WD_KNOWN_PUBLIC : 0u);
+    for (uint32_t i = 0; i < n; i++) {
         b->circle[spaces[i]] = colours[i];
+        b->known[spaces[i]] &= (uint8_t)~forgot;
+    }
     /* Someone else's peek keeps naming the colour now on its space. */
     for (int i = 0; i < b->ev_count && i < WD_MAX_EVENTS; i++)
         if (b->ev[i][0] == WD_EV_PEEK)

@@ -65,12 +65,13 @@ static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)
     } else if (move >= WD_MOVE_PEEK && move < WD_MOVE_ENTER) {
         int at = (int)(move - WD_MOVE_PEEK);
         wd_event(b, WD_EV_PEEK, at, b->circle[at] - 1, 0, 0);
+        b->known[at] |= (uint8_t)(1u << b->player);
     } else if (move >= WD_MOVE_ENTER && move < WD_MOVE_TAKEOFF) {
         int c = (int)(move - WD_MOVE_ENTER);
         int to = cfg->entry_land[c][b->die];
         b->start[c]--;
         wd_event(b, WD_EV_ENTER, c, to, 0, 0);
-        wd_land(cfg, b, to, (uint8_t)(c + 1));
+        wd_land(cfg, b, to, (uint8_t)(c + 1), cfg->all_known);
     } else {
         wd_event(b, WD_EV_PASS, 0, 0, 0, 0);
     }

@@ -19,6 +19,10 @@
  *  - hidden facts that agree with what was seen: the records of the last
  *    decision (an entry, a push, a peek) name the witches now on their
  *    spaces, since resample() pins those and rewrites the peek;
+ *  - knowledge marks (format 2) that fit the circle: marks only on a hat,
+ *    naming only players of the game, the public mark only with every
+ *    player's, and at least what the last decision's records showed
+ *    (wd_recall_root()), which resample() keeps;
  *  - a decision to make: not over means a legal move or a chance point with
  *    outcomes (tgV_check_decision). */
 #include "core/play_check.h"
@@ -206,6 +210,34 @@ static tg_status wd_check_events(const wd_config *cfg, const wd_block *b, tg_msg
     return TG_OK;
 }
 
+/* Knowledge marks (format 2): only on hats, only players of the game, the
+ * public mark with every player's, and at least what the last decision's
+ * events showed (wd_recall_root), which resample() relies on. */
+static tg_status wd_check_knowledge(const wd_config *cfg, const wd_block *b, tg_msg *msg)
+{
+    for (int s = 0; s < WD_SPACES; s++) {
+        uint8_t k = b->known[s];
+        if (k && !b->circle[s]) {
+            tgM_set(msg, "knowledge marks on empty space %d", s);
+            return TG_E_CORRUPT;
+        }
+        if ((k & ~cfg->all_known) || ((k & WD_KNOWN_PUBLIC) && k != cfg->all_known)) {
+            tgM_set(msg, "space %d: knowledge marks 0x%02x name no player of the game or a "
+                    "public mark without every player", s, k);
+            return TG_E_CORRUPT;
+        }
+    }
+    wd_block implied = *b;
+    wd_recall_root(cfg, &implied);
+    for (int s = 0; s < WD_SPACES; s++)
+        if ((implied.known[s] & b->known[s]) != implied.known[s]) {
+            tgM_set(msg, "space %d: the last decision showed its hat to more players than "
+                    "the knowledge marks say", s);
+            return TG_E_CORRUPT;
+        }
+    return TG_OK;
+}
+
 tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
 {
     const wd_config *cfg = vcfg;
@@ -217,6 +249,8 @@ tg_status wd_validate(const void *vcfg, const void *st, tg_msg *msg)
         s = wd_check_phase(cfg, b, msg);
     if (s == TG_OK)
         s = wd_check_events(cfg, b, msg);
+    if (s == TG_OK)
+        s = wd_check_knowledge(cfg, b, msg);
     if (s == TG_OK)
         s = tgV_check_decision(&tgG_witches_dance, cfg, b, msg);
     return s;

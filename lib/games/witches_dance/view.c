@@ -32,6 +32,31 @@ json_t *wd_colour_list(const uint8_t *counts)
     return list;
 }
 
+/* Knowledge, as marks beside the circle the table shows: the colours the
+ * viewer knows, and who knows each hat (public: the table saw every look). */
+static void wd_observe_knowledge(const wd_config *cfg, const wd_block *b, int viewer,
+                                 json_t *o)
+{
+    json_t *colours = json_array(), *who = json_array();
+    for (int s = 0; s < WD_SPACES; s++) {
+        if (wd_knows(b, viewer, s))
+            json_array_append_new(colours, json_string(wd_colour_names[b->circle[s] - 1]));
+        else
+            json_array_append_new(colours, json_null());
+        if (!b->circle[s]) {
+            json_array_append_new(who, json_null());
+            continue;
+        }
+        json_t *list = json_array();
+        for (int p = 0; p < cfg->players; p++)
+            if ((b->known[s] >> p) & 1u)
+                json_array_append_new(list, json_integer(p));
+        json_array_append_new(who, list);
+    }
+    json_object_set_new(o, "known_color", colours);
+    json_object_set_new(o, "known_by", who);
+}
+
 json_t *wd_observe(const void *vcfg, const void *st, int viewer)
 {
     const wd_config *cfg = vcfg;
@@ -54,13 +79,10 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
         if ((b->neutral >> c) & 1u)
             json_array_append_new(neutrals, json_string(wd_colour_names[c]));
     }
-    json_t *colours = json_array(), *scores = json_array(), *winners = json_array();
-    uint32_t won = wd_winners(cfg, b);
+    json_t *colours = json_array(), *scores = json_array();
     for (int p = 0; p < cfg->players; p++) {
         json_array_append_new(colours, json_string(wd_colour_names[cfg->colour_of[p]]));
         json_array_append_new(scores, json_integer(wd_player_score(cfg, b, p)));
-        if ((won >> p) & 1u)
-            json_array_append_new(winners, json_integer(p));
     }
     json_t *o = json_object();
     json_object_set_new(o, "phase", json_string(wd_phase_names[b->phase]));
@@ -76,8 +98,8 @@ json_t *wd_observe(const void *vcfg, const void *st, int viewer)
     json_object_set_new(o, "neutrals", neutrals);
     json_object_set_new(o, "colors", colours);
     json_object_set_new(o, "scores", scores);
-    json_object_set_new(o, "winners", winners);
     json_object_set_new(o, "target", json_integer(cfg->target));
+    wd_observe_knowledge(cfg, b, viewer, o);
     return o;
 }
 
@@ -106,6 +128,7 @@ static void wd_text_put(tg_canvas *cv, int x, int y, const char *text)
 /* The marks a drawing used, so that its legend names only those. */
 typedef struct wd_marks {
     int hat, coloured, strip_empty, strip_witch;
+    char known; /* the first remembered hat's colour letter, 0 for none */
 } wd_marks;
 
 static void wd_draw_circle(const wd_block *b, uint8_t in_play, int viewer, tg_canvas *cv,
@@ -118,9 +141,16 @@ static void wd_draw_circle(const wd_block *b, uint8_t in_play, int viewer, tg_ca
             cell[2] = '+';
         else if (exit >= 0 && ((in_play >> exit) & 1u))
             cell[2] = '*';
+        /* A hat the viewer remembers shows its colour letter as the
+         * referee's does: every hat on the table is black, so a colour in
+         * a seat's circle is memory (lowercase is taken by empty strips). */
         if (b->circle[s] && viewer == TG_VIEW_OMNISCIENT) {
             cell[3] = wd_colour_letters[b->circle[s] - 1];
             used->coloured = 1;
+        } else if (b->circle[s] && wd_knows(b, viewer, s)) {
+            cell[3] = wd_colour_letters[b->circle[s] - 1];
+            if (!used->known)
+                used->known = cell[3];
         } else if (b->circle[s]) {
             cell[3] = '@';
             used->hat = 1;
@@ -160,10 +190,10 @@ static void wd_draw_areas(const wd_config *cfg, const wd_block *b, uint8_t in_pl
     }
 }
 
-static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play,
+static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play, int viewer,
                       const wd_marks *used, tg_strbuf *out)
 {
-    char colours[160] = "", area[4], area_text[80], strip[2], strip_text[80];
+    char colours[160] = "", area[4], area_text[80], strip[2], strip_text[80], known[2];
     size_t len = 0;
     int first = cfg->colour_of[0];
     for (int c = 0; c < WD_COLOURS; c++)
@@ -188,6 +218,16 @@ static void wd_legend(const wd_config *cfg, const wd_block *b, uint8_t in_play,
         tgC_legend(out, "@", "a witch in the circle: a black hat, whose colour nobody shows");
     if (used->coloured)
         tgC_legend(out, "Y", "(referee's view) a witch in the circle, by its colour letter");
+    if (used->known) {
+        known[0] = used->known;
+        known[1] = '\0';
+        tgC_legend(out, known, viewer == TG_VIEW_PUBLIC
+                                   ? "a black hat in the circle whose colour the whole table "
+                                     "saw, by its colour letter (memory, not on the board)"
+                                   : "a black hat in the circle whose colour you know (you saw "
+                                     "it, or the whole table did), by its colour letter "
+                                     "(memory, not on the board)");
+    }
     tgC_legend(out, area, area_text);
     if (used->strip_empty)
         tgC_legend(out, strip, strip_text);
@@ -238,13 +278,13 @@ void wd_render_text(const void *vcfg, const void *st, int viewer, tg_strbuf *out
     const wd_config *cfg = vcfg;
     const wd_block *b = st;
     uint8_t in_play = wd_colours_in_play(cfg, b);
-    wd_marks used = {0, 0, 0, 0};
+    wd_marks used = {0, 0, 0, 0, 0};
     tg_canvas cv;
     tgC_init(&cv, WD_TEXT_ROWS, WD_TEXT_COLS);
     wd_draw_circle(b, in_play, viewer, &cv, &used);
     wd_draw_areas(cfg, b, in_play, &cv, &used);
     tgC_write(&cv, out);
-    wd_legend(cfg, b, in_play, &used, out);
+    wd_legend(cfg, b, in_play, viewer, &used, out);
     tg_strbuf prose;
     tgS_init(&prose);
     wd_status(cfg, b, &prose);

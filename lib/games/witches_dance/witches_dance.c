@@ -66,6 +66,7 @@ static tg_status wd_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
         cfg->owner_of[c] = (int8_t)p;
         cfg->player_colours |= (uint8_t)(1u << c);
     }
+    cfg->all_known = (uint8_t)(((1u << cfg->players) - 1u) | WD_KNOWN_PUBLIC);
 
     for (int s = 0; s < WD_SPACES; s++) {
         cfg->back[s] = (uint8_t)((s + WD_SPACES - WD_PUSH_BACK) % WD_SPACES);
@@ -130,4 +131,9 @@ const tg_game_def tgG_witches_dance = {
     .easy_score = wd_easy_score,
     .uniform_chance = wd_uniform_chance,
     .parse_words = wd_parse_words,
+    .public_view = 1,
+    .state_size_v1 = WD_BLOCK_V1,
+    .recall_root = wd_recall_root,
+    .tensor_size = wd_tensor_size,
+    .tensor = wd_tensor,
 };

@@ -9,6 +9,7 @@
 #ifndef TG_GAMES_WITCHES_DANCE_H
 #define TG_GAMES_WITCHES_DANCE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/game_def.h"
@@ -74,10 +75,20 @@ typedef struct wd_block {
     uint8_t actor;    /* who made the last decision (the roller for a die) */
     uint8_t ev_count;
     uint8_t ev[WD_MAX_EVENTS][WD_EVENT_FIELDS];
+    /* Format 2 (1.2) appends knowledge: who knows the colour of the hat on
+     * each space (bit p: player p; WD_KNOWN_PUBLIC: the whole table saw it,
+     * and then every player's bit is set too). The marks move with the hat,
+     * so they always name its true colour; 0 on an empty space. */
+    uint8_t known[WD_SPACES];
 } wd_block;
 
+#define WD_KNOWN_PUBLIC 0x80u
+/* The format-1 block (1.0, 1.1) is the prefix before the knowledge. */
+#define WD_BLOCK_V1 100
+
 /* The rule document lists this layout byte by byte; saves depend on it. */
-_Static_assert(sizeof(wd_block) == 100, "wd_block layout changed: update the rule document");
+_Static_assert(sizeof(wd_block) == 136, "wd_block layout changed: update the rule document");
+_Static_assert(offsetof(wd_block, known) == WD_BLOCK_V1, "knowledge must follow the 1.1 fields");
 
 enum wd_entry_rule { WD_ENTRY_ON = 0, WD_ENTRY_PAST = 1 };
 
@@ -94,6 +105,7 @@ typedef struct wd_config {
     uint8_t colour_of[WD_MAX_PLAYERS]; /* player -> colour */
     int8_t owner_of[WD_COLOURS];       /* colour -> player, -1 for none */
     uint8_t player_colours;            /* bit mask of the players' colours */
+    uint8_t all_known;                 /* every player's knowledge bit and WD_KNOWN_PUBLIC */
     /* exit colour a witch on space s passes with die d, or WD_NO_COLOUR */
     uint8_t passes[WD_SPACES][7];
     uint8_t entry_land[WD_COLOURS][7]; /* landing space of an entering witch */
@@ -111,10 +123,12 @@ static inline uint64_t wd_occupied(const wd_block *b)
            (uint64_t)o[3] << 24 | (uint64_t)o[4] << 32;
 }
 
-static inline void wd_set_space(wd_block *b, int space, uint8_t witch)
+/* Puts a hat (0: none) on a space with the knowledge marks it carries. */
+static inline void wd_set_space(wd_block *b, int space, uint8_t witch, uint8_t known)
 {
     uint8_t bit = (uint8_t)(1u << (space & 7));
     b->circle[space] = witch;
+    b->known[space] = known;
     if (witch)
         b->occupied[space >> 3] |= bit;
     else
@@ -193,8 +207,9 @@ uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
 
 /* movement.c */
 int wd_push_target(const wd_config *cfg, int space, int jumps);
-/* Puts a witch on a space, crushing the one there back by sevens. */
-void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch);
+/* Puts a witch with its knowledge marks on a space, crushing the one there
+ * back by sevens (the crush shows its colour to everyone). */
+void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch, uint8_t known);
 /* Moves the witch on space from by the die. */
 void wd_move_witch(const wd_config *cfg, wd_block *b, int from);
 /* The selected witch takes off at the exit it passes; the turn ends. */
@@ -232,6 +247,20 @@ tg_status wd_event_records_from_json(const json_t *arr, wd_block *b, tg_msg *msg
 tg_status wd_validate(const void *cfg, const void *st, tg_msg *msg);
 
 /* resample.c */
-void wd_resample(const void *cfg, void *st, int player, tg_rng *rng);
+void wd_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng);
+
+/* knowledge.c: what each player knows, beyond the moves that keep it. */
+/* Marks of a block with an unknown past: what its last events showed. */
+void wd_recall_root(const void *cfg, void *st);
+/* Viewer knows the colour of the hat on space (viewer may be any viewer). */
+int wd_knows(const wd_block *b, int viewer, int space);
+/* The "known" object of the JSON position form, both ways. */
+json_t *wd_known_to_json(const wd_config *cfg, const wd_block *b);
+tg_status wd_known_from_json(const wd_config *cfg, const json_t *known, wd_block *b,
+                             tg_msg *msg);
+
+/* tensor.c */
+size_t wd_tensor_size(const void *cfg);
+void wd_tensor(const void *cfg, const void *st, int viewer, float *out);
 
 #endif

@@ -107,6 +107,96 @@ static void test_resample_respects_touches(void **state)
     tg_state_free(st);
 }
 
+/* The referee's hidden facts as a word: the prince's book, then each
+ * player's plain frog. */
+static void bw_cell(const tg_state *st, char *out, size_t cap)
+{
+    json_t *all = tgt_observation(st, TG_VIEW_OMNISCIENT);
+    json_t *books = json_object_get(all, "books"), *frogs = json_object_get(all, "frogs");
+    int prince = -1, plain[2] = {-1, -1};
+    for (size_t k = 0; k < json_array_size(books); k++)
+        if (strcmp(json_string_value(json_object_get(json_array_get(books, k), "page")),
+                   "prince") == 0)
+            prince = (int)k;
+    for (size_t f = 0; f < json_array_size(frogs); f++)
+        if (json_is_false(json_object_get(json_array_get(frogs, f), "magnetic")))
+            plain[f / 3] = (int)(f % 3);
+    snprintf(out, cap, "%d%d%d", prince, plain[0], plain[1]);
+    json_decref(all);
+}
+
+/* Snake 0 bit (deadly, gone); snake 8 touched frog 4 without a bite, so it
+ * is harmless when frog 4 is magnetic: 6 deadly among the other 10 snakes,
+ * C(10,6) = 210 ways; when frog 4 (player 1's second) is the plain one,
+ * 6 among all 11: C(11,6) = 462 ways. */
+static double bw_weight(const char *cell)
+{
+    return cell[2] == '1' ? 462.0 : 210.0;
+}
+
+/* The draw is uniform over every assignment consistent with what the seat
+ * saw: grouped by prince's book and plain frogs, each group is as likely as
+ * the snake sets it holds. Player 1 has seen no page: 4 books; frog 1 was
+ * bitten, so player 0's plain frog is 0 or 2; any of player 1's three. */
+static void test_resample_is_uniform_over_consistent_assignments(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, bw_carry);
+    tgt_expect_resample_shares(st, 1, bw_cell, bw_weight, 4 * 2 * 3, 4800, 49.73);
+    /* Player 0 read book 0: it is the prince's in every draw. */
+    tgt_expect_resample_shares(st, 0, bw_cell, bw_weight, 2 * 3, 1800, 20.52);
+    tg_state_free(st);
+}
+
+/* What each player knows: a page once read stays known while play goes on
+ * (wherever the book goes: the mark is on the reader, per book), who read
+ * which book is public, and the public view shows no page nobody revealed
+ * to the table. */
+static void test_a_read_page_is_remembered(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, bw_carry);
+    assert_int_equal(tg_state_playout(st, 30, NULL), TG_OK);
+    json_t *mine = tgt_observation(st, 0), *pub = tgt_observation(st, TG_VIEW_PUBLIC);
+    json_t *b0 = json_array_get(json_object_get(mine, "books"), 0);
+    json_t *p0 = json_array_get(json_object_get(pub, "books"), 0);
+    assert_string_equal(json_string_value(json_object_get(b0, "page")), "prince");
+    assert_true(json_is_null(json_object_get(p0, "page")));
+    char *by = json_dumps(json_object_get(p0, "seen_by"), JSON_COMPACT);
+    assert_non_null(strstr(by, "0"));
+    free(by);
+    json_decref(mine);
+    json_decref(pub);
+    tg_state_free(st);
+}
+
+/* Tensor slots (docs/rules/bewitched.md): a book's page flags for its
+ * reader and the public. */
+static void test_tensor_slots_of_a_read_page(void **state)
+{
+    (void)state;
+    tg_state *st = bw_state(NULL, bw_carry);
+    tg_game *g = tg_game_ref(tg_state_game(st));
+    size_t n = tg_game_observation_tensor_size(g);
+    /* core 6, stage 9, player 2, setup step, dice 2, used 2, cat, stolen,
+     * frogs 6 x 73, cats 8 x 64, snakes 12 x 15, hats 4 x 4, then books of
+     * 3 + 80 + 2 + 2 slots each. */
+    const size_t books = 6 + 9 + 2 + 1 + 2 + 2 + 2 + 6 * 73 + 8 * 64 + 12 * 15 + 16;
+    const size_t book = 3 + 80 + 2 + 2;
+    assert_int_equal(n, books + 4 * book + 2 + 12 + 12 + 12 + 2);
+    float *t = calloc(n, sizeof *t);
+    assert_int_equal(tg_state_observation_tensor(st, 0, t, n), TG_OK);
+    assert_true(t[books + 1] == 1.0f);              /* book 0 on a frog */
+    assert_true(t[books + 3 + 4 + 0] == 1.0f);      /* ... frog 0 */
+    assert_true(t[books + 3 + 80] == 1.0f);         /* the prince's page, to its reader */
+    assert_true(t[books + 3 + 82] == 1.0f && t[books + 3 + 83] == 0.0f); /* read by 0 */
+    assert_int_equal(tg_state_observation_tensor(st, TG_VIEW_PUBLIC, t, n), TG_OK);
+    assert_true(t[books + 3 + 80] == 0.0f && t[books + 3 + 82] == 1.0f);
+    free(t);
+    tg_game_free(g);
+    tg_state_free(st);
+}
+
 /* The drawing and the events' texts a seat gets say nothing the referee's
  * view knows and the seat's does not: no page of a book the seat has not
  * looked at, no plain or magnetic frog before a bite, no deadly snake, no
@@ -166,6 +256,9 @@ int bw_run_hidden(void)
         cmocka_unit_test(test_hidden_snakes_and_frogs),
         cmocka_unit_test(test_resample_keeps_view),
         cmocka_unit_test(test_resample_respects_touches),
+        cmocka_unit_test(test_resample_is_uniform_over_consistent_assignments),
+        cmocka_unit_test(test_a_read_page_is_remembered),
+        cmocka_unit_test(test_tensor_slots_of_a_read_page),
         cmocka_unit_test(test_drawings_and_texts_keep_secrets),
     };
     return cmocka_run_group_tests_name("bewitched hidden", tests, NULL, NULL);

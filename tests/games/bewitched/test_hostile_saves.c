@@ -35,6 +35,15 @@ static const char *const bw_escape_steal =
     "{\"where\":\"hat\",\"at\":1},{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],"
     "\"prince\":2,\"plain\":[0,0],\"deadly\":[0,1,2,3,4,5,6]}}";
 
+/* Red to move; green's frog 1 carries book 0; "seen" is %s. */
+static const char *const bw_carried =
+    "{\"game\":\"bewitched\",\"options\":\"players=2\",\"position\":{"
+    "\"stage\":\"roll\",\"player\":0,\"frogs\":[{\"at\":14},{\"at\":\"red\"},"
+    "{\"at\":\"red\"},{\"at\":12},{\"at\":\"green\"},{\"at\":\"green\"}],"
+    "\"books\":[{\"where\":\"frog\",\"at\":3},{\"where\":\"hat\",\"at\":1},"
+    "{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}],"
+    "\"prince\":2,\"plain\":[0,0],\"deadly\":[0,1,2,3,4,5,6],\"seen\":%s}}";
+
 /* Red to move a piece with dice 3 and 5, %s of them used. */
 static const char *const bw_action =
     "{\"game\":\"bewitched\",\"options\":\"players=2\",\"position\":{"
@@ -162,12 +171,53 @@ static void test_action_without_dice(void **state)
     tg_state_free(one);
 }
 
+/* Perfect recall: a book reached a frog only by being read by its player,
+ * so a save whose carrier's player never read the carried book is refused
+ * (resampling for that player would redraw a page the player has seen). */
+static void test_carried_book_unread(void **state)
+{
+    (void)state;
+    tg_state *read = bw_load(bw_carried, "[[],[0]]");
+    tg_state *both = bw_load(bw_carried, "[[],[0,1]]");
+    size_t seen = bw_differing_byte(read, both);
+    tg_state_free(both);
+    bw_refused(bw_carried, "[[],[]]", "has not read it");
+    bw_refused(bw_carried, "[[0],[1]]", "has not read it");
+    size_t len = 0, at = 0, size = 0;
+    unsigned char *save = tgt_position_save(read, &len);
+    assert_non_null(save);
+    tgt_save_layout(save, &at, &size);
+    save[at + seen] = save[at + size + seen] = 0x02; /* book 1 only */
+    tgt_save_seal(save, len);
+    bw_load_refused(save, len, "has not read it");
+    free(save);
+    tg_state_free(read);
+}
+
+/* Without "seen", the carrier's read is what the position implies. */
+static void test_carried_book_read_when_unsaid(void **state)
+{
+    (void)state;
+    char *text = bw_text(bw_carried, "[[],[]]");
+    char *cut = strstr(text, ",\"seen\"");
+    assert_non_null(cut);
+    snprintf(cut, strlen(cut) + 1, "}}");
+    tg_state *st = tgt_from_json(text);
+    free(text);
+    tg_state *want = bw_load(bw_carried, "[[],[0]]");
+    assert_true(tg_state_equal(st, want));
+    tg_state_free(want);
+    tg_state_free(st);
+}
+
 int bw_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_without_frog_json),
         cmocka_unit_test(test_escape_without_frog_as_root),
         cmocka_unit_test(test_action_without_dice),
+        cmocka_unit_test(test_carried_book_unread),
+        cmocka_unit_test(test_carried_book_read_when_unsaid),
     };
     return cmocka_run_group_tests_name("bewitched hostile saves", tests, NULL, NULL);
 }

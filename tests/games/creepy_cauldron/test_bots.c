@@ -2,6 +2,8 @@
  * the easy bot's rule of thumb ranks the moves the rule document says. */
 #include "test_support.h"
 
+#include <stdlib.h>
+
 #include "boardgames/bot.h"
 
 /* With nothing hidden, a redraw for any seat from any seed is the same position. */
@@ -26,6 +28,42 @@ static void test_resample_changes_nothing(void **s)
         }
         tg_state_free(st);
     }
+    tg_game_free(g);
+}
+
+/* Nothing is hidden, so nothing needs remembering: every viewer, the public
+ * one included, gets the same observation (but for "viewer") and the same
+ * tensor; and the tensor's slots decode as docs/rules/creepy_cauldron.md
+ * names them (core 10 slots for 4 players, phase 9, turn 4, then per pawn
+ * its space (32), invisible, miss, frog, key, creatures (4)). */
+static void test_every_viewer_sees_the_same(void **s)
+{
+    (void)s;
+    tg_game *g = tgt_game("creepy_cauldron", "players=4");
+    tg_state *st = tgt_random_state(g, 3, 90);
+    size_t n = tg_game_observation_tensor_size(g);
+    float *want = calloc(n, sizeof *want), *got = calloc(n, sizeof *got);
+    json_t *ref = tgt_observation(st, TG_VIEW_OMNISCIENT);
+    json_object_del(ref, "viewer");
+    assert_int_equal(tg_state_observation_tensor(st, TG_VIEW_OMNISCIENT, want, n), TG_OK);
+    for (int v = TG_VIEW_PUBLIC; v < 4; v++) {
+        json_t *o = tgt_observation(st, v);
+        json_object_del(o, "viewer");
+        assert_true(json_equal(o, ref));
+        json_decref(o);
+        assert_int_equal(tg_state_observation_tensor(st, v, got, n), TG_OK);
+        assert_memory_equal(want, got, n * sizeof *got);
+    }
+    json_t *pawn0 = json_array_get(json_object_get(ref, "pawns"), 0);
+    json_t *space = json_object_get(pawn0, "space");
+    const size_t pawn = 10 + 9 + 4;
+    if (json_is_integer(space))
+        assert_true(want[pawn + (size_t)json_integer_value(space)] == 1.0f);
+    assert_true(want[10 + 9 + (size_t)json_integer_value(json_object_get(ref, "turn"))] == 1.0f);
+    json_decref(ref);
+    free(want);
+    free(got);
+    tg_state_free(st);
     tg_game_free(g);
 }
 
@@ -102,6 +140,7 @@ int cc_run_bots(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resample_changes_nothing),
+        cmocka_unit_test(test_every_viewer_sees_the_same),
         cmocka_unit_test(test_easy_steals_a_missing_book_creature),
         cmocka_unit_test(test_easy_returns_a_useless_creature),
         cmocka_unit_test(test_easy_fishes_for_a_missing_creature),

@@ -109,6 +109,77 @@ static void test_resample_keeps_public_facts(void **unused)
     tg_state_free(st);
 }
 
+/* The deal as a word, the cell of the chi-square table. */
+static void sw_deal_cell(const tg_state *st, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", swt_pos(st, "presents"));
+}
+
+/* Every deal that fits what the player knows is equally likely: for Snow
+ * White the 6 deals with Cinderella's present on tower 2 (she looked), for
+ * Belle the 14 with neither Snow White's present on tower 2 nor
+ * Cinderella's on tower 0 (their looks told everyone "not mine"). */
+static void test_resample_is_uniform_over_the_fitting_deals(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    tgt_expect_uniform_resample(st, 0, sw_deal_cell, 6, 3000, 20.52);
+    tgt_expect_uniform_resample(st, 2, sw_deal_cell, 14, 4200, 34.53);
+    tg_state_free(st);
+}
+
+/* What each player knows: a look is remembered for the rest of the game
+ * (presents never move), who looked where is public (every observation,
+ * the public one too, says "not_for" and "looked"), the present itself
+ * only to the looker. */
+static void test_a_look_is_remembered_and_only_the_looker_sees_it(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    assert_int_equal(tg_state_playout(st, 12, NULL), TG_OK);
+    json_t *mine = tgt_observation(st, 0), *pub = tgt_observation(st, TG_VIEW_PUBLIC);
+    json_t *t2 = json_array_get(json_object_get(mine, "towers"), 2);
+    json_t *p2 = json_array_get(json_object_get(pub, "towers"), 2);
+    assert_string_equal(json_string_value(json_object_get(t2, "present")), "cinder");
+    assert_true(json_is_null(json_object_get(p2, "present")));
+    char *nf = json_dumps(json_object_get(p2, "not_for"), JSON_COMPACT);
+    assert_string_equal(nf, "[\"snow\"]");
+    free(nf);
+    /* The princesses' list survives the core's fields (it was once called
+     * "players", which the core's player count overwrote). */
+    assert_int_equal(json_array_size(json_object_get(pub, "princesses")), 3);
+    assert_int_equal(json_integer_value(json_object_get(pub, "players")), 3);
+    json_decref(mine);
+    json_decref(pub);
+    tg_state_free(st);
+}
+
+/* Tensor slots (docs/rules/spinning_wishes.md): after the 8 core slots of
+ * 3 players come phase (10), turn (4), roll, winner (4), start_pending (4),
+ * then 79 per princess, the wheel, and per tower the present (4) and
+ * not_for (4). */
+static void test_tensor_slots_of_the_towers(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
+    tg_game *g = tg_game_ref(tg_state_game(st));
+    size_t n = tg_game_observation_tensor_size(g);
+    const size_t towers = 8 + 10 + 4 + 1 + 4 + 4 + 3 * 79 + 48 + 12 * 4;
+    assert_int_equal(n, towers + 4 * 8 + 1);
+    float *t = calloc(n, sizeof *t);
+    assert_int_equal(tg_state_observation_tensor(st, 0, t, n), TG_OK);
+    assert_true(t[towers + 2 * 8 + 1] == 1.0f);     /* tower 2: Cinderella's present */
+    assert_true(t[towers + 2 * 8 + 4 + 0] == 1.0f); /* tower 2: not Snow White's */
+    assert_true(t[towers] == 0.0f && t[towers + 3] == 0.0f); /* tower 0 unseen */
+    assert_true(t[8 + 10 + 4 + 1 + 4 + 4 + 0] == 1.0f); /* player 0 is Snow White */
+    assert_true(t[n - 1] == 1.0f);                  /* presents dealt */
+    assert_int_equal(tg_state_observation_tensor(st, TG_VIEW_PUBLIC, t, n), TG_OK);
+    assert_true(t[towers + 2 * 8 + 1] == 0.0f);
+    free(t);
+    tg_game_free(g);
+    tg_state_free(st);
+}
+
 #define OPT2 "players=2,princesses=seat"
 #define WHEEL6 "'wheel':['snow','snow','snow','cinder','cinder','cinder',null,null,null,null,null,null]"
 #define PRESENTS "'presents':['snow','cinder','belle','beauty']"
@@ -235,6 +306,9 @@ int sw_run_hidden(void)
         cmocka_unit_test(test_unseen_presents_do_not_show),
         cmocka_unit_test(test_resample_redraws_only_what_she_cannot_know),
         cmocka_unit_test(test_resample_keeps_public_facts),
+        cmocka_unit_test(test_resample_is_uniform_over_the_fitting_deals),
+        cmocka_unit_test(test_a_look_is_remembered_and_only_the_looker_sees_it),
+        cmocka_unit_test(test_tensor_slots_of_the_towers),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
         cmocka_unit_test(test_drawings_and_texts_keep_presents_hidden),
     };

@@ -125,10 +125,11 @@ static void test_resample_keeps_own_peek_only(void **state)
 }
 
 /* The drawing and the events' texts a seat gets name no colour of a hat
- * in the circle that the referee's view names: where the referee's drawing
- * shows a witch's colour letter after a space, the seat's shows '@'; a
- * peek's colour is in no other seat's text; the colour letters of the
- * circle are in no seat's legend. */
+ * in the circle that the seat does not know: where the referee's drawing
+ * shows a witch's colour letter after a space, the seat's shows '@', or the
+ * same letter exactly where the seat's observation says it knows that hat
+ * ("known_color"); a peek's colour is in no other seat's
+ * text; the referee's mark is in no seat's legend. */
 static void wd_check_no_hidden_colour(const tg_state *st, void *ctx)
 {
     (void)ctx;
@@ -137,14 +138,25 @@ static void wd_check_no_hidden_colour(const tg_state *st, void *ctx)
     json_t *all_events = tgt_events(st, TG_VIEW_OMNISCIENT);
     for (int v = 0; v < players; v++) {
         char *seat = tgt_drawing(st, v);
-        /* The board part is laid out alike for every viewer. */
-        for (size_t i = 0; all[i] != '\0' && seat[i] != '\0' && strncmp(all + i, "Legend", 6); i++)
-            if (i >= 3 && isdigit((unsigned char)all[i - 3]) &&
-                isdigit((unsigned char)all[i - 2]) &&
-                strchr("+* ", all[i - 1]) != NULL && strchr("YPRGLD", all[i]) != NULL &&
-                seat[i] != '@')
-                fail_msg("seat %d sees '%c' where the referee sees a %c hat:\n%s", v, seat[i],
-                         all[i], seat);
+        json_t *obs = tgt_observation(st, v);
+        json_t *known = json_object_get(obs, "known_color");
+        /* The board part is laid out alike for every viewer; a cell reads
+         * "NNmh": space number, entry/exit mark, hat. */
+        for (size_t i = 0; all[i] != '\0' && seat[i] != '\0' && strncmp(all + i, "Legend", 6);
+             i++) {
+            if (i < 3 || !isdigit((unsigned char)all[i - 3]) ||
+                !isdigit((unsigned char)all[i - 2]) || strchr("+* ", all[i - 1]) == NULL ||
+                strchr("YPRGLD", all[i]) == NULL)
+                continue;
+            size_t space = (size_t)(all[i - 3] - '0') * 10 + (size_t)(all[i - 2] - '0');
+            int knows = json_is_string(json_array_get(known, space));
+            char want = knows ? all[i] : '@';
+            if (seat[i] != want)
+                fail_msg("seat %d sees '%c' on %zu where the referee sees a %c hat "
+                         "(known: %d):\n%s",
+                         v, seat[i], space, all[i], knows, seat);
+        }
+        json_decref(obs);
         tgt_assert_not_in(seat, "referee", "a seat's legend");
         free(seat);
         json_t *mine = tgt_events(st, v);

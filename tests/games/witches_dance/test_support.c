@@ -44,6 +44,20 @@ tg_state *wd_resampled(const tg_state *st, int seat, uint64_t seed)
     return c;
 }
 
+tg_state *wd_forgetful(const tg_state *st)
+{
+    json_t *pos = tgt_position(st);
+    json_object_del(pos, "known");
+    json_t *save = json_pack("{s:s,s:s,s:i,s:o}", "game", "witches_dance", "options",
+                             tg_game_options(tg_state_game(st)), "move_number",
+                             (int)tg_state_move_number(st), "position", pos);
+    char *text = json_dumps(save, JSON_COMPACT);
+    json_decref(save);
+    tg_state *out = tgt_from_json(text);
+    free(text);
+    return out;
+}
+
 void wd_expect_after(const char *json, const char *moves, const char *key, const char *want)
 {
     tg_state *st = tgt_from_json(json);

@@ -27,6 +27,9 @@ const char *wd_seen(const tg_state *st, int viewer, const char *key);
 void wd_expect_after(const char *json, const char *moves, const char *key, const char *want);
 /* A copy of st, seeded with seed and re-drawn for seat (caller frees). */
 tg_state *wd_resampled(const tg_state *st, int seat, uint64_t seed);
+/* st as a position of unknown past: no history, and only the knowledge its
+ * own events imply (caller frees). */
+tg_state *wd_forgetful(const tg_state *st);
 /* The viewer's events as compact JSON text (static buffer). */
 const char *wd_events_text(const tg_state *st, int viewer);
 
@@ -37,6 +40,7 @@ int wd_run_two_players(void);
 int wd_run_hidden(void);
 int wd_run_positions(void);
 int wd_run_bots(void);
+int wd_run_recall(void);
 int wd_run_words(void);
 
 #endif

@@ -99,7 +99,7 @@ function create(board, table, seat) {
   const pieces = group(svg, { class: "pieces" });
   let lastRoll = null;
 
-  const seatsOf = (obs) => (Array.isArray(obs.players) ? obs.players : obs.seats) || [];
+  const seatsOf = (obs) => obs.princesses || [];
 
   function render(obs, events) {
     clear(pieces);

@@ -1,0 +1,63 @@
+/* Observation tensors: a fixed-length vector of floats per game and
+ * options, holding what a viewer's observation holds. The core writes the
+ * slots every game shares (whose turn it is, who won: the only core fields
+ * of an observation that change within one game and viewer), then the game
+ * writes its own; each rule page's table names every slot. The core fields
+ * "game", "viewer", "players" and "move_number" are not in the tensor. */
+#include <string.h>
+
+#include "handles.h"
+
+/* Slots of the core part: the player to move one-hot (players, then chance,
+ * then the end of the game), then one per player for "won". */
+static size_t core_slots(const tg_game *g)
+{
+    return 2 * (size_t)g->players + 2;
+}
+
+static size_t tensor_size(const tg_game *g)
+{
+    const tg_game_def *def = g->def;
+    return core_slots(g) + (def->tensor_size ? def->tensor_size(tgH_cfg(g)) : 0);
+}
+
+size_t tg_game_observation_tensor_size(const tg_game *game)
+{
+    return game ? tensor_size(game) : 0;
+}
+
+static void write_tensor(const tg_state *st, int viewer, float *out)
+{
+    const tg_game *g = st->game;
+    size_t n = (size_t)g->players;
+    memset(out, 0, tensor_size(g) * sizeof *out);
+    int cur = tgH_current(st);
+    if (cur >= 0)
+        out[cur] = 1.0f;
+    else if (cur == TG_PLAYER_CHANCE)
+        out[n] = 1.0f;
+    else
+        out[n + 1] = 1.0f;
+    uint32_t w = 0;
+    tg_state_winners(st, &w);
+    for (size_t p = 0; p < n; p++)
+        out[n + 2 + p] = (float)((w >> p) & 1u);
+    if (g->def->tensor)
+        g->def->tensor(tgH_cfg(g), tgH_block(st), viewer, out + core_slots(g));
+}
+
+tg_status tg_state_observation_tensor(const tg_state *state, int viewer, float *out, size_t cap)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    tg_status s = tgH_check_viewer(state, viewer);
+    if (s != TG_OK)
+        return s;
+    size_t need = tensor_size(state->game);
+    if (cap < need)
+        return tgH_too_small(state, cap, need, "floats");
+    if (!out)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output buffer is NULL");
+    write_tensor(state, viewer, out);
+    return TG_OK;
+}
