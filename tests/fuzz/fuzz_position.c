@@ -373,6 +373,34 @@ static void fz_same_tensor(const tg_state *a, const tg_state *b, int viewer, con
     fz_require(n == m && memcmp(x, y, n * sizeof *x) == 0, what);
 }
 
+/* A player's information state after resampling: the same observation,
+ * and an empty list of own decisions, since the resampled position is the
+ * root of a new history (observe.h). */
+static void fz_same_information(const tg_state *a, const tg_state *b, int player)
+{
+    static const char fresh[] = ",\"own_decisions\":[]}";
+    char *x = NULL, *y = NULL;
+    uint64_t ky[2];
+    fz_require(tg_state_information_json(a, player, &x, NULL) == TG_OK &&
+                   tg_state_information_json(b, player, &y, NULL) == TG_OK &&
+                   tg_state_information_key(b, player, ky) == TG_OK,
+               "information state after resampling");
+    const char *cx = strstr(x, ",\"own_decisions\":"), *cy = strstr(y, ",\"own_decisions\":");
+    if (!cx || !cy || cx - x != cy - y || memcmp(x, y, (size_t)(cx - x)) != 0 ||
+        strcmp(cy, fresh) != 0) {
+        fprintf(stderr, "player %d, before: %s\nafter:  %s\n", player, x, y);
+        fz_require(0, "resampling keeps the player's information state");
+    }
+    /* With no own decisions before either, the keys hash equal texts. */
+    uint64_t kx[2];
+    if (strcmp(cx, fresh) == 0)
+        fz_require(tg_state_information_key(a, player, kx) == TG_OK && kx[0] == ky[0] &&
+                       kx[1] == ky[1],
+                   "resampling keeps the player's information key");
+    tg_free(x);
+    tg_free(y);
+}
+
 /* What the viewer knew before resampling, it knows after: observation,
  * events, drawing, tensor and (for a player) the information key. */
 static void fz_same_view(const tg_state *a, const tg_state *b, int viewer)
@@ -383,13 +411,8 @@ static void fz_same_view(const tg_state *a, const tg_state *b, int viewer)
     /* The drawing says no more than the observation: the same after it. */
     fz_same_text(tg_state_to_text, a, b, viewer, "resampling keeps the player's drawing");
     fz_same_tensor(a, b, viewer, "resampling keeps the player's tensor");
-    if (viewer >= 0) {
-        uint64_t ka[2], kb[2];
-        fz_require(tg_state_information_key(a, viewer, ka) == TG_OK &&
-                       tg_state_information_key(b, viewer, kb) == TG_OK &&
-                       ka[0] == kb[0] && ka[1] == kb[1],
-                   "resampling keeps the player's information state");
-    }
+    if (viewer >= 0)
+        fz_same_information(a, b, viewer);
 }
 
 static void fz_resamples(const tg_state *st)
