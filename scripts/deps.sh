@@ -19,10 +19,17 @@ tg_install_missing() {
         "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# The package lists are read by the scripts that source this file.
+# The package lists are read by the scripts that source this file, and the
+# README's "Building from source" shows the first two as one apt-get line
+# (tests/docs/readme_deps.sh holds them to it).
 # shellcheck disable=SC2034
-# Packages to build the library and the tablegames command.
+# What the library and the tablegames command need.
 TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev libxxhash-dev zlib1g-dev)
+# What the optional parts need (README, "Building from source"): tests
+# (cmocka), the headers' C++ check, the Lua module and its tests, the Python
+# tests and type check, the libffi host, the API reference.
+# shellcheck disable=SC2034
+TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
 # The browser table (examples/table/table.sh): its server runs on Debian's
 # python3 with aiohttp.
 # shellcheck disable=SC2034
@@ -36,11 +43,12 @@ TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # whose tests start a private cluster, and the driver.
 # shellcheck disable=SC2034
 TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
-# Everything scripts/test.sh uses on top.
+# Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
+# valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
+# install and package tests' tools, the browser table, its stores and its test.
 # shellcheck disable=SC2034
-TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" g++ libcmocka-dev doxygen valgrind binutils
-                  libffi-dev liblua5.4-dev lua5.4 python3 abigail-tools dpkg-dev file
-                  lintian clang libclang-rt-14-dev
-                  gcc-multilib locales  # -m32 ABI layouts; non-C locales (ABI and locale tests)
+TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
+                  abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
+                  mmdebstrap gcc-multilib locales
                   "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
                   "${TG_BROWSER_PACKAGES[@]}")

@@ -25,7 +25,10 @@ fi
 . "$repo/scripts/deps.sh"
 tg_install_missing "${TG_BUILD_PACKAGES[@]}"
 echo "building in $build"
-cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=OFF >/dev/null
+# Only the command is needed: no tests, bindings or docs, so nothing beyond
+# TG_BUILD_PACKAGES is looked for.
+cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=OFF \
+    -DTG_BUILD_LUA=OFF -DTG_BUILD_PYTHON=OFF -DTG_BUILD_DOCS=OFF >/dev/null
 cmake --build "$build" -j"${TG_JOBS:-2}" >/dev/null
 cli=$build/examples/tablegames/tablegames
 

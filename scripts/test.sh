@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian 12 machine (as root) to a last
 # line "N passed, N failed". Installs what is missing, then: release build and
-# ctest, exported symbols, random Witches' Dance games, the conformance test
-# under valgrind, the API reference with warnings as errors, the install
-# test, the ABI check against every release baseline (its proofs run in the
-# release ctest, as the abi_* tests), the Debian packages, the browser
-# table's server, store (SQLite and PostgreSQL), several-servers, fault and
-# load tests, its browser tests, and an
+# ctest, the builds users and packagers make (gcc and clang, four build
+# types, the project's defaults; tests/builds/run.sh says which it leaves to
+# the other steps), exported symbols, random Witches' Dance games, the
+# conformance test under valgrind, the API reference with warnings as errors,
+# the install test, the ABI check against every release baseline (its proofs
+# run in the release ctest, as the abi_* tests), the Debian packages from a
+# tarball and installed into a fresh Debian root, the browser table's
+# server, store (SQLite and PostgreSQL), several-servers, fault and load
+# tests, its browser tests, and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
+# Our own builds treat warnings as errors (-DTG_WERROR=ON) and may switch no
+# optional part off (-DTG_REQUIRE_ALL_PARTS=ON; the scripts read the same
+# name from the environment): a dependency missing from scripts/deps.sh
+# fails here instead of quietly shrinking the suite.
 # Build trees go to $TG_BUILD_ROOT (default: build/ in the repository).
 set -uo pipefail
 
@@ -21,6 +28,7 @@ passed=0
 failed=0
 failed_steps=()
 mkdir -p "$logs"
+export TG_REQUIRE_ALL_PARTS=ON
 
 # report NAME STATUS START: counts a finished step and prints its line.
 report() {
@@ -66,7 +74,8 @@ step_finish() {
 configure_and_build() {
     local dir=$1
     shift
-    cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON "$@" &&
+    cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
+        -DTG_REQUIRE_ALL_PARTS=ON "$@" &&
         cmake --build "$dir" -j"$jobs"
 }
 
@@ -173,6 +182,8 @@ step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
 step release-build configure_and_build "$release"
 step release-ctest run_ctest "$release"
 step_start conformance-under-valgrind conformance_under_valgrind
+# Builds with the defaults, as users and packagers make them (tests/builds/).
+step user-builds bash "$repo/tests/builds/run.sh" "$root/test-builds"
 step exported-symbols bash "$repo/scripts/check-exports.sh" "$release/libtablegames.so"
 if "$release/examples/tablegames/tablegames" list --ids 2>/dev/null | grep -qx witches_dance; then
     step witches-dance-random-games random_games
@@ -192,9 +203,10 @@ step install bash "$repo/tests/install/run.sh" "$release"
 if [ -f "$repo/abi/check.sh" ]; then
     step abi-against-baselines bash "$repo/abi/check.sh" "$release"
 fi
-if [ -f "$repo/tests/package/run.sh" ]; then
-    step debian-packages bash "$repo/tests/package/run.sh" "$root/test-package"
-fi
+# The packages' fresh Debian root mostly waits for the mirror, so it runs
+# beside the sanitizer steps.
+step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/run.sh" "$root/test-package"
+step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
 step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
 step sanitize-ctest sanitized_ctest
 # Several threads share one game, and bots think and stop on threads, under
@@ -202,6 +214,7 @@ step sanitize-ctest sanitized_ctest
 step tsan-threads tsan_threads
 # Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
 step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}"
+step_finish debian-packages-fresh-root
 step_finish conformance-under-valgrind
 
 if [ "$failed" -gt 0 ]; then

@@ -13,16 +13,21 @@ on your turn, offer the legal moves by their text. Opponents are bots
 terminal, the computer plays every seat.
 
 Needs the tablegames package (bindings/python) and the library (set
-TABLEGAMES_LIBRARY to its path if it is not installed).
+TABLEGAMES_LIBRARY to its path if it is not installed). The program is
+fully typed: `python3 -m mypy --strict play.py` checks it against the
+package's type hints (ctest runs that as python_types_strict).
 """
+
+from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any, Dict, List, Optional, Sequence
 
 import tablegames
 
 
-def describe(event):
+def describe(event: Dict[str, Any]) -> str:
     """One line for an event dict, e.g. "player 1: roll value=5"."""
     fields = " ".join("%s=%s" % (k, v) for k, v in sorted(event.items())
                       if k not in ("type", "player"))
@@ -30,7 +35,8 @@ def describe(event):
     return "  %s%s %s" % (who, event.get("type", "event"), fields)
 
 
-def ask(state, moves):
+def ask(state: tablegames.State,
+        moves: List[tablegames.Move]) -> Optional[tablegames.Move]:
     """Reads the human's choice: a move's text, its number in the list, or q."""
     for i, move in enumerate(moves, 1):
         print("  %2d) %s" % (i, move.text))
@@ -49,8 +55,8 @@ def ask(state, moves):
             print("  not a legal move here:", exc.message)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--game", default="witches_dance",
                         help="game id (see --list)")
     parser.add_argument("--players", type=int, help="number of players")

@@ -246,7 +246,10 @@ static void mr_resample(const void *cfg, void *st, int player, int memory, tg_rn
     (void)memory;
     const mr_config *c = cfg;
     mr_block *b = st;
-    for (int p = 0; p < b->coins_dealt && p < c->players; p++)
+    /* players <= MR_MAX holds by configuration, but gcc -O3 cannot see it and
+     * warns of a write past coin[] (-Wstringop-overflow); the third bound
+     * states the invariant where the compiler can use it. */
+    for (int p = 0; p < b->coins_dealt && p < c->players && p < MR_MAX; p++)
         if (p != player)
             b->coin[p] = tgR_below(rng, 4) == 0 ? 0 : 1;
 }

@@ -32,7 +32,7 @@ targets=()
 for h in "${harnesses[@]}"; do
   case $h in position_*) targets+=(fuzz_position) ;; *) targets+=("fuzz_$h") ;; esac
 done
-CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_FUZZ=ON \
+CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON -DTG_FUZZ=ON \
   -DTG_SANITIZE=address,undefined -DTG_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target $(printf '%s\n' "${targets[@]}" | sort -u) >/dev/null
 

@@ -56,8 +56,9 @@ ltg_owned *ltg_push_owned(lua_State *L, void (*release)(void *ptr));
 void ltg_owned_release(ltg_owned *owned);
 void ltg_owned_register(lua_State *L);
 
-/* ltg_errors.c: raises an error object {status=, name=, message=} whose
- * tostring is "NAME: message"; message NULL or "" uses the status text. */
+/* ltg_errors.c: raises an error object {status=, name=, message=, where=,
+ * traceback=} whose tostring is "where: NAME: message"; message NULL or ""
+ * uses the status text. */
 int ltg_raise(lua_State *L, tg_status status, const char *message);
 /* Raises for a negative status, with the state's last error when st is given. */
 void ltg_check(lua_State *L, tg_status status, const tg_state *st);

@@ -48,20 +48,43 @@ static int ltg_viewer_arg(lua_State *L, int idx)
     return (int)v;
 }
 
-static int ltg_required_viewer(lua_State *L, int idx)
+/* A viewer the state's game has: a player number, OMNISCIENT or PUBLIC;
+ * the error names the viewer and the range. */
+static int ltg_required_viewer(lua_State *L, const tg_state *st, int idx, const char *what)
 {
-    luaL_checkinteger(L, idx);
-    return ltg_viewer_arg(L, idx);
+    lua_Integer v = luaL_checkinteger(L, idx);
+    int players = tg_game_players(tg_state_game(st));
+    if (v != TG_VIEW_OMNISCIENT && v != TG_VIEW_PUBLIC && (v < 0 || v >= players)) {
+        lua_pushfstring(L,
+                        "%s %I is not a player of this %d-player game (0..%d, OMNISCIENT %d or PUBLIC %d)",
+                        what, v, players, players - 1, TG_VIEW_OMNISCIENT, TG_VIEW_PUBLIC);
+        return ltg_raise(L, TG_E_INVALID_ARGUMENT, lua_tostring(L, -1));
+    }
+    return (int)v;
+}
+
+/* The string at idx, or NULL when there is none there (numbers are not
+ * turned into strings); *whole is 0 for a text that C would cut short at an
+ * embedded NUL. */
+static const char *ltg_text_arg(lua_State *L, int idx, int *whole)
+{
+    size_t len;
+    const char *text;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return NULL;
+    text = lua_tolstring(L, idx, &len);
+    *whole = strlen(text) == len;
+    return text;
 }
 
 /* A move as an id or as its text; ids beyond 32 bits would wrap in C. */
 static tg_move ltg_move_arg(lua_State *L, tg_state *st, int idx)
 {
-    if (lua_type(L, idx) == LUA_TSTRING) {
-        size_t len;
-        const char *text = lua_tolstring(L, idx, &len);
+    int whole = 0;
+    const char *text = ltg_text_arg(L, idx, &whole);
+    if (text != NULL) {
         tg_move m = 0;
-        if (strlen(text) != len)
+        if (!whole)
             ltg_raise(L, TG_E_PARSE, "move text contains a NUL character");
         ltg_check(L, tg_state_parse_move(st, text, &m), st);
         return m;
@@ -208,33 +231,43 @@ static int ltg_state_game(lua_State *L)
 
 /* ---- whose turn, results ------------------------------------------------ */
 
-static int ltg_state_current_player(lua_State *L)
-{
-    lua_pushinteger(L, tg_state_current_player(ltg_check_state(L, 1)));
-    return 1;
-}
+/* The methods that read one value off the state share one C function; its
+ * upvalue (an index into ltg_state_value_names) says which value. */
+enum ltg_state_value {
+    LTG_CURRENT_PLAYER, LTG_IS_CHANCE, LTG_IS_TERMINAL, LTG_MOVE_NUMBER, LTG_PLAYERS,
+    LTG_HISTORY_LENGTH, LTG_LAST_ERROR, LTG_VALUE_COUNT
+};
+static const char *const ltg_state_value_names[LTG_VALUE_COUNT] = {
+    "current_player", "is_chance", "is_terminal", "move_number", "players",
+    "history_length", "last_error",
+};
 
-static int ltg_state_is_chance(lua_State *L)
+static int ltg_state_value(lua_State *L)
 {
-    lua_pushboolean(L, tg_state_current_player(ltg_check_state(L, 1)) == TG_PLAYER_CHANCE);
-    return 1;
-}
-
-static int ltg_state_is_terminal(lua_State *L)
-{
-    lua_pushboolean(L, tg_state_is_terminal(ltg_check_state(L, 1)));
-    return 1;
-}
-
-static int ltg_state_move_number(lua_State *L)
-{
-    lua_pushinteger(L, tg_state_move_number(ltg_check_state(L, 1)));
-    return 1;
-}
-
-static int ltg_state_players(lua_State *L)
-{
-    lua_pushinteger(L, tg_game_players(tg_state_game(ltg_check_state(L, 1))));
+    const tg_state *st = ltg_check_state(L, 1);
+    switch (lua_tointeger(L, lua_upvalueindex(1))) {
+    case LTG_CURRENT_PLAYER:
+        lua_pushinteger(L, tg_state_current_player(st));
+        break;
+    case LTG_IS_CHANCE:
+        lua_pushboolean(L, tg_state_current_player(st) == TG_PLAYER_CHANCE);
+        break;
+    case LTG_IS_TERMINAL:
+        lua_pushboolean(L, tg_state_is_terminal(st));
+        break;
+    case LTG_MOVE_NUMBER:
+        lua_pushinteger(L, tg_state_move_number(st));
+        break;
+    case LTG_PLAYERS:
+        lua_pushinteger(L, tg_game_players(tg_state_game(st)));
+        break;
+    case LTG_HISTORY_LENGTH:
+        lua_pushinteger(L, tg_state_history_length(st));
+        break;
+    default:
+        lua_pushstring(L, tg_state_last_error(st));
+        break;
+    }
     return 1;
 }
 
@@ -268,12 +301,6 @@ static int ltg_state_returns(lua_State *L)
     return 1;
 }
 
-static int ltg_state_last_error(lua_State *L)
-{
-    lua_pushstring(L, tg_state_last_error(ltg_check_state(L, 1)));
-    return 1;
-}
-
 /* ---- moves ---------------------------------------------------------------- */
 
 /* Returns the legal moves' ids and, as a second sequence, their texts. */
@@ -295,16 +322,16 @@ static int ltg_state_legal_moves(lua_State *L)
 static int ltg_state_is_legal(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    tg_move m = 0;
-    if (lua_type(L, 2) == LUA_TSTRING) {
-        size_t len;
-        const char *text = lua_tolstring(L, 2, &len);
-        lua_pushboolean(L, strlen(text) == len && tg_state_parse_move(st, text, &m) == TG_OK);
-        return 1;
+    int whole = 0, legal;
+    const char *text = ltg_text_arg(L, 2, &whole);
+    if (text != NULL) {
+        tg_move m = 0;
+        legal = whole && tg_state_parse_move(st, text, &m) == TG_OK;
+    } else {
+        lua_Integer id = luaL_checkinteger(L, 2);
+        legal = id >= 0 && (uint64_t)id <= UINT32_MAX && tg_state_is_legal(st, (tg_move)id) == TG_OK;
     }
-    lua_Integer id = luaL_checkinteger(L, 2);
-    lua_pushboolean(L, id >= 0 && (uint64_t)id <= UINT32_MAX
-                           && tg_state_is_legal(st, (tg_move)id) == TG_OK);
+    lua_pushboolean(L, legal);
     return 1;
 }
 
@@ -416,26 +443,29 @@ static int ltg_state_chance_weights(lua_State *L)
     return 2;
 }
 
-/* Draws an outcome with the state's RNG; returns its id and text. */
-static int ltg_state_sample_chance(lua_State *L)
+/* Draws an outcome with the state's RNG and returns its id and text;
+ * apply_chance() also applies it (after rendering its text, which needs the
+ * chance point). */
+static int ltg_draw_chance(lua_State *L, int apply)
 {
     tg_state *st = ltg_check_state(L, 1);
     tg_move m = 0;
     ltg_check(L, tg_state_sample_chance(st, &m), st);
     lua_pushinteger(L, m);
     ltg_push_move_text(L, st, m);
+    if (apply)
+        ltg_check(L, tg_state_apply(st, m), st);
     return 2;
+}
+
+static int ltg_state_sample_chance(lua_State *L)
+{
+    return ltg_draw_chance(L, 0);
 }
 
 static int ltg_state_apply_chance(lua_State *L)
 {
-    tg_state *st = ltg_check_state(L, 1);
-    tg_move m = 0;
-    ltg_check(L, tg_state_sample_chance(st, &m), st);
-    lua_pushinteger(L, m);
-    ltg_push_move_text(L, st, m);
-    ltg_check(L, tg_state_apply(st, m), st);
-    return 2;
+    return ltg_draw_chance(L, 1);
 }
 
 static int ltg_state_undo(lua_State *L)
@@ -454,24 +484,20 @@ static int ltg_state_history(lua_State *L)
     return 1;
 }
 
-static int ltg_state_history_length(lua_State *L)
-{
-    lua_pushinteger(L, tg_state_history_length(ltg_check_state(L, 1)));
-    return 1;
-}
-
 /* ---- views ---------------------------------------------------------------- */
 
 static int ltg_state_observation(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    return ltg_push_view(L, st, tg_state_observation_json, ltg_required_viewer(L, 2), 1);
+    return ltg_push_view(L, st, tg_state_observation_json,
+                         ltg_required_viewer(L, st, 2, "observation: viewer"), 1);
 }
 
 static int ltg_state_events(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    return ltg_push_view(L, st, tg_state_events_json, ltg_required_viewer(L, 2), 1);
+    return ltg_push_view(L, st, tg_state_events_json,
+                         ltg_required_viewer(L, st, 2, "events: viewer"), 1);
 }
 
 static int ltg_state_to_text(lua_State *L)
@@ -483,37 +509,55 @@ static int ltg_state_to_text(lua_State *L)
 static int ltg_state_resample(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    ltg_check(L, tg_state_resample(st, ltg_required_viewer(L, 2)), st);
+    ltg_check(L, tg_state_resample(st, ltg_required_viewer(L, st, 2, "resample: player")), st);
     return 0;
 }
 
 /* ---- saving ---------------------------------------------------------------- */
 
+/* Saves hand back a tg_free() buffer like the views, without a viewer. */
+static tg_status ltg_save_binary(const tg_state *st, int viewer, char **out, size_t *len)
+{
+    unsigned char *data = NULL;
+    tg_status status = tg_state_save(st, &data, len);
+    (void)viewer;
+    *out = (char *)data;
+    return status;
+}
+
+static tg_status ltg_save_json(const tg_state *st, int viewer, char **out, size_t *len)
+{
+    (void)viewer;
+    return tg_state_to_json(st, out, len);
+}
+
 static int ltg_state_save(lua_State *L)
 {
-    tg_state *st = ltg_check_state(L, 1);
-    ltg_owned *buf = ltg_push_owned(L, tg_free);
-    unsigned char *data = NULL;
-    size_t len = 0;
-    ltg_check(L, tg_state_save(st, &data, &len), st);
-    buf->ptr = data;
-    ltg_push_owned_text(L, buf, len, 0);
-    return 1;
+    return ltg_push_view(L, ltg_check_state(L, 1), ltg_save_binary, 0, 0);
 }
 
 static int ltg_state_to_json(lua_State *L)
 {
-    tg_state *st = ltg_check_state(L, 1);
-    ltg_owned *buf = ltg_push_owned(L, tg_free);
-    char *text = NULL;
-    size_t len = 0;
-    ltg_check(L, tg_state_to_json(st, &text, &len), st);
-    buf->ptr = text;
-    ltg_push_owned_text(L, buf, len, 0);
-    return 1;
+    return ltg_push_view(L, ltg_check_state(L, 1), ltg_save_json, 0, 0);
 }
 
-int ltg_state_load(lua_State *L)
+/* tablegames.load(bytes) and tablegames.from_json(text): one path, two readers. */
+typedef tg_status (*ltg_reader_fn)(const char *data, size_t len, const tg_game_params *params,
+                                   tg_state **out, char *err, size_t err_size);
+
+static tg_status ltg_read_binary(const char *data, size_t len, const tg_game_params *params,
+                                 tg_state **out, char *err, size_t err_size)
+{
+    return tg_state_load((const unsigned char *)data, len, params, out, err, err_size);
+}
+
+static tg_status ltg_read_json(const char *data, size_t len, const tg_game_params *params,
+                               tg_state **out, char *err, size_t err_size)
+{
+    return tg_state_from_json(data, len, params, out, err, err_size);
+}
+
+static int ltg_push_read_state(lua_State *L, ltg_reader_fn read)
 {
     size_t len;
     const char *data = luaL_checklstring(L, 1, &len);
@@ -522,28 +566,21 @@ int ltg_state_load(lua_State *L)
     tg_game_params params;
     tg_sized_allocator alloc;
     ltg_game_params(L, &params, &alloc);
-    tg_status status = tg_state_load((const unsigned char *)data, len, &params, &st, err,
-                                     sizeof err);
+    tg_status status = read(data, len, &params, &st, err, sizeof err);
     if (status < 0)
         return ltg_raise(L, status, err);
     ltg_push_state(L, st, 0);
     return 1;
 }
 
+int ltg_state_load(lua_State *L)
+{
+    return ltg_push_read_state(L, ltg_read_binary);
+}
+
 int ltg_state_from_json(lua_State *L)
 {
-    size_t len;
-    const char *text = luaL_checklstring(L, 1, &len);
-    char err[LTG_ERRBUF_SIZE];
-    tg_state *st = NULL;
-    tg_game_params params;
-    tg_sized_allocator alloc;
-    ltg_game_params(L, &params, &alloc);
-    tg_status status = tg_state_from_json(text, len, &params, &st, err, sizeof err);
-    if (status < 0)
-        return ltg_raise(L, status, err);
-    ltg_push_state(L, st, 0);
-    return 1;
+    return ltg_push_read_state(L, ltg_read_json);
 }
 
 /* ---- metamethods ----------------------------------------------------------- */
@@ -578,14 +615,8 @@ static int ltg_state_tostring(lua_State *L)
 
 static const luaL_Reg ltg_state_methods[] = {
     { "game", ltg_state_game },
-    { "players", ltg_state_players },
-    { "current_player", ltg_state_current_player },
-    { "is_chance", ltg_state_is_chance },
-    { "is_terminal", ltg_state_is_terminal },
-    { "move_number", ltg_state_move_number },
     { "winners", ltg_state_winners },
     { "returns", ltg_state_returns },
-    { "last_error", ltg_state_last_error },
     { "legal_moves", ltg_state_legal_moves },
     { "is_legal", ltg_state_is_legal },
     { "move_text", ltg_state_move_text },
@@ -597,7 +628,6 @@ static const luaL_Reg ltg_state_methods[] = {
     { "apply_chance", ltg_state_apply_chance },
     { "undo", ltg_state_undo },
     { "history", ltg_state_history },
-    { "history_length", ltg_state_history_length },
     { "clone", ltg_state_clone },
     { "copy_from", ltg_state_copy_from },
     { "reset", ltg_state_reset },
@@ -627,6 +657,11 @@ void ltg_state_register(lua_State *L)
     luaL_setfuncs(L, ltg_state_meta, 0);
     luaL_newlib(L, ltg_state_methods);
     luaL_setfuncs(L, ltg_state_fast_methods, 0);
+    for (int i = 0; i < LTG_VALUE_COUNT; i++) {
+        lua_pushinteger(L, i);
+        lua_pushcclosure(L, ltg_state_value, 1);
+        lua_setfield(L, -2, ltg_state_value_names[i]);
+    }
     luaL_setfuncs(L, ltg_state_view_methods, 0);
     lua_pushvalue(L, -2); /* the metatable, which the step methods check against */
     luaL_setfuncs(L, ltg_state_step_methods, 1);

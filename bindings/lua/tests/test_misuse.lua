@@ -13,12 +13,62 @@ local function player_turn(seed)
   return s
 end
 
-test("error values carry status, name and message", function()
-  local err = raises("TG_E_UNKNOWN_GAME", tg.Game, "no_such_game")
+test("error values carry status, name, message and the caller's position", function()
+  local line = debug.getinfo(1, "l").currentline + 1
+  local ok, err = pcall(function() return tg.Game("no_such_game") end)
+  check(not ok and type(err) == "table", "no error value")
   eq(err.status, -2)
+  eq(err.name, "TG_E_UNKNOWN_GAME")
   check(#err.message > 0, "empty message")
-  eq(tostring(err), "TG_E_UNKNOWN_GAME: " .. err.message)
-  raises("TG_E_UNKNOWN_GAME", tg.game_info, "no_such_game")
+  check(err.where:match("test_misuse%.lua:(%d+)$") == tostring(line), "where is " .. err.where)
+  eq(tostring(err), err.where .. ": TG_E_UNKNOWN_GAME: " .. err.message)
+  check(err.traceback:find("stack traceback:", 1, true) ~= nil, "no traceback")
+  check(err.traceback:find("test_misuse.lua:" .. line, 1, true) ~= nil, "traceback misses the caller")
+  -- Called straight from pcall, the position is that of the code calling pcall.
+  line = debug.getinfo(1, "l").currentline + 1
+  err = raises("TG_E_UNKNOWN_GAME", tg.game_info, "no_such_game")
+  check(err.where:match("harness%.lua:%d+$"), "where is " .. err.where)
+  -- A method's error names the script line that called the method.
+  local s = player_turn(1)
+  line = debug.getinfo(1, "l").currentline + 1
+  ok, err = pcall(function() s:apply(s:game():move_count()) end)
+  eq(err.name, "TG_E_ILLEGAL_MOVE")
+  check(err.where:match("test_misuse%.lua:(%d+)$") == tostring(line), "where is " .. err.where)
+  check(tostring(err):match("^.-test_misuse%.lua:" .. line .. ": TG_E_ILLEGAL_MOVE: "), tostring(err))
+end)
+
+test("the 1.2 calls raise the same error objects, at the caller's line", function()
+  local s = player_turn(3)
+  local game = s:game()
+  local function at_this_line(expected, f)
+    local line = debug.getinfo(2, "l").currentline
+    local ok, err = pcall(f)
+    check(not ok and type(err) == "table", "no error object")
+    eq(err.name, expected)
+    check(#err.message > 0, "empty message")
+    check(err.where:match("test_misuse%.lua:(%d+)$") == tostring(line), "where is " .. err.where)
+    check(err.traceback:find("stack traceback:", 1, true) ~= nil, "no traceback")
+    eq(tostring(err), err.where .. ": " .. expected .. ": " .. err.message)
+    return err
+  end
+  at_this_line("TG_E_WRONG_PHASE", function() s:chance_weights() end)
+  local err = at_this_line("TG_E_INVALID_ARGUMENT", function() game:new_bot(99) end)
+  check(err.message:find("99", 1, true), "the bot's refusal does not name the seat: " .. err.message)
+  local bot = game:new_bot(0, { level = "random", seed = 1 })
+  s:playout()
+  err = at_this_line("TG_E_WRONG_PHASE", function() bot:choose(s) end)
+  check(err.message:find("over", 1, true), "not the bot's own words: " .. err.message)
+end)
+
+test("a viewer out of range is named with the range", function()
+  local s = player_turn(1)
+  local players = s:players()
+  for _, call in ipairs({ "observation", "events", "resample" }) do
+    local err = raises("TG_E_INVALID_ARGUMENT", s[call], s, players + 5)
+    check(err.message:find(tostring(players + 5), 1, true), err.message)
+    check(err.message:find("0.." .. (players - 1), 1, true), err.message)
+    check(err.message:find(call, 1, true) == 1, err.message)
+  end
 end)
 
 test("bad game arguments", function()

@@ -35,7 +35,9 @@ def _metadata():
 
 def _package_files():
     pkg = os.path.join(ROOT, NAME)
-    return sorted("%s/%s" % (NAME, n) for n in os.listdir(pkg) if n.endswith(".py"))
+    # py.typed (PEP 561) tells type checkers that the package has type hints.
+    return sorted("%s/%s" % (NAME, n) for n in os.listdir(pkg)
+                  if n.endswith(".py") or n == "py.typed")
 
 
 def _record_line(path, data):

@@ -16,6 +16,8 @@ A thin layer over the C library libtablegames (found through the
 TABLEGAMES_LIBRARY environment variable, pkg-config or the system loader).
 """
 
+from __future__ import annotations
+
 from ._loader import SUPPORTED_MAJOR
 from ._loader import library as _library
 from .catalogue import GameInfo, OptionInfo, game_info, games
@@ -28,24 +30,25 @@ from .state import CHANCE, OMNISCIENT, PUBLIC, TERMINAL, Move, State
 from .step import StepView
 from .bot import LEVELS as BOT_LEVELS
 from .bot import MEMORY as BOT_MEMORY
-from .bot import Bot
+from .bot import Bot, BotSettings
 
 __version__ = "1.2.0"
 MAX_PLAYERS = 8
 
 
-def library_version():
+def library_version() -> str:
     """The loaded C library's version string, e.g. "1.2.0"."""
     return _library().version
 
 
-def library_path():
+def library_path() -> str:
     """Where the loaded C library was found."""
     return _library().path
 
 
 __all__ = [
     "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "StepView", "Bot",
+    "BotSettings",
     "BOT_LEVELS", "BOT_MEMORY",
     "CHANCE", "TERMINAL", "OMNISCIENT", "PUBLIC", "MAX_PLAYERS", "SUPPORTED_MAJOR",
     "library_version", "library_path",

@@ -6,9 +6,12 @@ them against the C headers; a prototype that drifts in C then fails a test
 instead of corrupting memory quietly.
 """
 
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float,
+from __future__ import annotations
+
+from ctypes import (CDLL, CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float,
                     c_int, c_size_t, c_ubyte, c_uint, c_uint32, c_uint64,
                     c_void_p)
+from typing import Any, Dict, List, Tuple
 
 # tg_status and tg_option_type are C enums: int-sized on every ABI we run on.
 Status = c_int
@@ -111,7 +114,7 @@ OutText = POINTER(POINTER(c_char))  # char ** receiving a tg_free() buffer
 OutBytes = POINTER(POINTER(c_ubyte))
 
 # name: (restype, argtypes), in header order.
-SIGNATURES = {
+SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # common.h
     "tg_status_text": (c_char_p, [Status]),
     "tg_status_name": (c_char_p, [Status]),
@@ -211,7 +214,7 @@ SIGNATURES = {
 }
 
 
-def declare(dll):
+def declare(dll: CDLL) -> CDLL:
     """Sets restype/argtypes of every function on a loaded ctypes.CDLL.
 
     Raises AttributeError naming the first function the library lacks."""

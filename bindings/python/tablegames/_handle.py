@@ -3,13 +3,25 @@
 checks a Python value passes before it crosses into C, and reading the
 buffers the library hands back."""
 
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import functools
 import inspect
 import threading
+from typing import Any, Callable, Iterator, Literal, Optional, Type, TypeVar, Union
 
-from .errors import ClosedError, InvalidArgument
+from ._loader import Library
+from .errors import ClosedError, InvalidArgument, TableGamesError
+
+T = TypeVar("T")
+H = TypeVar("H", bound="Handle")
+# A ctypes pointer to one of the opaque C structs (tg_game, tg_state, tg_bot).
+CPointer = Any
+# A failed call's message as Library.check takes it: text, or a callable that
+# reads it (a state's last error) only when the call failed.
+Message = Union[str, Callable[[], str], None]
 
 INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
 
@@ -18,19 +30,19 @@ class Handle:
     _free_function = ""  # the tg_*_free that releases this kind of handle
     _kind = "handle"
 
-    def __init__(self, lib, ptr):
+    def __init__(self, lib: Library, ptr: CPointer) -> None:
         # The C API lets one thread at a time use a state (and nobody use a
         # freed handle); the lock makes that hold for any Python program,
         # since ctypes releases the GIL during every C call.
         self._lock = threading.RLock()
         self._lib = lib
-        self._ptr = ptr
+        self._ptr: Optional[CPointer] = ptr
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return self._ptr is None
 
-    def close(self):
+    def close(self) -> None:
         """Releases the C handle now; later use raises ClosedError. Idempotent.
         Waits for a call running on another thread to finish first."""
         lock = getattr(self, "_lock", None)
@@ -41,22 +53,22 @@ class Handle:
             if ptr:
                 getattr(self._lib.dll, self._free_function)(ptr)
 
-    def __del__(self):
+    def __del__(self) -> None:
         # At interpreter exit the ctypes machinery may already be gone.
         try:
             self.close()
         except Exception:  # pragma: no cover - best effort during teardown
             pass
 
-    def __enter__(self):
+    def __enter__(self: H) -> H:
         self._handle()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
-    def _handle(self):
+    def _handle(self) -> CPointer:
         if self._ptr is None:
             raise ClosedError("this %s has been closed" % self._kind)
         return self._ptr
@@ -67,15 +79,15 @@ _LOCKED_DUNDERS = {"__repr__", "__str__", "__reduce__", "__copy__", "__deepcopy_
                    "__hash__"}
 
 
-def _locked(fn):
+def _locked(fn: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(fn)
-    def run_locked(self, *args, **kwargs):
+    def run_locked(self: Handle, *args: Any, **kwargs: Any) -> T:
         with self._lock:
             return fn(self, *args, **kwargs)
     return run_locked
 
 
-def serialized(cls):
+def serialized(cls: Type[H]) -> Type[H]:
     """Class decorator: every public method and property (and the special
     methods above) runs holding the instance's lock. Methods marked with
     @own_locking take the locks they need themselves."""
@@ -90,14 +102,14 @@ def serialized(cls):
     return cls
 
 
-def own_locking(fn):
+def own_locking(fn: Callable[..., T]) -> Callable[..., T]:
     """Marks a method that takes its locks itself (e.g. with both_locked)."""
-    fn._own_locking = True
+    setattr(fn, "_own_locking", True)
     return fn
 
 
 @contextlib.contextmanager
-def both_locked(a, b):
+def both_locked(a: Handle, b: Handle) -> Iterator[None]:
     """Holds the locks of two handles, always taken in the same order so two
     threads doing a.copy_from(b) and b.copy_from(a) cannot deadlock."""
     first, second = sorted((a, b), key=id)
@@ -105,7 +117,8 @@ def both_locked(a, b):
         yield
 
 
-def c_text(value, what, error=InvalidArgument):
+def c_text(value: object, what: str,
+           error: Type[TableGamesError] = InvalidArgument) -> bytes:
     """str -> NUL-terminated UTF-8 for the C side; text that C would cut
     short at an embedded NUL is refused instead of silently shortened."""
     if isinstance(value, (bytes, bytearray)):
@@ -119,7 +132,7 @@ def c_text(value, what, error=InvalidArgument):
     return data
 
 
-def c_int(value, what):
+def c_int(value: object, what: str) -> int:
     """A Python int that fits a C int; ctypes would wrap anything larger."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
@@ -128,7 +141,7 @@ def c_int(value, what):
     return value
 
 
-def c_seed(value):
+def c_seed(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("seed must be int, not %s" % type(value).__name__)
     if not 0 <= value < 2 ** 64:
@@ -136,7 +149,8 @@ def c_seed(value):
     return value
 
 
-def out_buffer(lib, call, *args, message=None, item=ctypes.c_char):
+def out_buffer(lib: Library, call: Callable[..., int], *args: Any, message: Message = None,
+               item: Any = ctypes.c_char) -> bytes:
     """Runs a C call that hands back a buffer to release with tg_free();
     returns its bytes. item is the buffer's C element type."""
     ptr = ctypes.POINTER(item)()
@@ -149,5 +163,6 @@ def out_buffer(lib, call, *args, message=None, item=ctypes.c_char):
         lib.dll.tg_free(ptr)
 
 
-def out_text(lib, call, *args, message=None):
+def out_text(lib: Library, call: Callable[..., int], *args: Any,
+             message: Message = None) -> str:
     return out_buffer(lib, call, *args, message=message).decode("utf-8")

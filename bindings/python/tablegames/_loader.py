@@ -7,14 +7,17 @@ through the system's loader. The library is loaded on first use, so
 LibraryError with every place that was tried.
 """
 
+from __future__ import annotations
+
 import ctypes
 import os
 import shutil
 import subprocess
 import threading
+from typing import Callable, List, Optional, Tuple, Union
 
 from . import _ffi
-from .errors import LibraryError, LibraryVersionError, error_for
+from .errors import LibraryError, LibraryVersionError, TableGamesError, error_for
 
 SUPPORTED_MAJOR = 1
 SONAME = "libtablegames.so.%d" % SUPPORTED_MAJOR
@@ -24,24 +27,25 @@ ENV_VAR = "TABLEGAMES_LIBRARY"
 class Library:
     """A loaded, version-checked libtablegames with declared signatures."""
 
-    def __init__(self, dll, path):
+    def __init__(self, dll: ctypes.CDLL, path: str) -> None:
         self.dll = dll
         self.path = path
-        self.version = dll.tg_version_string().decode("ascii", "replace")
+        self.version: str = dll.tg_version_string().decode("ascii", "replace")
 
-    def status_name(self, status):
-        return self.dll.tg_status_name(status).decode("ascii", "replace")
+    def status_name(self, status: int) -> str:
+        return str(self.dll.tg_status_name(status).decode("ascii", "replace"))
 
-    def status_text(self, status):
-        return self.dll.tg_status_text(status).decode("utf-8", "replace")
+    def status_text(self, status: int) -> str:
+        return str(self.dll.tg_status_text(status).decode("utf-8", "replace"))
 
-    def error(self, status, message=None):
+    def error(self, status: int, message: Optional[str] = None) -> TableGamesError:
         """The exception for a failed status; message defaults to the status text."""
         if not message:
             message = self.status_text(status)
         return error_for(status, message, self.status_name(status))
 
-    def check(self, status, message=None):
+    def check(self, status: int,
+              message: Union[str, Callable[[], str], None] = None) -> int:
         """Raises for a negative status; message may be a str or a callable."""
         if status < 0:
             if callable(message):
@@ -50,7 +54,7 @@ class Library:
         return status
 
 
-def check_version(major, minor, patch, path):
+def check_version(major: int, minor: int, patch: int, path: str) -> None:
     """Refuses a library whose ABI (major version) differs from ours."""
     if major != SUPPORTED_MAJOR:
         raise LibraryVersionError(
@@ -59,7 +63,7 @@ def check_version(major, minor, patch, path):
             % (path, major, minor, patch, SUPPORTED_MAJOR, ENV_VAR))
 
 
-def open_library(path):
+def open_library(path: str) -> Library:
     """Loads the library at path (a file or a name for the system loader),
     checks its version and declares every signature."""
     try:
@@ -82,7 +86,7 @@ def open_library(path):
     return Library(dll, path)
 
 
-def _pkg_config_candidate():
+def _pkg_config_candidate() -> Optional[str]:
     if shutil.which("pkg-config") is None:
         return None
     try:
@@ -96,7 +100,7 @@ def _pkg_config_candidate():
     return os.path.join(libdir, SONAME)
 
 
-def candidates():
+def candidates() -> List[Tuple[str, str]]:
     """Where the library is looked for, in order, with how each was found."""
     found = []
     env = os.environ.get(ENV_VAR)
@@ -110,7 +114,7 @@ def candidates():
     return found
 
 
-def find_library():
+def find_library() -> Library:
     tried = []
     for path, how in candidates():
         try:
@@ -124,10 +128,10 @@ def find_library():
 
 
 _lock = threading.Lock()
-_loaded = []
+_loaded: List[Library] = []
 
 
-def library():
+def library() -> Library:
     """The process's libtablegames, loaded on first call."""
     if not _loaded:
         with _lock:

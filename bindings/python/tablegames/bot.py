@@ -1,8 +1,11 @@
 """Bot: a fair computer player for one seat of a game."""
 
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import threading
+from typing import Any, Dict, Iterator, List, Tuple, TypedDict, Union
 
 from . import _ffi
 from ._handle import Handle, c_int, c_seed, own_locking, serialized
@@ -11,20 +14,29 @@ from .errors import InvalidArgument
 from .game import Game
 from .state import BUFFER_TOO_SMALL, Move, State
 
-LEVELS = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
+LEVELS: Dict[str, int] = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
 # What a bot remembers when it re-draws hidden facts (tg_bot_memory);
 # "default" is the level's: full for medium and hard, last for the others.
-MEMORY = {"default": 0, "full": 1, "last": 2}
+MEMORY: Dict[str, int] = {"default": 0, "full": 1, "last": 2}
 _ERRBUF_SIZE = 512
 
 
-def _memory(memory):
+class BotSettings(TypedDict):
+    """Bot.settings: what the bot was made with, the level's defaults filled in."""
+    level: str
+    simulations: int
+    seconds: float
+    seed: int
+    memory: str
+
+
+def _memory(memory: str) -> int:
     if not isinstance(memory, str) or memory.lower() not in MEMORY:
         raise InvalidArgument("bot memory %r is not one of %s" % (memory, ", ".join(MEMORY)))
     return MEMORY[memory.lower()]
 
 
-def _level(level):
+def _level(level: Union[str, int]) -> int:
     if isinstance(level, str):
         if level.lower() not in LEVELS:
             raise InvalidArgument("bot level %r is not one of %s" % (level, ", ".join(LEVELS)))
@@ -48,8 +60,9 @@ class Bot(Handle):
     _free_function = "tg_bot_free"
     _kind = "bot"
 
-    def __init__(self, game, seat, level="medium", simulations=0, seconds=0.0, seed=0,
-                 memory="default"):
+    def __init__(self, game: Game, seat: int, level: Union[str, int] = "medium",
+                 simulations: int = 0, seconds: float = 0.0, seed: int = 0,
+                 memory: str = "default") -> None:
         if not isinstance(game, Game):
             raise TypeError("Bot() needs a tablegames.Game, not %s" % type(game).__name__)
         if isinstance(simulations, bool) or not isinstance(simulations, int):
@@ -86,36 +99,37 @@ class Bot(Handle):
         self._stopping = threading.Lock()
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game
 
-    def close(self):
+    def close(self) -> None:
         stopping = getattr(self, "_stopping", None)
         if stopping is None:  # __init__ failed before the bot existed
             return
         with self._lock, stopping:
             super().close()
 
-    def _check(self, status):
-        return self._lib.check(status, lambda: self._lib.dll.tg_bot_last_error(
-            self._ptr).decode("utf-8", "replace"))
+    def _check(self, status: int) -> int:
+        """Checks a call on this bot, with the bot's message for a failure."""
+        return self._lib.check(status, lambda: str(self._lib.dll.tg_bot_last_error(
+            self._ptr).decode("utf-8", "replace")))
 
     @contextlib.contextmanager
-    def _state_locked(self, state):
+    def _state_locked(self, state: State) -> Iterator[Any]:
         """The state's handle, held against other threads for the decision."""
         if not isinstance(state, State):
             raise TypeError("a bot needs a tablegames.State, not %s" % type(state).__name__)
         with state._lock:
             yield state._handle()
 
-    def choose(self, state):
+    def choose(self, state: State) -> Move:
         """The bot's move for its seat in state (not applied)."""
         out = ctypes.c_uint32()
         with self._state_locked(state) as st:
             self._check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
             return Move(out.value, state.move_text(out.value))
 
-    def hint(self, state):
+    def hint(self, state: State) -> List[Tuple[Move, float]]:
         """The legal moves ranked best first: [(Move, score), ...]."""
         count = ctypes.c_size_t()
         with self._state_locked(state) as st:
@@ -134,19 +148,19 @@ class Bot(Handle):
                     for i in range(count.value)]
 
     @own_locking
-    def stop(self):
+    def stop(self) -> None:
         """Asks a running choose()/hint() (on another thread) to finish now."""
         with self._stopping:
             if self._ptr is not None:
                 self._lib.dll.tg_bot_stop(self._ptr)
 
     @property
-    def last_simulations(self):
+    def last_simulations(self) -> int:
         """Simulations the last decision ran (0 for random and easy bots)."""
-        return self._lib.dll.tg_bot_last_simulations(self._handle())
+        return int(self._lib.dll.tg_bot_last_simulations(self._handle()))
 
     @property
-    def settings(self):
+    def settings(self) -> BotSettings:
         """The bot's settings with the level's defaults filled in, as a dict:
         level, simulations, seconds, seed and memory."""
         params = _ffi.BotParams()
@@ -155,13 +169,13 @@ class Bot(Handle):
         self._check(self._lib.dll.tg_bot_get_params(self._handle(), ctypes.byref(params)))
         return {
             "level": [k for k, v in LEVELS.items() if v == params.level][0],
-            "simulations": params.simulations,
-            "seconds": params.seconds,
-            "seed": params.seed,
+            "simulations": int(params.simulations),
+            "seconds": float(params.seconds),
+            "seed": int(params.seed),
             "memory": [k for k, v in MEMORY.items() if v == params.memory][0],
         }
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<tablegames.Bot closed>"
         return "<tablegames.Bot %s seat %d of %r>" % (self.level, self.seat, self._game)

@@ -1,10 +1,12 @@
 """The catalogue of games as plain, immutable Python values."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from ._handle import c_text
-from ._loader import library
+from ._loader import Library, library
 from .errors import UnknownGame
 
 _OPTION_TYPES = {0: "int", 1: "bool", 2: "choice", 3: "number"}
@@ -31,22 +33,23 @@ class GameInfo:
     max_players: int
     options: Tuple[OptionInfo, ...]
 
-    def player_counts(self):
+    def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
-    def option(self, name) -> Optional[OptionInfo]:
+    def option(self, name: str) -> Optional[OptionInfo]:
         for opt in self.options:
             if opt.name == name:
                 return opt
         return None
 
 
-def _s(raw):
+def _s(raw: Optional[bytes]) -> str:
     return raw.decode("utf-8") if raw is not None else ""
 
 
-def _option(raw):
-    choices = []
+def _option(raw: Any) -> OptionInfo:
+    """An OptionInfo from a tg_option_info struct (_ffi.OptionInfo)."""
+    choices: List[str] = []
     if raw.choices:
         i = 0
         while raw.choices[i] is not None:
@@ -58,7 +61,7 @@ def _option(raw):
                       choices=tuple(choices))
 
 
-def info_from_pointer(lib, ptr):
+def info_from_pointer(lib: Library, ptr: Any) -> GameInfo:
     """A GameInfo from a non-NULL const tg_game_info *."""
     raw = ptr.contents
     options = []
@@ -71,7 +74,7 @@ def info_from_pointer(lib, ptr):
                     options=tuple(options))
 
 
-def games():
+def games() -> List[GameInfo]:
     """Every game of the catalogue, in catalogue order."""
     lib = library()
     result = []
@@ -82,7 +85,7 @@ def games():
     return result
 
 
-def game_info(game_id):
+def game_info(game_id: str) -> GameInfo:
     """The catalogue entry of one game; UnknownGame when there is none."""
     lib = library()
     ptr = lib.dll.tg_catalogue_find(c_text(game_id, "game id", UnknownGame))

@@ -1,18 +1,27 @@
 """Game: one game of the catalogue with its options fixed."""
 
+from __future__ import annotations
+
 import ctypes
 import json
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
 
 from . import _ffi
 from ._handle import Handle, both_locked, c_text, out_text, serialized
-from ._loader import library
-from .catalogue import info_from_pointer
+from ._loader import Library, library
+from .catalogue import GameInfo, info_from_pointer
 from .errors import BadOption
+
+if TYPE_CHECKING:
+    from .state import State
+
+# The value of one option: a number, a yes/no or a choice's name.
+OptionValue = Union[int, float, bool, str]
 
 _ERRBUF_SIZE = 512
 
 
-def _option_value(key, value):
+def _option_value(key: str, value: object) -> str:
     if isinstance(value, bool):
         text = "yes" if value else "no"
     elif isinstance(value, (int, float, str)):
@@ -26,13 +35,15 @@ def _option_value(key, value):
     return text
 
 
-def options_string(options=None, players=None, kwargs=None):
+def options_string(options: Union[str, Mapping[str, OptionValue], None] = None,
+                   players: Optional[int] = None,
+                   kwargs: Optional[Mapping[str, OptionValue]] = None) -> str:
     """The C options string. A str goes to C exactly as given, so that C
     refuses what the C API refuses (a key given twice, an empty item, a
     string over the length limit); players= and keywords are appended to
     it. A dict and keywords are joined, keywords overriding the dict."""
-    pairs = {}
-    text = None
+    pairs: Dict[str, Any] = {}
+    text: Optional[str] = None
     if isinstance(options, str):
         text = c_text(options, "options", BadOption).decode("utf-8")
     elif isinstance(options, dict):
@@ -63,7 +74,8 @@ class Game(Handle):
     _free_function = "tg_game_free"
     _kind = "game"
 
-    def __init__(self, game_id, options=None, /, *, players=None, **kwargs):
+    def __init__(self, game_id: str, options: Union[str, Mapping[str, OptionValue], None] = None,
+                 /, *, players: Optional[int] = None, **kwargs: OptionValue) -> None:
         lib = library()
         opts = options_string(options, players, kwargs)
         out = _ffi.GameP()
@@ -74,7 +86,7 @@ class Game(Handle):
         super().__init__(lib, out)
 
     @classmethod
-    def _of_borrowed(cls, lib, game_ptr):
+    def _of_borrowed(cls, lib: Library, game_ptr: Any) -> Game:
         """The very game behind a borrowed tg_game * (e.g. a loaded state's),
         held by a reference of its own (tg_game_ref)."""
         obj = cls.__new__(cls)
@@ -82,73 +94,74 @@ class Game(Handle):
         return obj
 
     @property
-    def id(self):
-        return self._lib.dll.tg_game_id(self._handle()).decode("utf-8")
+    def id(self) -> str:
+        return str(self._lib.dll.tg_game_id(self._handle()).decode("utf-8"))
 
     @property
-    def info(self):
+    def info(self) -> GameInfo:
         """The catalogue entry (a tablegames.GameInfo)."""
         return info_from_pointer(self._lib, self._lib.dll.tg_game_get_info(self._handle()))
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.info.name
 
     @property
-    def options_string(self):
+    def options_string(self) -> str:
         """Every option with its value, e.g. "players=3,first=0"."""
-        return self._lib.dll.tg_game_options(self._handle()).decode("utf-8")
+        return str(self._lib.dll.tg_game_options(self._handle()).decode("utf-8"))
 
     @property
-    def options(self):
+    def options(self) -> Dict[str, str]:
         """Every option with its value, as a dict of strings."""
         text = self.options_string
         return dict(part.split("=", 1) for part in text.split(",") if part)
 
     @property
-    def players(self):
-        return self._lib.dll.tg_game_players(self._handle())
+    def players(self) -> int:
+        return int(self._lib.dll.tg_game_players(self._handle()))
 
     @property
-    def move_count(self):
-        return self._lib.dll.tg_game_move_count(self._handle())
+    def move_count(self) -> int:
+        return int(self._lib.dll.tg_game_move_count(self._handle()))
 
     @property
-    def max_legal_moves(self):
-        return self._lib.dll.tg_game_max_legal_moves(self._handle())
+    def max_legal_moves(self) -> int:
+        return int(self._lib.dll.tg_game_max_legal_moves(self._handle()))
 
     @property
-    def max_chance_outcomes(self):
-        return self._lib.dll.tg_game_max_chance_outcomes(self._handle())
+    def max_chance_outcomes(self) -> int:
+        return int(self._lib.dll.tg_game_max_chance_outcomes(self._handle()))
 
     @property
-    def max_length(self):
-        return self._lib.dll.tg_game_max_length(self._handle())
+    def max_length(self) -> int:
+        return int(self._lib.dll.tg_game_max_length(self._handle()))
 
     @property
-    def state_size(self):
-        return self._lib.dll.tg_game_state_size(self._handle())
+    def state_size(self) -> int:
+        return int(self._lib.dll.tg_game_state_size(self._handle()))
 
-    def board(self):
+    def board(self) -> Dict[str, Any]:
         """The board's layout for drawing it, as a dict."""
-        return json.loads(out_text(self._lib, self._lib.dll.tg_game_board_json,
+        board: Dict[str, Any] = json.loads(out_text(self._lib, self._lib.dll.tg_game_board_json,
                                    self._handle()))
+        return board
 
-    def new_state(self, seed=0):
+    def new_state(self, seed: int = 0) -> State:
         """The initial state; the same seed gives the same game."""
         from .state import State
         return State(self, seed)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
         with both_locked(self, other):
             return self.id == other.id and self.options_string == other.options_string
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.id, self.options_string))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<tablegames.Game closed>"
         return "Game(%r, %r)" % (self.id, self.options_string)

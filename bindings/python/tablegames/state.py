@@ -1,14 +1,16 @@
 """State: a position of one game, its decisions, chance, undo and views."""
 
+from __future__ import annotations
+
 import ctypes
 import json
 from array import array
-from typing import Optional
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Union
 
 from . import _ffi
 from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, out_text,
                       own_locking, serialized)
-from ._loader import library
+from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
 from .step import PLAIN_INT_LIMIT, StepView
@@ -22,6 +24,18 @@ _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
 TABLE_SEATS = 8  # TG_MAX_PLAYERS, frozen for 1.x
 
+# A move as the methods take it: an id (a Move is one), or its notation.
+MoveLike = Union[int, str, bytes, bytearray]
+# What observation() and events() return: parsed JSON, described per game in
+# docs/rules/<game>.md.
+Json = Dict[str, Any]
+
+
+class RandomSource(Protocol):
+    """Anything with random() -> [0, 1), e.g. random.Random."""
+
+    def random(self) -> float: ...
+
 
 class Move(int):
     """A move id that also carries its notation: Move(14, "14").
@@ -29,22 +43,24 @@ class Move(int):
     Compares and hashes as its id, so it can be passed wherever an id is
     expected; str() gives the notation."""
 
-    def __new__(cls, move_id, text):
+    text: str
+
+    def __new__(cls, move_id: int, text: str) -> Move:
         obj = int.__new__(cls, move_id)
         obj.text = text
         return obj
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> Tuple[int, str]:  # type: ignore[override]
         return (int(self), self.text)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Move(%d, %r)" % (int(self), self.text)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text
 
 
-def _move_id(move):
+def _move_id(move: object) -> int:
     if isinstance(move, bool) or not isinstance(move, int):
         raise TypeError("a move is an int id or its text, not %s" % type(move).__name__)
     if not 0 <= move < _MOVE_LIMIT:
@@ -52,7 +68,7 @@ def _move_id(move):
     return move
 
 
-def _save_bytes(data):
+def _save_bytes(data: object) -> Tuple[Any, int]:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("saved data must be bytes, not %s" % type(data).__name__)
     data = bytes(data)
@@ -66,7 +82,7 @@ class State(Handle):
     _free_function = "tg_state_free"
     _kind = "state"
 
-    def __init__(self, game, seed=0):
+    def __init__(self, game: Game, seed: int = 0) -> None:
         if not isinstance(game, Game):
             raise TypeError("State() needs a tablegames.Game, not %s" % type(game).__name__)
         lib = library()
@@ -74,12 +90,12 @@ class State(Handle):
         with game._lock:
             lib.check(lib.dll.tg_state_new(game._handle(), c_seed(seed), ctypes.byref(out)))
         super().__init__(lib, out)
-        self._game = game
-        self._ids = None
-        self._view = None
+        self._game: Optional[Game] = game
+        self._ids: Optional[Tuple[Any, int, ctypes.c_size_t]] = None
+        self._view: Optional[StepView] = None
 
     @classmethod
-    def _adopt(cls, lib, ptr, game=None):
+    def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
         obj = cls.__new__(cls)
         Handle.__init__(obj, lib, ptr)
         obj._game = game
@@ -89,15 +105,15 @@ class State(Handle):
 
     # ---- calls and errors ------------------------------------------------
 
-    def _fail_message(self):
-        return self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace")
+    def _fail_message(self) -> str:
+        return str(self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace"))
 
-    def _check(self, status):
+    def _check(self, status: int) -> int:
         """Checks a call on this state: every failing one leaves its message
         in the state (tg_state_last_error), read-only calls included."""
         return self._lib.check(status, self._fail_message)
 
-    def _moves(self, fill, cap):
+    def _moves(self, fill: Callable[[Any, int, Any], int], cap: int) -> Tuple[Any, int]:
         """Runs a tg_state_* call that fills a move array, growing it when
         the library reports that it needs more room."""
         count = ctypes.c_size_t()
@@ -113,7 +129,7 @@ class State(Handle):
     # ---- the game and who is to play -------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The Game this state belongs to; for a loaded state, the very game
         the library made for it (with its allocator), not an equal one."""
         ptr = self._handle()
@@ -121,39 +137,39 @@ class State(Handle):
             self._game = Game._of_borrowed(self._lib, self._lib.dll.tg_state_game(ptr))
         return self._game
 
-    def _game_ptr(self):
+    def _game_ptr(self) -> Any:
         return self._lib.dll.tg_state_game(self._handle())
 
     @property
-    def players(self):
-        return self._lib.dll.tg_game_players(self._game_ptr())
+    def players(self) -> int:
+        return int(self._lib.dll.tg_game_players(self._game_ptr()))
 
     @property
-    def current_player(self):
+    def current_player(self) -> int:
         """0..players-1, CHANCE (-1) or TERMINAL (-2)."""
-        return self._lib.dll.tg_state_current_player(self._handle())
+        return int(self._lib.dll.tg_state_current_player(self._handle()))
 
     @property
-    def is_chance(self):
+    def is_chance(self) -> bool:
         return self.current_player == CHANCE
 
     @property
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return bool(self._lib.dll.tg_state_is_terminal(self._handle()))
 
     @property
-    def move_number(self):
-        return self._lib.dll.tg_state_move_number(self._handle())
+    def move_number(self) -> int:
+        return int(self._lib.dll.tg_state_move_number(self._handle()))
 
     @property
-    def winners(self):
+    def winners(self) -> List[int]:
         """The winning players' numbers (empty while playing or without winner)."""
         mask = ctypes.c_uint32()
         self._check(self._lib.dll.tg_state_winners(self._handle(), ctypes.byref(mask)))
         return [p for p in range(32) if mask.value >> p & 1]
 
     @property
-    def returns(self):
+    def returns(self) -> List[float]:
         """Each player's result: 1 shared among the winners, 0 otherwise."""
         h, count = self._handle(), ctypes.c_size_t()
         out = (ctypes.c_double * TABLE_SEATS)()
@@ -161,13 +177,13 @@ class State(Handle):
         return list(out[:count.value])
 
     @property
-    def last_error(self):
+    def last_error(self) -> str:
         """The library's message for this state's last failed call ("" if none)."""
-        return self._lib.dll.tg_state_last_error(self._handle()).decode("utf-8", "replace")
+        return str(self._lib.dll.tg_state_last_error(self._handle()).decode("utf-8", "replace"))
 
     # ---- moves ------------------------------------------------------------
 
-    def _id_buffer(self):
+    def _id_buffer(self) -> Tuple[Any, int, ctypes.c_size_t]:
         """A move buffer kept for the state's life: every list of the game
         fits (max_legal_moves), and calls run under the state's lock, so
         one buffer serves them all without an allocation per call."""
@@ -176,18 +192,19 @@ class State(Handle):
             self._ids = ((_ffi.MoveId * cap)(), cap, ctypes.c_size_t())
         return self._ids
 
-    def legal_move_ids(self):
+    def legal_move_ids(self) -> List[int]:
         """The legal moves (or chance outcomes) as plain ints, increasing."""
         h = self._handle()
         buf, cap, count = self._id_buffer()
         self._check(self._lib.dll.tg_state_legal_moves(h, buf, cap, ctypes.byref(count)))
-        return buf[:count.value]
+        ids: List[int] = buf[:count.value]
+        return ids
 
-    def legal_moves(self):
+    def legal_moves(self) -> List[Move]:
         """The legal moves (or chance outcomes) as Move objects with their text."""
         return [Move(m, self.move_text(m)) for m in self.legal_move_ids()]
 
-    def is_legal(self, move):
+    def is_legal(self, move: MoveLike) -> bool:
         """Whether a move (id, Move or text) can be played now."""
         if isinstance(move, (str, bytes, bytearray)):
             try:
@@ -195,9 +212,9 @@ class State(Handle):
             except ParseError:
                 return False
             return True
-        return self._lib.dll.tg_state_is_legal(self._handle(), _move_id(move)) == 0
+        return bool(self._lib.dll.tg_state_is_legal(self._handle(), _move_id(move)) == 0)
 
-    def move_text(self, move):
+    def move_text(self, move: int) -> str:
         """The notation of a legal move."""
         h, m = self._handle(), _move_id(move)
         cap, need = 32, ctypes.c_size_t()
@@ -208,16 +225,16 @@ class State(Handle):
                 cap = need.value + 1
                 continue
             self._check(status)
-            return buf.value.decode("utf-8")
+            return str(buf.value.decode("utf-8"))
 
-    def parse_move(self, text):
+    def parse_move(self, text: Union[str, bytes, bytearray]) -> Move:
         """The Move whose notation is text ("#17" names a move by id)."""
         out = ctypes.c_uint32()
         self._check(self._lib.dll.tg_state_parse_move(
             self._handle(), c_text(text, "move text", ParseError), ctypes.byref(out)))
         return Move(out.value, self.move_text(out.value))
 
-    def apply(self, move):
+    def apply(self, move: MoveLike) -> Move:
         """Plays a move given as an id, a Move or its text; returns the Move.
         At a chance point this applies the outcome that happened."""
         if isinstance(move, (str, bytes, bytearray)):
@@ -229,47 +246,49 @@ class State(Handle):
         self._check(self._lib.dll.tg_state_apply(self._handle(), int(played)))
         return played
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Move, float]]:
         """At a chance point: [(Move, probability), ...]; WrongPhase otherwise."""
         h = self._handle()
         game = self._game_ptr()
         cap = max(self._lib.dll.tg_game_max_chance_outcomes(game),
                   self._lib.dll.tg_game_max_legal_moves(game))
-        probs = []
+        probs: List[Any] = []
 
-        def fill(buf, c, cnt):
+        def fill(buf: Any, c: int, cnt: Any) -> int:
             p = (ctypes.c_double * max(c, 1))()
             probs[:] = [p]
-            return self._lib.dll.tg_state_chance_outcomes(h, buf, p, c, cnt)
+            return int(self._lib.dll.tg_state_chance_outcomes(h, buf, p, c, cnt))
 
         buf, n = self._moves(fill, cap)
         return [(Move(buf[i], self._text_or_id(buf[i])), probs[0][i]) for i in range(n)]
 
-    def chance_weights(self):
+    def chance_weights(self) -> Tuple[List[Tuple[Move, int]], int]:
         """At a chance point: ([(Move, weight), ...], total), the integer
         weights the library draws by; outcome i happens with probability
         exactly weight / total (fractions.Fraction(weight, total) keeps it
         exact). WrongPhase otherwise."""
         h = self._handle()
-        cap = max(self._lib.dll.tg_game_max_chance_outcomes(self._game_ptr()), 1)
-        weights, total = [], ctypes.c_uint64()
+        cap = max(int(self._lib.dll.tg_game_max_chance_outcomes(self._game_ptr())), 1)
+        weights: List[Any] = []
+        total = ctypes.c_uint64()
 
-        def fill(buf, c, cnt):
+        def fill(buf: Any, c: int, cnt: Any) -> int:
             w = (ctypes.c_uint32 * max(c, 1))()
             weights[:] = [w]
-            return self._lib.dll.tg_state_chance_weights(h, buf, w, c, cnt, ctypes.byref(total))
+            return int(self._lib.dll.tg_state_chance_weights(h, buf, w, c, cnt,
+                                                             ctypes.byref(total)))
 
         buf, n = self._moves(fill, cap)
-        return ([(Move(buf[i], self._text_or_id(buf[i])), weights[0][i]) for i in range(n)],
-                total.value)
+        return ([(Move(buf[i], self._text_or_id(buf[i])), int(weights[0][i])) for i in range(n)],
+                int(total.value))
 
-    def _text_or_id(self, move):
+    def _text_or_id(self, move: int) -> str:
         try:
             return self.move_text(move)
         except IllegalMove:
             return "#%d" % move
 
-    def sample_chance(self, rng=None):
+    def sample_chance(self, rng: Optional[RandomSource] = None) -> Move:
         """Draws a chance outcome without applying it: with the state's own
         RNG, or with rng (anything with a random() method, e.g.
         random.Random) by the outcomes' probabilities."""
@@ -286,24 +305,24 @@ class State(Handle):
                 return move
         return outcomes[-1][0]  # rounding left a sliver above the last outcome
 
-    def apply_chance(self, notation=True):
+    def apply_chance(self, notation: bool = True) -> Union[Move, int]:
         """Draws a chance outcome with the state's RNG and applies it;
         returns the outcome (a Move, or with notation=False its plain id,
         which saves the call that renders it)."""
         if not notation:
             out = ctypes.c_uint32()
             self._check(self._lib.dll.tg_state_apply_chance(self._handle(), ctypes.byref(out)))
-            return out.value
+            return int(out.value)
         outcome = self.sample_chance()
         self._check(self._lib.dll.tg_state_apply(self._handle(), int(outcome)))
         return outcome
 
-    def apply_id(self, move_id):
+    def apply_id(self, move_id: int) -> None:
         """Plays a move given as a plain int id, with one call into C and no
         notation (apply() also renders the move it returns)."""
         self._check(self._lib.dll.tg_state_apply(self._handle(), _move_id(move_id)))
 
-    def playout(self, max_decisions=None):
+    def playout(self, max_decisions: Optional[int] = None) -> int:
         """Plays random decisions with the state's RNG (chance by its
         probabilities, moves uniformly) until the game ends or max_decisions
         were made; returns how many were made. The whole run is one call into
@@ -320,7 +339,7 @@ class State(Handle):
             limit = max_decisions
         made = ctypes.c_uint32()
         self._check(self._lib.dll.tg_state_playout(self._handle(), limit, ctypes.byref(made)))
-        return made.value
+        return int(made.value)
 
     # ---- one call per decision ---------------------------------------------
 
@@ -393,83 +412,99 @@ class State(Handle):
         finally:
             lock.release()
 
-    def undo(self):
+    def undo(self) -> None:
         """Takes back the last decision; NothingToUndo at the root."""
         self._check(self._lib.dll.tg_state_undo(self._handle()))
 
     @property
-    def history(self):
+    def history(self) -> List[int]:
         """The decisions since the root, oldest first, as ints."""
         h = self._handle()
-        buf, n = self._moves(lambda b, c, cnt: self._lib.dll.tg_state_history(h, b, c, cnt),
+        buf, n = self._moves(lambda b, c, cnt: int(self._lib.dll.tg_state_history(h, b, c, cnt)),
                              self._lib.dll.tg_state_history_length(h))
         return list(buf[:n])
 
     @property
-    def history_length(self):
-        return self._lib.dll.tg_state_history_length(self._handle())
+    def history_length(self) -> int:
+        return int(self._lib.dll.tg_state_history_length(self._handle()))
 
     # ---- copies and seeds -------------------------------------------------
 
-    def clone(self):
+    def clone(self) -> State:
         out = _ffi.StateP()
         self._check(self._lib.dll.tg_state_clone(self._handle(), ctypes.byref(out)))
         return State._adopt(self._lib, out, self._game)
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> State:
         return self.clone()
 
     @own_locking
-    def copy_from(self, other):
+    def copy_from(self, other: State) -> None:
         """Makes this state a copy of other (same or equal game)."""
         if not isinstance(other, State):
             raise TypeError("copy_from() needs a State, not %s" % type(other).__name__)
         with both_locked(self, other):
             self._check(self._lib.dll.tg_state_copy(self._handle(), other._handle()))
 
-    def reset(self, seed=0):
+    def reset(self, seed: int = 0) -> None:
         """Back to the initial position with an empty history."""
         self._check(self._lib.dll.tg_state_reset(self._handle(), c_seed(seed)))
 
-    def seed(self, seed):
+    def seed(self, seed: int) -> None:
         """Re-seeds the state's RNG."""
         self._check(self._lib.dll.tg_state_seed(self._handle(), c_seed(seed)))
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         """Same position (the RNG and history are not compared)."""
         if not isinstance(other, State):
             return NotImplemented
         with both_locked(self, other):
             return bool(self._lib.dll.tg_state_equal(self._handle(), other._handle()))
 
-    __hash__ = None  # states are mutable
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     # ---- views ------------------------------------------------------------
 
-    def observation(self, player):
+    def _viewer(self, player: int, call: str) -> int:
+        """A viewer of this game: a player number, OMNISCIENT or PUBLIC. The
+        refusal is worded here, naming the call, the viewer and the range
+        (the library's own message names neither the call nor the range)."""
+        viewer = c_int(player, "%s: viewer" % call)
+        players = self.players
+        if viewer not in (OMNISCIENT, PUBLIC) and not 0 <= viewer < players:
+            raise InvalidArgument(
+                "%s: viewer %d is not a player of this %d-player game"
+                " (0..%d, OMNISCIENT %d or PUBLIC %d)"
+                % (call, viewer, players, players - 1, OMNISCIENT, PUBLIC))
+        return viewer
+
+    def observation(self, player: int) -> Json:
         """What player (or OMNISCIENT) sees, as a dict."""
-        return json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
-                                   self._handle(), c_int(player, "viewer"),
-                                   message=self._fail_message))
+        seen: Json = json.loads(out_text(self._lib, self._lib.dll.tg_state_observation_json,
+                                         self._handle(), self._viewer(player, "observation"),
+                                         message=self._fail_message))
+        return seen
 
-    def events(self, player):
+    def events(self, player: int) -> List[Json]:
         """What the last decision did, as player (or OMNISCIENT) saw it: a list of dicts."""
-        return json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
-                                   self._handle(), c_int(player, "viewer"),
-                                   message=self._fail_message))
+        events: List[Json] = json.loads(out_text(self._lib, self._lib.dll.tg_state_events_json,
+                                                 self._handle(), self._viewer(player, "events"),
+                                                 message=self._fail_message))
+        return events
 
-    def to_text(self, player=OMNISCIENT):
+    def to_text(self, player: int = OMNISCIENT) -> str:
         """The board drawn in text as player sees it."""
         return out_text(self._lib, self._lib.dll.tg_state_to_text,
-                        self._handle(), c_int(player, "viewer"), message=self._fail_message)
+                        self._handle(), self._viewer(player, "to_text"),
+                        message=self._fail_message)
 
-    def tensor_size(self):
+    def tensor_size(self) -> int:
         """Floats in this game's observation tensor (fixed per game and options)."""
-        return self._lib.dll.tg_game_observation_tensor_size(self._game_ptr())
+        return int(self._lib.dll.tg_game_observation_tensor_size(self._game_ptr()))
 
-    def observation_tensor(self, player, out=None):
+    def observation_tensor(self, player: int, out: Any = None) -> Any:
         """What player (OMNISCIENT or PUBLIC too) sees, as a flat array('f')
         of tensor_size() floats laid out as the game's rule page says. Pass
         out (an array('f') or any writable buffer of C floats of at least
@@ -485,33 +520,33 @@ class State(Handle):
             self._handle(), c_int(player, "viewer"), buf, n))
         return out
 
-    def information_json(self, player):
+    def information_json(self, player: int) -> str:
         """player's information state, as the canonical JSON text (a str):
         the observation with what player knows, and player's own decisions
         since the root of the history."""
         return out_text(self._lib, self._lib.dll.tg_state_information_json,
                         self._handle(), c_int(player, "player"), message=self._fail_message)
 
-    def information_key(self, player):
+    def information_key(self, player: int) -> int:
         """The 128-bit key of player's information state, as an int."""
         out = (ctypes.c_uint64 * 2)()
         self._check(self._lib.dll.tg_state_information_key(
             self._handle(), c_int(player, "player"), out))
-        return out[0] | out[1] << 64
+        return int(out[0]) | int(out[1]) << 64
 
-    def resample(self, player):
+    def resample(self, player: int) -> None:
         """Redraws everything player cannot know; clears the history."""
         self._check(self._lib.dll.tg_state_resample(self._handle(), c_int(player, "player")))
 
     # ---- saving -----------------------------------------------------------
 
-    def save(self):
+    def save(self) -> bytes:
         """The compact binary form, as bytes."""
         return out_buffer(self._lib, self._lib.dll.tg_state_save, self._handle(),
                           item=ctypes.c_ubyte, message=self._fail_message)
 
     @classmethod
-    def load(cls, data):
+    def load(cls, data: Union[bytes, bytearray, memoryview]) -> State:
         """A state from save() bytes; CorruptData (and kin) for bad input."""
         lib = library()
         buf, n = _save_bytes(data)
@@ -521,13 +556,13 @@ class State(Handle):
         lib.check(status, err.value.decode("utf-8", "replace"))
         return cls._adopt(lib, out)
 
-    def to_json(self):
+    def to_json(self) -> str:
         """The JSON save form, as str."""
         return out_text(self._lib, self._lib.dll.tg_state_to_json, self._handle(),
                         message=self._fail_message)
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: Union[str, bytes, bytearray, Json]) -> State:
         """A state from the JSON save form, given as str, bytes or a dict."""
         if isinstance(text, dict):
             text = json.dumps(text)
@@ -545,15 +580,15 @@ class State(Handle):
         lib.check(status, err.value.decode("utf-8", "replace"))
         return cls._adopt(lib, out)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Callable[[bytes], State], Tuple[bytes]]:
         return (State.load, (self.save(),))
 
     # ---- display ----------------------------------------------------------
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.to_text()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.closed:
             return "<tablegames.State closed>"
         player = self.current_player

@@ -108,6 +108,18 @@ class BadMoveTest(unittest.TestCase):
                 self.assert_unchanged(lambda: s.apply(text), ParseError)
                 self.assertFalse(s.is_legal(text))
 
+    def test_viewer_out_of_range_is_named(self):
+        s = self.state
+        players = s.players
+        for call in ("observation", "events", "to_text"):
+            with self.subTest(call=call):
+                with self.assertRaises(InvalidArgument) as caught:
+                    getattr(s, call)(players + 4)
+                message = str(caught.exception)
+                self.assertIn("%s: viewer %d" % (call, players + 4), message)
+                self.assertIn("%d-player game (0..%d, OMNISCIENT -1 or PUBLIC -2)"
+                              % (players, players - 1), message)
+
     def test_read_only_calls_say_what_was_wrong(self):
         s = self.state
         err = self.assert_unchanged(lambda: s.parse_move("  no such move "), ParseError)

@@ -1,9 +1,11 @@
 -- LuaRocks recipe for the Lua 5.4 module. libtablegames (and jansson) must be
--- installed first; point TABLEGAMES_DIR / JANSSON_DIR at them if they are not
--- in the usual places, e.g. luarocks make TABLEGAMES_DIR=/usr/local.
+-- installed first. Debian's luarocks defaults to Lua 5.1, so name the version:
+--   luarocks --lua-version=5.4 make tablegames-1.2.0-1.rockspec
+-- and point TABLEGAMES_DIR at the prefix when it is not /usr or /usr/local:
+--   luarocks --lua-version=5.4 make tablegames-1.2.0-1.rockspec TABLEGAMES_DIR=/opt/tg
 rockspec_format = "3.0"
 package = "tablegames"
-version = "1.1.0-1"
+version = "1.2.0-1"
 source = {
    url = "file://./",
 }
@@ -11,10 +13,10 @@ description = {
    summary = "Lua bindings for libtablegames, the rules of family board games",
    detailed = [[
       Game and state objects with garbage collection and <close> support,
-      observations and events as Lua tables, errors as values carrying the
-      library's status name and message.
+      observations and events as Lua tables, errors as objects carrying the
+      library's status name and message and the caller's position.
    ]],
-   license = "see the libtablegames distribution",
+   license = "MIT",
 }
 dependencies = {
    "lua >= 5.4, < 5.5",
