@@ -172,6 +172,20 @@ async function checkMarks(p, table, ask, v, drawn) {
   return Object.keys(expected).length + absent;
 }
 
+// "Show the marks" off hides every mark (playing from memory), on shows
+// them again; the marks stay in the page, where checkDom still finds them.
+async function marksSwitchCheck(page) {
+  const marks = page.locator("#board .known");
+  const n = await marks.count();
+  if (!n) return;
+  const visible = async () => page.evaluate(() => [...document.querySelectorAll("#board .known")].filter((m) => m.getBoundingClientRect().width > 0).length);
+  assert.equal(await visible(), n, "marks hidden with the switch on");
+  await page.locator("#show-marks").uncheck();
+  assert.equal(await visible(), 0, "marks still shown with the switch off");
+  await page.locator("#show-marks").check();
+  assert.equal(await visible(), n, "marks not shown again");
+}
+
 // ---- clicking ----------------------------------------------------------------
 
 async function clickKey(page, key) {
@@ -273,6 +287,7 @@ async function playGame(browser, base, ask, spec) {
       await pages[0].page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board.png`) });
       await pages[0].page.setViewportSize({ width: 1200, height: 860 });
       await watcher.page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board-spectator.png`) });
+      await marksSwitchCheck(pages[0].page);
     }
   }
   await shot("end");

@@ -27,6 +27,18 @@ export function showLegend(box, list, items) {
   box.hidden = list.childElementCount === 0;
 }
 
+// The switch that hides every mark (a family that plays from memory);
+// the choice is kept for this browser.
+export function marksSwitch(input, board) {
+  const apply = () => board.classList.toggle("no-marks", !input.checked);
+  input.checked = localStorage.getItem("tablegames.marks") !== "off";
+  input.addEventListener("change", () => {
+    localStorage.setItem("tablegames.marks", input.checked ? "on" : "off");
+    apply();
+  });
+  apply();
+}
+
 // A mark: the group the board draws the decoration into.
 export function mark(parent, key, value, label, attrs = {}) {
   const g = group(parent, { class: "known", "data-known": key, "data-value": value, ...attrs });

@@ -3,7 +3,7 @@ import { TableSocket } from "./socket.js";
 import { Interaction } from "./interact.js";
 import { describeEvent, cap } from "./events_text.js";
 import { boardFor } from "./boards/index.js";
-import { showLegend } from "./knowledge.js";
+import { showLegend, marksSwitch } from "./knowledge.js";
 
 const $ = (id) => document.getElementById(id);
 const LOG_LIMIT = 300;
@@ -208,6 +208,7 @@ function onWelcome(msg) {
   app.view = boardFor(msg.table.game).create(msg.board, msg.table, msg.seat);
   holder.appendChild(app.view.svg);
   showLegend($("legend-box"), $("legend"), app.view.legend);
+  marksSwitch($("show-marks"), holder);
   app.interaction = new Interaction(app.view.svg, { onPlay: play, chooser: $("chooser"), actions: $("actions") });
   const originalRender = app.view.render.bind(app.view);
   app.view.render = (obs, events) => {
