@@ -10,8 +10,12 @@
 // received must be exactly its seat's view (observation, events, legal
 // moves), no frame may carry any seat's key, and the board's hidden-fact
 // attributes (hat colours, pages, snakes, magnets, presents) must say what
-// the seat knows and never the truth it may not know. Screenshots of each
-// board at the start and the end go to $TG_BROWSER_OUT/screens.
+// the seat knows and never the truth it may not know, and the knowledge
+// marks drawn (knowledge.js) must be exactly those of the seat's own
+// observation. A spectator page watches each game too, checked the same
+// way against the public view, and must show none of what a seat alone
+// knows. Screenshots of each board at the start and the end go to
+// $TG_BROWSER_OUT/screens.
 //
 // Environment: TG_BROWSER_OUT (artefacts), PYTHONPATH and
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
@@ -32,14 +36,16 @@ const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 
 const PERSON = (name) => ({ kind: "person", name });
+const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
 const GAMES = [
   { game: "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")], options: { witches: 1 } },
   { game: "bewitched", seats: [PERSON("Ann"), { kind: "bot", level: "easy" }], options: {} },
   { game: "creepy_cauldron", seats: [PERSON("Ann"), PERSON("Bob")], options: {}, companion: true },
   { game: "spinning_wishes", seats: [PERSON("Ann"), PERSON("Bob")], options: {} },
 ];
-// The decision after which the middle screenshots are taken.
-const MIDDLE = { witches_dance: 40, bewitched: 20, creepy_cauldron: 60, spinning_wishes: 30 };
+// The decision after which the middle screenshots are taken (Bewitched:
+// a person's decisions against the computer, at times fewer than 20).
+const MIDDLE = { witches_dance: 40, bewitched: 12, creepy_cauldron: 60, spinning_wishes: 30 };
 const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
 
 // ---- processes ----------------------------------------------------------
@@ -119,7 +125,15 @@ async function checkFrames(p, table, ask) {
 // The board's hidden facts as the page shows them, against what the seat
 // may know; the page's whole text must not hold any seat's key either.
 async function checkDom(p, table, ask) {
-  const { v, html } = await p.page.evaluate(() => ({ v: Number(document.body.dataset.version), html: document.documentElement.outerHTML }));
+  // One evaluation, so that the version, the page and the marks belong
+  // together even when a computer seat moves meanwhile.
+  const { v, html, drawn } = await p.page.evaluate(() => ({
+    v: Number(document.body.dataset.version),
+    html: document.documentElement.outerHTML,
+    drawn: [...document.querySelectorAll("#board [data-known]")].map((n) => ({
+      key: n.dataset.known, value: n.dataset.value, label: n.querySelector(":scope > title")?.textContent || "",
+    })),
+  }));
   for (const key of p.keys) assert.ok(!html.includes(key), `seat ${p.seat}'s page shows a seat key`);
   const facts = await ask({ cmd: "dom_facts", table, seat: p.seat, version: v });
   const seen = await p.page.evaluate((fs) => fs.map((f) => [...document.querySelectorAll(f.selector)].map((n) => n.getAttribute(f.attr))), facts);
@@ -128,7 +142,48 @@ async function checkDom(p, table, ask) {
     if (f.secret !== null) assert.notEqual(seen[i][0], f.secret, `LEAK to seat ${p.seat} at v${v}: ${f.selector} ${f.attr}=${f.secret}`);
     assert.equal(seen[i][0], f.expect, `seat ${p.seat} v${v}: ${f.selector} ${f.attr}`);
   });
-  return facts.filter((f) => f.secret !== null).length;
+  return { secrets: facts.filter((f) => f.secret !== null).length, marks: await checkMarks(p, table, ask, v, drawn) };
+}
+
+// The knowledge marks drawn (knowledge.js: data-known, data-value) must be
+// exactly those of the viewer's own observation: none missing, none more.
+// A spectator's page must show none of what a seat alone knows. Returns
+// how many marks it compared plus how many private facts it found absent.
+async function checkMarks(p, table, ask, v, drawn) {
+  const shown = {};
+  for (const d of drawn) {
+    assert.ok(!(d.key in shown), `viewer ${p.seat} v${v}: mark ${d.key} drawn twice`);
+    assert.ok(d.label.length > 0, `viewer ${p.seat} v${v}: mark ${d.key} has no title`);
+    shown[d.key] = d.value;
+  }
+  const expected = await ask({ cmd: "marks", table, viewer: p.seat, version: v });
+  let absent = 0;
+  if (p.seat === PUBLIC) {
+    for (let s = 0; s < p.players; s++) {
+      const theirs = await ask({ cmd: "marks", table, viewer: s, version: v });
+      for (const [key, value] of Object.entries(theirs)) {
+        if (expected[key] === value) continue;     // the whole table knows it
+        assert.notEqual(shown[key], value, `LEAK to the spectator at v${v}: seat ${s}'s ${key}=${value}`);
+        absent += 1;
+      }
+    }
+  }
+  assert.deepEqual(shown, expected, `viewer ${p.seat} v${v}: the knowledge marks drawn are not the observation's`);
+  return Object.keys(expected).length + absent;
+}
+
+// "Show the marks" off hides every mark (playing from memory), on shows
+// them again; the marks stay in the page, where checkDom still finds them.
+async function marksSwitchCheck(page) {
+  const marks = page.locator("#board .known");
+  const n = await marks.count();
+  if (!n) return;
+  const visible = async () => page.evaluate(() => [...document.querySelectorAll("#board .known")].filter((m) => m.getBoundingClientRect().width > 0).length);
+  assert.equal(await visible(), n, "marks hidden with the switch on");
+  await page.locator("#show-marks").uncheck();
+  assert.equal(await visible(), 0, "marks still shown with the switch off");
+  await page.locator("#show-marks").check();
+  assert.equal(await visible(), n, "marks not shown again");
 }
 
 // ---- clicking ----------------------------------------------------------------
@@ -183,16 +238,23 @@ async function playGame(browser, base, ask, spec) {
   const keys = reply.seats.map((s) => new URLSearchParams(s.link.split("#")[1]).get("key"));
   const pages = [];
   for (const s of reply.seats) pages.push(await openSeat(browser, base, s.link, s.seat, keys, { width: 1200, height: 860 }));
+  // A spectator watches the whole game too, checked like a seat.
+  assert.equal(reply.spectating, true, "no spectator link");
+  const watcher = await openSeat(browser, base, reply.spectator_link, PUBLIC, keys, { width: 1200, height: 860 });
+  watcher.players = spec.seats.length;
+  const viewers = [...pages, watcher];
   const screens = path.join(out, "screens");
   const shot = (name) => pages[0].page.screenshot({ path: path.join(screens, `${spec.game}-${name}.png`) });
   await shot("start");
-  const stats = { decisions: 0, board: 0, button: 0, entered: 0, secretsChecked: 0, frames: 0 };
+  const stats = { decisions: 0, board: 0, button: 0, entered: 0, secretsChecked: 0, marks: 0, frames: 0 };
   for (;;) {
     const truth = await ask({ cmd: "views", table });
-    for (const p of pages) {
+    for (const p of viewers) {
       await waitVersion(p, truth.version);
       stats.frames += await checkFrames(p, table, ask);
-      stats.secretsChecked += await checkDom(p, table, ask);
+      const dom = await checkDom(p, table, ask);
+      stats.secretsChecked += dom.secrets;
+      stats.marks += dom.marks;
     }
     if (truth.terminal) break;
     assert.ok(truth.version < MAX_DECISIONS, `${spec.game}: no end after ${truth.version} decisions`);
@@ -224,6 +286,8 @@ async function playGame(browser, base, ask, spec) {
       await pages[0].page.setViewportSize({ width: 900, height: 700 });
       await pages[0].page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board.png`) });
       await pages[0].page.setViewportSize({ width: 1200, height: 860 });
+      await watcher.page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board-spectator.png`) });
+      await marksSwitchCheck(pages[0].page);
     }
   }
   await shot("end");
@@ -234,9 +298,13 @@ async function playGame(browser, base, ask, spec) {
     const winners = final.winners.map((w) => (w === p.seat ? "You" : spec.seats[w].name || `Computer ${w + 1}`));
     for (const name of winners) assert.ok(banner.includes(name), `seat ${p.seat}: "${banner}" does not name ${name}`);
     assert.deepEqual(p.errors, [], `seat ${p.seat}: page errors`);
+    // At the README's size: the end shows what each seat learnt.
+    await p.page.setViewportSize({ width: 900, height: 700 });
     await p.page.locator("#board svg").screenshot({ path: path.join(screens, `${spec.game}-board-seat${p.seat}.png`) });
     await p.context.close();
   }
+  assert.deepEqual(watcher.errors, [], "spectator: page errors");
+  await watcher.context.close();
   return { ...stats, version: final.version, winners: final.winners, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -316,7 +384,7 @@ async function main() {
     for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(g.game))) {
       try {
         const r = await playGame(browser, base, referee.ask, spec);
-        console.log(`ok ${spec.game}: ${r.version} decisions, ${r.board} board clicks, ${r.button} choice buttons, ${r.entered} rolls entered, ${r.frames} frames and ${r.secretsChecked} hidden facts checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`);
+        console.log(`ok ${spec.game}: ${r.version} decisions, ${r.board} board clicks, ${r.button} choice buttons, ${r.entered} rolls entered, ${r.frames} frames and ${r.secretsChecked} hidden facts and ${r.marks} knowledge marks checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`);
       } catch (e) {
         failed += 1;
         console.log(`FAILED ${spec.game}: ${e.stack || e}`);

@@ -115,6 +115,41 @@ STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", 
                 "chance", "log", "entered_by"}
 
 
+def _joined(values):
+    return ",".join(str(v) for v in values)
+
+
+def knowledge_marks(game, obs):
+    """Every knowledge mark an observation carries, as the board draws it:
+    one per piece on the board that the viewer knows something about."""
+    marks = {}
+    if game == "witches_dance":
+        for i, colour in enumerate(obs["known_color"]):
+            if obs["circle"][i] and colour:
+                marks["hat:%d" % i] = colour
+    elif game == "bewitched":
+        for book in obs["books"]:      # every book lies somewhere on the board
+            if book["page"]:
+                marks["page:%d" % book["book"]] = book["page"]
+            if book["seen_by"]:
+                marks["read:%d" % book["book"]] = _joined(book["seen_by"])
+        for snake in obs["snakes"]:
+            if snake["in_play"] and snake["deadly"]:
+                marks["deadly:%d" % snake["snake"]] = "deadly"
+            if snake["in_play"] and snake["touched_by"]:
+                marks["touched:%d" % snake["snake"]] = _joined(snake["touched_by"])
+        for i, frog in enumerate(obs["frogs"]):
+            if frog["at"] is not None and frog["magnetic"]:
+                marks["magnetic:%d" % i] = "magnetic"
+    elif game == "spinning_wishes":
+        for t, tower in enumerate(obs["towers"]):
+            if tower["present"]:
+                marks["present:%d" % t] = tower["present"]
+            if tower["not_for"]:
+                marks["not_for:%d" % t] = _joined(tower["not_for"])
+    return marks
+
+
 class Referee:
     def __init__(self, db, seed=12345):
         """db: a SQLite file's path, or a source (SnapshotSource)."""
@@ -184,11 +219,13 @@ class Referee:
         return out
 
     def dom_facts(self, table_id, seat, version):
-        """The board's hidden-fact attributes as this seat must see them:
+        """The board's hidden-fact attributes as this seat (or the public
+        viewer) must see them:
         [{selector, attr, expect, secret}], where secret is the truth when
         the seat may not know it (seeing it in the page would be a leak)."""
         v = self.views(table_id, version)
-        mine, omni = v["seats"][seat]["observation"], v["omniscient"]
+        own = v["public"] if seat == tablegames.PUBLIC else v["seats"][seat]
+        mine, omni = own["observation"], v["omniscient"]
         game = self.replay(table_id).config["game"]
         facts = []
 
@@ -197,12 +234,10 @@ class Referee:
                           "secret": truth if truth != expect else None})
 
         if game == "witches_dance":
-            peeked = {e["at"]: e["color"] for e in v["seats"][seat]["events"]
-                      if e["type"] == "peek" and "color" in e}
             for i, hat in enumerate(mine["circle"]):
                 if hat:
                     fact('.pieces .hat[data-key="space:%d"]' % i, "data-colour",
-                         peeked.get(i, "unknown"), omni["circle"][i])
+                         mine["known_color"][i] or "unknown", omni["circle"][i])
         elif game == "bewitched":
             word = {True: "yes", False: "no", None: "unknown"}
             for i, f in enumerate(mine["frogs"]):
@@ -222,6 +257,14 @@ class Referee:
                 fact('[data-tower="%d"]' % t, "data-present", tower["present"] or "unknown",
                      omni["towers"][t]["present"] or "unknown")
         return facts
+
+    def marks(self, table_id, viewer, version):
+        """The knowledge marks the board must draw for viewer (a seat or
+        tablegames.PUBLIC) at version, {data-known: data-value}, read from
+        that viewer's own observation (knowledge.js draws them)."""
+        v = self.views(table_id, version)
+        own = v["public"] if viewer == tablegames.PUBLIC else v["seats"][viewer]
+        return knowledge_marks(self.replay(table_id).config["game"], own["observation"])
 
     def suggest(self, table_id, seat):
         r = self.replay(table_id)
@@ -256,6 +299,8 @@ class Referee:
             return self.welcome_problems(request["table"], request["seat"], request["msg"])
         if cmd == "dom_facts":
             return self.dom_facts(request["table"], request["seat"], request["version"])
+        if cmd == "marks":
+            return self.marks(request["table"], request["viewer"], request["version"])
         if cmd == "decisions":
             return self.decisions(request["table"])
         raise ValueError("unknown command %r" % cmd)

@@ -3,7 +3,7 @@ import { TableSocket } from "./socket.js";
 import { Interaction } from "./interact.js";
 import { describeEvent, cap } from "./events_text.js";
 import { boardFor } from "./boards/index.js";
-import { showKnowledge } from "./knowledge.js";
+import { showLegend, marksSwitch } from "./knowledge.js";
 
 const $ = (id) => document.getElementById(id);
 const LOG_LIMIT = 300;
@@ -162,7 +162,6 @@ function onState(msg) {
   app.version = msg.version;
   app.pending = false;
   app.view.render(app.obs, msg.events);
-  showKnowledge(app.view, app.obs);
   if (msg.log) {
     $("log").replaceChildren();
     app.logVersions.clear();
@@ -208,6 +207,8 @@ function onWelcome(msg) {
   holder.replaceChildren();
   app.view = boardFor(msg.table.game).create(msg.board, msg.table, msg.seat);
   holder.appendChild(app.view.svg);
+  showLegend($("legend-box"), $("legend"), app.view.legend);
+  marksSwitch($("show-marks"), holder);
   app.interaction = new Interaction(app.view.svg, { onPlay: play, chooser: $("chooser"), actions: $("actions") });
   const originalRender = app.view.render.bind(app.view);
   app.view.render = (obs, events) => {

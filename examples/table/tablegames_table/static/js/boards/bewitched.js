@@ -2,8 +2,12 @@
 // the frog-princes, four witch hats in the middle hiding the spell books.
 // Snakes look alike until one bites, books show their page only to a seat
 // that has looked (the observation's "page"), frogs show a magnet only
-// once bitten: the drawing shows exactly what the observation says.
+// once bitten: the drawing shows exactly what the observation says. What
+// the viewer knows is marked (knowledge.js): an eye on a page it has seen,
+// dots in the colours of the players who looked at a book, dots beside a
+// snake for the frogs it touched without biting, a magnet on a bitten frog.
 import { el, group, text, title, svgRoot, hat, dieFace, clear } from "../svg.js";
+import { mark, eye, dots, whoKnows } from "../knowledge.js";
 
 const COLOURS = { red: "#e0473c", blue: "#3f7be0", green: "#49b04f", yellow: "#f2c230" };
 const LETTER = { r: "red", b: "blue", g: "green", y: "yellow" };
@@ -104,6 +108,21 @@ function create(board, table, seat) {
 
   const pieces = group(svg, { class: "pieces" });
 
+  // The knowledge marks of a book (g is the book's group, centred on it).
+  function bookMarks(g, info, obs) {
+    if (!info) return;
+    const seatColour = (p) => COLOURS[obs.frogs.find((f) => f.player === p)?.colour];
+    if (info.page) {
+      const what = info.page === "prince" ? "the prince's page" : "a frog page";
+      const how = info.seen_by.includes(seat) ? "You have looked at it" : "Everyone saw it come home";
+      eye(mark(g, `page:${info.book}`, info.page, `${how}: book ${info.book + 1} is ${what}`), 8, -10, 6);
+    }
+    if (info.seen_by.length) {
+      dots(mark(g, `read:${info.book}`, info.seen_by.join(","), `Book ${info.book + 1} was looked at by ${whoKnows(info.seen_by, seat, table)}`),
+        0, 14, info.seen_by.map(seatColour), 3);
+    }
+  }
+
   function render(obs) {
     clear(pieces);
     for (const s of obs.snakes) {
@@ -114,18 +133,25 @@ function create(board, table, seat) {
       el("path", { d: `M ${x - 12} ${y + 6} q 6 -12 12 0 t 12 0`, fill: "none", stroke: deadly === "yes" ? "#c62828" : "#8a5a12", "stroke-width": 5, "stroke-linecap": "round" }, g);
       el("circle", { cx: x + 12, cy: y + 6, r: 3.5, fill: deadly === "yes" ? "#c62828" : "#8a5a12" }, g);
       title(g, deadly === "yes" ? "a deadly snake" : "a snake: deadly or harmless?");
+      if (deadly === "yes") mark(g, `deadly:${s.snake}`, "deadly", "It bit: a deadly snake");
+      if (s.touched_by.length) {
+        const frogs = s.touched_by.map((f) => obs.frogs[f]);
+        const names = frogs.map((f) => `${f.colour} frog ${f.frog}`).join(", ");
+        dots(mark(g, `touched:${s.snake}`, s.touched_by.join(","), `Touched by ${names} without a bite: not both deadly and magnetic`),
+          x, y - 10, frogs.map((f) => COLOURS[f.colour]), 3.2, true);
+      }
     }
     obs.hats.forEach((book, h) => {
       hatGroups[h].setAttribute("data-holds", book === null ? "none" : `book ${book + 1}`);
       if (book === null) return;
       const info = obs.books.find((b) => b.book === book);
       const [x, y] = hatPos[h];
-      bookShape(pieces, x + 16, y - 14, book, info?.page, { "data-at": `hat:${h}` });
+      bookMarks(bookShape(pieces, x + 16, y - 14, book, info?.page, { "data-at": `hat:${h}` }), info, obs);
     });
     for (const b of obs.books) {
       if (b.where !== "ground") continue;
       const [x, y] = pos.get(b.at);
-      bookShape(pieces, x - 10, y - 10, b.book, b.page, { "data-at": `space:${b.at}` });
+      bookMarks(bookShape(pieces, x - 10, y - 10, b.book, b.page, { "data-at": `space:${b.at}` }), b, obs);
     }
     obs.cats.forEach((space, n) => {
       const [x, y] = pos.get(space);
@@ -149,10 +175,13 @@ function create(board, table, seat) {
         "data-key": `frog:${i}`, "data-at": typeof f.at === "string" ? `pad:${f.at}` : `space:${f.at}`, "data-magnetic": magnetic,
       });
       if (f.must_move || f.must_move_next) g.classList.add("chosen");
-      if (magnetic === "yes") el("path", { d: "M -16 -14 a 5 5 0 0 1 10 0", fill: "none", stroke: "#c62828", "stroke-width": 3 }, g);
+      if (magnetic === "yes") {
+        const m = mark(g, `magnetic:${i}`, "magnetic", `Bitten and saved: ${f.colour} frog ${f.frog} is magnetic`);
+        el("path", { d: "M -16 -14 a 5 5 0 0 1 10 0", fill: "none", stroke: "#c62828", "stroke-width": 3 }, m);
+      }
       if (f.book !== null) {
         const info = obs.books.find((b) => b.book === f.book);
-        bookShape(g, 13, -10, f.book, info?.page);
+        bookMarks(bookShape(g, 13, -10, f.book, info?.page), info, obs);
       }
       title(g, `${f.colour} frog ${f.frog}${f.book !== null ? `, carrying book ${f.book + 1}` : ""}${magnetic === "yes" ? ", magnetic" : ""}`);
     });
@@ -213,6 +242,12 @@ function create(board, table, seat) {
       cap.textContent = obs.dice_used.every(Boolean) ? "both dice used" : obs.dice_used.some(Boolean) ? "one die left" : "";
       box.appendChild(cap);
     },
+    legend: [
+      { text: "An eye on a book: you know its page (gold: the prince's, green: a frog's)", draw: (g) => eye(g, 0, 0, 11) },
+      { text: "Dots under a book: the players who have looked at it", draw: (g) => dots(g, 0, 0, [COLOURS.red, COLOURS.green], 5) },
+      { text: "Struck dots by a snake: frogs it touched without biting, so not both deadly and magnetic", draw: (g) => dots(g, 0, 0, [COLOURS.blue], 6, true) },
+      { text: "A red arc on a frog: bitten and saved, so magnetic", draw: (g) => el("path", { d: "M -9 4 a 9 9 0 0 1 18 0", fill: "none", stroke: "#c62828", "stroke-width": 4 }, g) },
+    ],
     outcomeLabel: (t) => t.replace(/^roll:(\d)-(\d)$/, "Rolled $1 and $2").replace(/^escape:(\d)$/, "Escape die $1"),
     logContext: (obs, whose) => ({
       frog: (i) => {

@@ -1,7 +1,7 @@
 // Creepy Cauldron: a castle corridor of 32 flagstones round the bubbling
 // cauldron, each colour's corner with its key and padlock, the players'
 // spell books inside the walls. Nothing is hidden in this game; the
-// drawing shows the observation as it is.
+// drawing shows the observation as it is, with no knowledge marks.
 import { el, group, text, title, svgRoot, dieBox, clear } from "../svg.js";
 
 const COLOURS = { red: "#e0473c", blue: "#3f7be0", green: "#49b04f", yellow: "#f2c230" };

@@ -6,7 +6,9 @@
 //   anchor(move, obs)        {from, to, label}: the board keys a legal move
 //                            is clicked on (see interact.js)
 //   seatColour(p, obs), seatDetail(p, obs), hint(obs), drawDice(box, obs),
-//   outcomeLabel(text), logContext(obs, whose), knowledge(k, obs) (optional)
+//   outcomeLabel(text), logContext(obs, whose)
+//   legend                   [{text, draw(g)}]: the knowledge marks explained
+// render() draws what the viewer knows with knowledge.js's marks.
 import witchesDance from "./witches_dance.js";
 import bewitched from "./bewitched.js";
 import creepyCauldron from "./creepy_cauldron.js";

@@ -1,8 +1,11 @@
 // Spinning Wishes: a path of forty spaces round the castle, the castle's
 // ring of halls, paths and towers, the four presents in the courtyards
 // and the Wishing Wheel turning in the middle. A present shows whose it is
-// only when the observation says so (the seat looked, or someone won).
+// only when the observation says so (the seat looked, or someone won):
+// an eye marks it, and struck dots name the princesses who looked under
+// it and found it was not theirs (knowledge.js).
 import { el, group, text, title, svgRoot, dieBox, clear } from "../svg.js";
+import { mark, eye, dots } from "../knowledge.js";
 
 const PRINCESSES = ["snow", "cinder", "belle", "beauty"];
 const NAMES = { snow: "Snow White", cinder: "Cinderella", belle: "Belle", beauty: "Sleeping Beauty" };
@@ -125,6 +128,14 @@ function create(board, table, seat) {
       el("path", { d: `M ${x} ${y - 14} q -10 -12 -12 0 M ${x} ${y - 14} q 10 -12 12 0`, fill: "none", stroke: "#ffe36e", "stroke-width": 3 }, g);
       text(g, x, y + 24, known ? SHORT[known] : "?", { "font-size": 11, fill: "#4a2d6b", "font-weight": "bold" });
       title(g, known ? `tower ${i + 1}: ${NAMES[known]}'s present` : `tower ${i + 1}: a present${t.not_for.length ? `, not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}` : ""}`);
+      if (known) {
+        const looked = seatsOf(obs)[seat]?.looked?.includes(i);
+        eye(mark(g, `present:${i}`, known, `${looked ? "You looked under it" : "It won the game"}: tower ${i + 1} holds ${NAMES[known]}'s present`), x + 17, y - 14, 7);
+      }
+      if (t.not_for.length) {
+        dots(mark(g, `not_for:${i}`, t.not_for.join(","), `Looked under and not theirs: not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}`),
+          x, y + 38, t.not_for.map((p) => COLOURS[p]), 4.5, true);
+      }
     });
     const players = seatsOf(obs);
     const here = new Map();
@@ -193,6 +204,10 @@ function create(board, table, seat) {
       trade: "Click a wish in your hand, then one in another hand.",
     })[obs.phase] || "",
     drawDice: (box) => lastRoll && dieBox(box, lastRoll),
+    legend: [
+      { text: "An eye on a present: you know whose it is", draw: (g) => eye(g, 0, 0, 11) },
+      { text: "Struck dots: princesses who looked under it and found it was not theirs", draw: (g) => dots(g, 0, 0, [COLOURS.snow, COLOURS.belle], 5.5, true) },
+    ],
     outcomeLabel: (t) => t.replace(/^roll:(\d)$/, "Rolled $1").replace(/^spin:(\d+)$/, (_, n) => `Wheel stops at ${n}`).replace(/^place:(\d+)$/, (_, n) => `Holder on slot ${Number(n) + 1}`),
     logContext: () => ({ princess: (k) => NAMES[k] || k }),
   };

@@ -1,8 +1,10 @@
 // Witches' Dance: a dance circle of 36 stones under the night sky, six
 // coloured houses inside it (the start areas) and six broom strips
 // leading out from the exits. Every hat in the circle looks the same: the
-// observation says only "hat", and so does the drawing.
+// observation says only "hat", and so does the drawing; a hat whose colour
+// the viewer saw (known_color) gets a brim of that colour.
 import { el, group, text, title, svgRoot, hat, dieBox, clear } from "../svg.js";
+import { mark, whoKnows } from "../knowledge.js";
 
 const COLOURS = {
   yellow: "#f6c945", pink: "#f28cc0", red: "#e0473c",
@@ -147,20 +149,24 @@ function create(board, table, seat) {
     inPlay.clear();
     for (const c of Object.keys(obs.start || {})) inPlay.add(c);
     for (const [colour, g] of houses) g.classList.toggle("unused", !inPlay.has(colour) && !(obs.neutrals || []).includes(colour));
-    const peeked = new Map();
-    for (const e of events || []) if (e.type === "peek" && e.color) peeked.set(e.at, e.color);
     obs.circle.forEach((who, i) => {
       if (!who) return;
       const p = pos.get(i);
-      const known = who !== "hat" ? who : peeked.get(i) || null;
-      const g = hat(pieces, p.x, p.y + 2, 30, known && who !== "hat" ? COLOURS[who] : "#221a2e", {
+      // The table shows a plain hat (the omniscient view would name it);
+      // a colour the viewer saw is a mark of its own, the hat's brim.
+      const known = obs.known_color?.[i] || null;
+      const g = hat(pieces, p.x, p.y + 2, 34, who !== "hat" ? COLOURS[who] : "#221a2e", {
         "data-key": `space:${i}`, "data-colour": known || "unknown", class: "piece hat",
       });
-      if (known && who === "hat") {
-        el("path", { d: "M -9 1 L 9 1", stroke: COLOURS[known], "stroke-width": 5 }, g);
+      const knownBy = obs.known_by?.[i] || [];
+      if (known) {
+        const m = mark(g, `hat:${i}`, known, `${seat >= 0 ? "You" : "The table"} saw it: a ${known} witch (seen by ${whoKnows(knownBy, seat, table)})`);
+        el("ellipse", { cx: 0, cy: 5.1, rx: 17, ry: 4.9, fill: COLOURS[known], stroke: "#1b1026", "stroke-width": 1.3 }, m);
+        el("path", { d: "M -7.6 0.6 L 7.6 0.6", stroke: COLOURS[known], "stroke-width": 4.5 }, m);
       }
       if (obs.selected === i) g.classList.add("chosen");
-      title(g, known ? `a ${known} witch on ${i}` : `a hat on ${i}: whose is it?`);
+      const others = knownBy.length ? `; ${whoKnows(knownBy, seat, table)} saw its colour` : "";
+      title(g, known ? `a ${known} witch on ${i}` : `a hat on ${i}: whose is it?${others}`);
     });
     for (const [colour, count] of Object.entries(obs.start || {})) {
       const p = pos.get(startOf.get(colour));
@@ -223,6 +229,13 @@ function create(board, table, seat) {
       takeoff: "Click the strip to take off, or the stone to dance on.",
     })[obs.phase] || "",
     drawDice: (box, obs) => obs.die && dieBox(box, obs.die),
+    legend: [
+      { text: "A coloured brim: you saw that witch's colour (point at a hat: who else did)", draw: (g) => {
+        hat(g, 0, 2, 26, "#221a2e");
+        el("ellipse", { cx: 0, cy: 5.9, rx: 13, ry: 3.6, fill: COLOURS.yellow, stroke: "#1b1026", "stroke-width": 1.2 }, g);
+      } },
+      { text: "A plain hat: you do not know whose it is", draw: (g) => hat(g, 0, 2, 26, "#221a2e") },
+    ],
     outcomeLabel: (t) => (/^roll\d$/.test(t) ? `Rolled ${t.slice(4)}` : t),
   };
 }
