@@ -106,8 +106,10 @@ conformance_under_valgrind() {
     # Every game and option set is played once; the costly checks (saves that
     # replay the whole history) run every 64th state, since valgrind makes
     # Bewitched's long games slow. The sanitizer run checks more often.
+    # $1 is the shard (I/N): two processes share the run, so that valgrind
+    # (single-threaded) has both cores once the foreground steps are done.
     TG_CONFORMANCE_QUICK=1 TG_CONFORMANCE_STRIDE=${TG_VALGRIND_STRIDE:-64} \
-        valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
+        TG_CONFORMANCE_SHARD=$1 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
 }
 
 # Under the sanitizers the conformance suite plays one game per option set
@@ -181,7 +183,8 @@ echo "libtablegames test suite: $repo"
 step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
 step release-build configure_and_build "$release"
 step release-ctest run_ctest "$release"
-step_start conformance-under-valgrind conformance_under_valgrind
+step_start conformance-under-valgrind-1 conformance_under_valgrind 0/2
+step_start conformance-under-valgrind-2 conformance_under_valgrind 1/2
 # Builds with the defaults, as users and packagers make them (tests/builds/).
 step user-builds bash "$repo/tests/builds/run.sh" "$root/test-builds"
 step exported-symbols bash "$repo/scripts/check-exports.sh" "$release/libtablegames.so"
@@ -215,7 +218,8 @@ step tsan-threads tsan_threads
 # Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
 step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}"
 step_finish debian-packages-fresh-root
-step_finish conformance-under-valgrind
+step_finish conformance-under-valgrind-1
+step_finish conformance-under-valgrind-2
 
 if [ "$failed" -gt 0 ]; then
     echo "failed: ${failed_steps[*]} (logs in $logs)"

@@ -10,7 +10,10 @@
  *                         states checked shift with the seed); 1 is all
  *   TG_CONFORMANCE_QUICK  when set and not "0": 1 playout per option set
  *                         and stride 16, for sanitizer and valgrind runs
- *   TG_CONFORMANCE_SEED   first seed (default 1); a failure names its seed */
+ *   TG_CONFORMANCE_SEED   first seed (default 1); a failure names its seed
+ *   TG_CONFORMANCE_SHARD  "I/N": only the option sets at positions I, I+N,
+ *                         I+2N... of the list (0 <= I < N), so that N
+ *                         processes share one slow run (valgrind) */
 #include "conf.h"
 
 #include <setjmp.h>
@@ -195,26 +198,57 @@ static void conf_print_totals(const conf_case *cases, size_t n)
     }
 }
 
+/* TG_CONFORMANCE_SHARD as "I/N"; without it (or if malformed, said
+ * out loud) the whole list: shard 0 of 1. */
+static void conf_read_shard(unsigned long *index, unsigned long *count)
+{
+    const char *v = getenv("TG_CONFORMANCE_SHARD");
+    *index = 0;
+    *count = 1;
+    if (!v || !*v)
+        return;
+    char *slash = NULL, *end = NULL;
+    unsigned long i = strtoul(v, &slash, 10), n = 0;
+    if (slash != v && *slash == '/')
+        n = strtoul(slash + 1, &end, 10);
+    if (n == 0 || i >= n || !end || *end != '\0' || end == slash + 1) {
+        fprintf(stderr, "conformance: ignoring TG_CONFORMANCE_SHARD=%s (not I/N with I < N)\n", v);
+        return;
+    }
+    *index = i;
+    *count = n;
+}
+
 int main(void)
 {
     conf_plan plan = conf_read_plan();
     conf_case *cases = NULL;
     size_t n = conf_build_cases(&cases, &plan);
+    unsigned long shard, shards;
+    conf_read_shard(&shard, &shards);
     struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
     if (!tests)
         return 1;
-    tests[0] = (struct CMUnitTest)cmocka_unit_test(conf_catalogue);
+    size_t used = 0;
+    if (shard == 0)
+        tests[used++] = (struct CMUnitTest)cmocka_unit_test(conf_catalogue);
     for (size_t i = 0; i < n; i++) {
-        tests[i + 1].name = cases[i].ctx.label;
-        tests[i + 1].test_func = conf_run_case;
-        tests[i + 1].setup_func = conf_setup;
-        tests[i + 1].teardown_func = conf_teardown;
-        tests[i + 1].initial_state = &cases[i];
+        if (i % shards != shard)
+            continue;
+        tests[used].name = cases[i].ctx.label;
+        tests[used].test_func = conf_run_case;
+        tests[used].setup_func = conf_setup;
+        tests[used].teardown_func = conf_teardown;
+        tests[used].initial_state = &cases[i];
+        used++;
     }
     printf("[ SUMMARY  ] %u playouts per player count, seeds from %llu, costly checks every %u "
            "states\n",
            plan.games_per_set, (unsigned long long)plan.first_seed, plan.stride);
-    int failed = _cmocka_run_group_tests("conformance", tests, n + 1, NULL, NULL);
+    if (shards > 1)
+        printf("[ SUMMARY  ] shard %lu of %lu: %zu of %zu option sets\n", shard, shards,
+               used - (shard == 0), n);
+    int failed = _cmocka_run_group_tests("conformance", tests, used, NULL, NULL);
     conf_print_totals(cases, n);
     free(tests);
     free(cases);
