@@ -10,21 +10,15 @@
  * it would show it to everyone looking at the screen. */
 #include "play.h"
 
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The viewer's events of the last decision as one JSON text (NULL on
- * failure); the events the terminal prints are made from these. */
+ * failure; release with tg_free()); the terminal prints them. */
 static char *play_events_text(const tg_state *st, int viewer)
 {
     char *text = NULL;
-    char *copy;
-    if (tg_state_events_json(st, viewer, &text, NULL) != TG_OK)
-        return NULL;
-    copy = strdup(text);
-    tg_free(text);
-    return copy;
+    return tg_state_events_json(st, viewer, &text, NULL) == TG_OK ? text : NULL;
 }
 
 /* What the whole table learns from one outcome: the public events and the
@@ -43,8 +37,8 @@ static char *play_public_trace(const tg_state *after)
             snprintf(trace, len, "%s\n%s", pub, obs);
         tg_free(obs);
     }
-    free(pub);
-    free(all);
+    tg_free(pub);
+    tg_free(all);
     return trace;
 }
 
