@@ -26,6 +26,7 @@ typedef struct play_args {
     long human;        /* the seat typed at the keyboard when computer is set */
     int bots_given;    /* --bots SPEC */
     play_bots_spec bots;
+    int chance_table;  /* --chance table */
 } play_args;
 
 static int play_parse_viewer(const char *text, void *dest)
@@ -64,10 +65,19 @@ static int play_parse_bots(const char *text, void *dest)
     return 0;
 }
 
+static int play_parse_chance(const char *text, void *dest)
+{
+    if (strcmp(text, "draw") != 0 && strcmp(text, "table") != 0)
+        return -1;
+    *(int *)dest = strcmp(text, "table") == 0;
+    return 0;
+}
+
 const char cli_play_help[] =
     "usage: tablegames play GAME [--players N] [--options \"k=v,...\"] [--seed S]\n"
     "                            [--auto] [--quiet] [--viewer V]\n"
     "                            [--computer LEVEL [--seat N]] [--bots SPEC]\n"
+    "                            [--chance draw|table]\n"
     "\n"
     "Plays one game. Interactive by default: the board is drawn as the player\n"
     "to move sees it, with a legend of its marks, what the last decision did\n"
@@ -79,8 +89,9 @@ const char cli_play_help[] =
     "that begin with it, or, if none does, those that contain it; it never\n"
     "plays one until you type the whole notation or its letter.\n"
     "Dice and other chance events are rolled with the library's RNG and told\n"
-    "in words, as the player whose view is drawn may know them; a move whose\n"
-    "effect that player may not fully see is shown as \"(hidden from player N)\".\n"
+    "in words, as the player whose view is drawn may know them (--chance table:\n"
+    "the table says what its own dice showed); a move whose effect that player\n"
+    "may not fully see is shown as \"(hidden from player N)\".\n"
     "Commands: :undo (take back your last decision, saying what went back),\n"
     ":board, :rules (the rules and notation in short), :help, :quit. End of\n"
     "input ends the game.\n"
@@ -101,6 +112,17 @@ const char cli_play_help[] =
     "                group ended by =LEVEL ('1,2=hard', '0=easy,3=medium');\n"
     "                seats without a level play medium; unlisted seats are\n"
     "                people (with --auto: uniformly random players)\n"
+    "  --chance C    'draw' (default): the library rolls the dice and draws\n"
+    "                every chance outcome; 'table': a real board's referee. At\n"
+    "                each chance point the whole table may see (dice, the wheel,\n"
+    "                the cauldron) it asks \"what happened?\" and takes the answer\n"
+    "                in words (\"a four\", \"double 3\", \"apple and two slippers\")\n"
+    "                or notation; what cannot happen is refused with the reason\n"
+    "                and asked again (:help lists the words, :undo takes an\n"
+    "                answer back). What the rules hide from a seat (Bewitched's\n"
+    "                magnets and pages, Spinning Wishes' presents face down) is\n"
+    "                never typed at the shared keyboard: the library draws it,\n"
+    "                says so, and plays that part of the game. Not with --auto\n"
     "  --seed S      seed for the dice and the random players (default: from\n"
     "                the clock, and printed so the game can be replayed)\n"
     "Players are numbered from 0, in the order of the game's rule page.\n";
@@ -118,6 +140,7 @@ static int play_parse_args(int argc, char **argv, play_args *a)
         { "--bots", CLI_OPT_CALL, a, 0, 0, play_parse_bots, NULL },
         { "--seat", CLI_OPT_INT, &a->human, 0, TG_MAX_PLAYERS - 1, NULL, NULL },
         { "--viewer", CLI_OPT_CALL, &a->viewer, 0, 0, play_parse_viewer, &a->viewer_given },
+        { "--chance", CLI_OPT_CALL, &a->chance_table, 0, 0, play_parse_chance, NULL },
     };
     const cli_command cmd = { "play", cli_play_help, opts, sizeof opts / sizeof opts[0],
                               &a->game_id };
@@ -134,6 +157,10 @@ static int play_parse_args(int argc, char **argv, play_args *a)
     }
     if (cli_check_game_players(&cmd, a->game_id, a->players) != 0)
         return CLI_ARGS_BAD;
+    if (a->chance_table && a->autoplay) {
+        cli_args_error(&cmd, "--chance table asks the people at the keyboard; not with --auto");
+        return CLI_ARGS_BAD;
+    }
     if (!a->seed_given)
         a->seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)clock();
     return CLI_ARGS_OK;
@@ -240,6 +267,7 @@ int cli_cmd_play(int argc, char **argv)
     ps.game_id = tg_game_id(game);
     ps.viewer_given = a.viewer_given;
     ps.viewer = a.viewer;
+    ps.chance_table = a.chance_table;
     /* Against the computer, the board and events are the human's view. */
     if (a.computer && !a.autoplay && !a.viewer_given) {
         ps.viewer_given = 1;

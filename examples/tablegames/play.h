@@ -107,6 +107,8 @@ typedef struct play_session {
     int viewer_given;
     int viewer;
     int last_seat; /* the player whose view chance events are shown in */
+    int chance_table; /* --chance table: public outcomes are typed in */
+    int drawing;      /* the last decision was a hidden outcome the library drew */
     play_bots bots;
 } play_session;
 
@@ -115,6 +117,14 @@ static inline tg_bot *play_bot_for(const play_session *ps, int seat)
 {
     return seat >= 0 && seat < TG_MAX_PLAYERS ? ps->bots.bots[seat] : NULL;
 }
+
+/* --chance table (play_chance.c). Non-zero when the whole table may know
+ * the outcome of st's chance point, whatever it is, so that it is asked at
+ * the keyboard rather than drawn; outcomes (cap entries,
+ * tg_game_max_legal_moves() is enough) is scratch. */
+int play_chance_public(const tg_state *st, tg_move *outcomes, size_t cap);
+/* Prints the words accepted at the game's chance points (:help). */
+void play_table_words(const char *game_id);
 
 /* "game over after N decisions" and the winners. */
 void play_print_result(const tg_state *st);

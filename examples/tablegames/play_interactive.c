@@ -1,5 +1,6 @@
 /* tablegames play with people at the keyboard: the turn loop, what a typed
- * line means, and the commands :undo, :board, :rules, :help and :quit. */
+ * line means (a move, or with --chance table what happened at the table),
+ * and the commands :undo, :board, :rules, :help and :quit. */
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
@@ -20,7 +21,11 @@ static int play_view(const play_session *ps)
 static tg_status play_roll(play_session *ps)
 {
     tg_move outcome;
-    tg_status s = tg_state_sample_chance(ps->st, &outcome);
+    tg_status s;
+    if (ps->chance_table && !ps->drawing)
+        puts("chance: the library draws what the rules hide from the table (nothing to type)");
+    ps->drawing = 1;
+    s = tg_state_sample_chance(ps->st, &outcome);
     if (s == TG_OK)
         s = tg_state_apply(ps->st, outcome);
     if (s == TG_OK)
@@ -35,6 +40,7 @@ static tg_status play_computer(play_session *ps, int seat)
     char text[PLAY_TEXT_MAX], hidden[32];
     tg_move move;
     tg_status s = tg_bot_choose(play_bot_for(ps, seat), ps->st, &move);
+    ps->drawing = 0;
     if (s != TG_OK)
         return s;
     play_move_text(ps->st, move, text, sizeof text);
@@ -82,6 +88,15 @@ static int play_undo_one(play_session *ps, char *line, size_t cap)
     return 0;
 }
 
+/* Whether the decision of seat at ps->st is made at the keyboard: a
+ * person's move, or with --chance table an outcome the table types in. */
+static int play_person_decides(play_session *ps, int seat)
+{
+    if (seat == TG_PLAYER_CHANCE)
+        return ps->chance_table && play_chance_public(ps->st, ps->moves, ps->cap);
+    return seat >= 0 && play_bot_for(ps, seat) == NULL;
+}
+
 /* Takes back decisions until a person's decision has been taken back, so
  * the dice and the computer players after it decide afresh, and says what
  * went back (the last first). Works on a copy: when no person has decided
@@ -94,6 +109,7 @@ static void play_undo(play_session *ps)
     tg_state *real = ps->st, *copy = NULL;
     int taken = 0, person = 0;
 
+    ps->drawing = 0;
     if (tg_state_clone(real, &copy) != TG_OK) {
         puts("out of memory");
         return;
@@ -101,8 +117,7 @@ static void play_undo(play_session *ps)
     ps->st = copy;
     while (!person &&
            play_undo_one(ps, taken < LINES ? lines[taken] : extra, sizeof extra) == 0) {
-        int seat = tg_state_current_player(copy);
-        person = seat >= 0 && play_bot_for(ps, seat) == NULL;
+        person = play_person_decides(ps, tg_state_current_player(copy));
         taken++;
     }
     ps->st = real;
@@ -182,8 +197,47 @@ static int play_choose(play_session *ps, const char *input, tg_move *out)
     return 0;
 }
 
+/* What a line typed at a chance point (--chance table) does: the outcome
+ * in words or notation, else the letter of a listed outcome. Returns 1
+ * when an outcome was applied; else says why the text was refused (the
+ * library's reason) and nothing has changed. */
+static int play_tell_outcome(play_session *ps, const char *input)
+{
+    char reason[256];
+    long index;
+    if (tg_state_apply_text(ps->st, input) == TG_OK)
+        return 1;
+    snprintf(reason, sizeof reason, "%s", tg_state_last_error(ps->st));
+    if ((index = play_menu_label(&ps->menu, input)) >= 0 &&
+        tg_state_apply(ps->st, ps->moves[index]) == TG_OK)
+        return 1;
+    play_print_wrapped("", "refused (nothing changed; :help lists the words):");
+    play_print_wrapped("  ", reason);
+    return 0;
+}
+
+static void play_help_chance(const play_session *ps)
+{
+    printf("Say what happened at the table: in words, in the notation of\n"
+           "%s (the list shows it), or the letter in front of an outcome.\n"
+           "What cannot happen is refused with the reason, and nothing changes.\n"
+           "Outcomes the rules hide from a seat are never asked: the library draws\n"
+           "them.\n",
+           ps->game_id);
+    play_table_words(ps->game_id);
+    puts(":rules   the rules and the move notation in short\n"
+         ":undo    take back the last decision made at the keyboard (a move or an\n"
+         "         outcome typed in), and the draws and computer moves after it\n"
+         ":board   draw the board again\n"
+         ":quit    leave the game");
+}
+
 static void play_help(const play_session *ps)
 {
+    if (tg_state_current_player(ps->st) == TG_PLAYER_CHANCE) {
+        play_help_chance(ps);
+        return;
+    }
     printf("Type a move as the list shows it (the notation of %s), or the\n"
            "letter in front of it. A move's notation always wins: a number is always\n"
            "the move written as that number, and no letter in the list is the start\n"
@@ -213,11 +267,15 @@ static void play_rules(const play_session *ps)
 
 static void play_show_turn(play_session *ps, int seat)
 {
-    int view = ps->viewer_given ? ps->viewer : seat;
+    int view = seat >= 0 && !ps->viewer_given ? seat : play_view(ps);
     putchar('\n');
     play_show_board(ps->st, view);
-    printf("move %u, player %d to decide; legal moves:\n",
-           (unsigned)tg_state_move_number(ps->st) + 1, seat);
+    if (seat == TG_PLAYER_CHANCE)
+        printf("move %u, chance at the table: what happened? possible outcomes:\n",
+               (unsigned)tg_state_move_number(ps->st) + 1);
+    else
+        printf("move %u, player %d to decide; legal moves:\n",
+               (unsigned)tg_state_move_number(ps->st) + 1, seat);
     play_menu_show(&ps->menu, NULL, 0);
 }
 
@@ -251,11 +309,15 @@ int play_interactive(play_session *ps)
     tg_status s;
 
     puts("Type a move or its letter; :rules, :undo, :board, :help, :quit.");
+    if (ps->chance_table)
+        play_print_wrapped("", "Chance at the table: when asked \"what happened?\", type "
+                               "what the dice, the wheel or the cauldron showed; the library "
+                               "draws only what the rules hide from the table.");
     for (;;) {
         int seat = tg_state_current_player(ps->st);
         size_t count = 0;
         tg_move move;
-        int command;
+        int command, asked;
 
         if (seat == TG_PLAYER_TERMINAL) {
             putchar('\n');
@@ -263,21 +325,27 @@ int play_interactive(play_session *ps)
             play_print_result(ps->st);
             return CLI_EXIT_OK;
         }
-        if (seat == TG_PLAYER_CHANCE || play_bot_for(ps, seat) != NULL) {
+        asked = seat == TG_PLAYER_CHANCE && play_person_decides(ps, seat);
+        if (!asked && (seat == TG_PLAYER_CHANCE || play_bot_for(ps, seat) != NULL)) {
             s = seat == TG_PLAYER_CHANCE ? play_roll(ps) : play_computer(ps, seat);
             if (s != TG_OK)
                 goto failed;
             redraw = 1;
             continue;
         }
-        ps->last_seat = seat;
+        ps->drawing = 0;
+        if (!asked)
+            ps->last_seat = seat;
         if ((s = tg_state_legal_moves(ps->st, ps->moves, ps->cap, &count)) != TG_OK)
             goto failed;
         play_menu_build(&ps->menu, ps->st, ps->moves, count);
         if (redraw)
             play_show_turn(ps, seat);
         redraw = 0;
-        printf("player %d> ", seat);
+        if (asked)
+            printf("what happened? ");
+        else
+            printf("player %d> ", seat);
         fflush(stdout);
         if (!play_read_line(line, sizeof line)) {
             printf("\nend of input: game left after %u decisions\n",
@@ -291,11 +359,18 @@ int play_interactive(play_session *ps)
             printf("game left after %u decisions\n", (unsigned)tg_state_move_number(ps->st));
             return CLI_EXIT_OK;
         }
-        if (command == 1 || !play_choose(ps, line, &move))
+        if (command == 1)
             continue;
-        if ((s = tg_state_apply(ps->st, move)) != TG_OK)
+        if (asked) {
+            if (!play_tell_outcome(ps, line))
+                continue;
+        } else if (!play_choose(ps, line, &move)) {
+            continue;
+        } else if ((s = tg_state_apply(ps->st, move)) != TG_OK) {
             goto failed;
-        play_show_events(ps->st, ps->viewer_given ? ps->viewer : seat, "  ");
+        }
+        play_show_events(ps->st, asked ? play_view(ps) : ps->viewer_given ? ps->viewer : seat,
+                         "  ");
         redraw = 1;
     }
 failed:

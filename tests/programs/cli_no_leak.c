@@ -20,6 +20,12 @@
  * The same game is then shown with --viewer public (the person still types
  * at the seat): the hidden facts are then those the public viewer's events
  * lack, so not even the person's own secrets may show.
+ * Every check runs again with --chance table, where the keyboard answers
+ * "what happened?" at chance points too (the same answers: an outcome's
+ * letter). There an outcome typed in must be one the whole table sees (the
+ * public viewer's events of it are the referee's): typing a hidden one
+ * would show it to everyone at the screen; and one the whole table sees
+ * must be asked, not drawn.
  *   cli_no_leak PATH_TO_TABLEGAMES */
 #include <jansson.h>
 #include <stdio.h>
@@ -92,8 +98,10 @@ static lines split(char *text)
     return l;
 }
 
-/* An announcement: a computer's move or a person's answer at the prompt. */
-enum { MARK_COMPUTER = 1, MARK_PERSON = 2 };
+/* An announcement: a computer's move, a person's answer at the prompt, or
+ * (--chance table) the table's answer to "what happened?". */
+enum { MARK_COMPUTER = 1, MARK_PERSON = 2, MARK_TABLE = 3 };
+static const char table_prompt[] = "what happened? ";
 typedef struct mark {
     size_t line;
     int kind;
@@ -109,6 +117,12 @@ static int mark_of(const char *line, mark *m)
         m->kind = MARK_COMPUTER;
         m->seat = seat;
         m->text = c + 13;
+        return 1;
+    }
+    if (strncmp(line, table_prompt, sizeof table_prompt - 1) == 0) {
+        m->kind = MARK_TABLE;
+        m->seat = TG_PLAYER_CHANCE;
+        m->text = line + sizeof table_prompt - 1;
         return 1;
     }
     if (sscanf(line, "player %d> %n", &seat, &used) == 1 && used > 0) {
@@ -277,10 +291,32 @@ static void check_stretch(facts *f, const lines *t, size_t first, size_t end, co
     f->n_hidden = f->n_known = f->n_moves = 0;
 }
 
-/* The move the person's answer played: a move's notation, else the move
- * behind that letter in the last list the referee's transcript drew
- * before the prompt (an answer that played nothing prompts again without
- * a new list); 0 when the answer played nothing. */
+/* The header of the list of moves (or of a chance point's outcomes) the
+ * referee's transcript drew last before line; 0 when there is none. */
+static size_t list_header(const lines *ref, size_t line)
+{
+    while (line > 0 && !strstr(ref->at[line], "to decide; legal moves:") &&
+           !strstr(ref->at[line], "what happened? possible outcomes:"))
+        line--;
+    return line;
+}
+
+/* Whether the table's answer at m was asked at the chance point of st: the
+ * list before it is headed "move N, chance at the table" with st's N. */
+static int asked_here(const tg_state *st, const lines *ref, const mark *m)
+{
+    unsigned number;
+    return m->kind == MARK_TABLE &&
+           sscanf(ref->at[list_header(ref, m->line)], "move %u, chance at the table", &number) ==
+               1 &&
+           number == tg_state_move_number(st) + 1;
+}
+
+/* The move the person's answer played: a move's notation (at a chance
+ * point, the words for an outcome), else the move behind that letter in
+ * the last list the referee's transcript drew before the prompt (an answer
+ * that played nothing prompts again without a new list); 0 when the
+ * answer played nothing. */
 static int person_move(tg_state *st, const lines *ref, const mark *m, tg_move *out)
 {
     char label[16];
@@ -288,9 +324,7 @@ static int person_move(tg_state *st, const lines *ref, const mark *m, tg_move *o
         return 0;
     if (tg_state_parse_move(st, m->text, out) == TG_OK)
         return 1;
-    size_t from = m->line;
-    while (from > 0 && !strstr(ref->at[from], "to decide; legal moves:"))
-        from--;
+    size_t from = list_header(ref, m->line);
     snprintf(label, sizeof label, "%s) ", m->text);
     for (size_t i = m->line; i-- > from;) {
         const char *at = strstr(ref->at[i], label);
@@ -306,6 +340,7 @@ static int person_move(tg_state *st, const lines *ref, const mark *m, tg_move *o
 
 typedef struct tally {
     size_t decisions, hidden, person;
+    size_t asked; /* outcomes the table typed in (--chance table) */
     size_t own; /* shown as public: decisions that told the seat a secret */
     int seat;
 } tally;
@@ -322,9 +357,20 @@ static void count_own(const tg_state *st, int view, tally *t)
     json_decref(pub);
 }
 
+/* Whether the public viewer's events of the last decision are the
+ * referee's: the whole table saw all it did. */
+static int public_saw_all(const tg_state *st)
+{
+    json_t *all = events(st, TG_VIEW_OMNISCIENT), *pub = events(st, TG_VIEW_PUBLIC);
+    int same = json_equal(all, pub);
+    json_decref(all);
+    json_decref(pub);
+    return same;
+}
+
 /* Replays the referee's transcript and checks the seat's beside it. */
 static void check_transcripts(const char *game, int seat, tg_state *st, const lines *ref,
-                              const lines *mine, tally *t)
+                              const lines *mine, int table, tally *t)
 {
     static mark ref_at[ANSWERS * 64], mine_at[ANSWERS * 64];
     static facts f;
@@ -336,7 +382,7 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
     }
     for (size_t k = 0; k < n; k++)
         if (ref_at[k].kind != mine_at[k].kind || ref_at[k].seat != mine_at[k].seat ||
-            (ref_at[k].kind == MARK_PERSON && strcmp(ref_at[k].text, mine_at[k].text) != 0))
+            (ref_at[k].kind != MARK_COMPUTER && strcmp(ref_at[k].text, mine_at[k].text) != 0))
             fail("%s: the transcripts part at '%s'", game, mine->at[mine_at[k].line]);
     f.n_hidden = f.n_known = f.n_moves = 0;
     /* Stretch k: the lines after announcement k-1 (from the start for 0). */
@@ -349,7 +395,11 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
         tg_move move = 0;
         int hidden;
 
-        if (player == TG_PLAYER_CHANCE) {
+        /* With --chance table the program draws only between answers: after
+         * the last (the prompt that met the end of input) nothing happened. */
+        int drawn = player == TG_PLAYER_CHANCE && !(table && next == n) &&
+                    !(next < n && asked_here(st, ref, &ref_at[next]));
+        if (drawn) {
             char notation[FACT_LEN];
             if (tg_state_sample_chance(st, &move) != TG_OK ||
                 tg_state_move_text(st, move, notation, sizeof notation, NULL) != TG_OK ||
@@ -360,6 +410,10 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
             free(ref_text);
             if (hidden)
                 add(f.moves, &f.n_moves, notation);
+            if (table && public_saw_all(st))
+                fail("%s: --chance table drew '%s', which the whole table sees, instead of "
+                     "asking what happened",
+                     game, notation);
             count_own(st, seat, t);
             t->hidden += hidden;
             t->decisions++;
@@ -381,6 +435,8 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
         } else if (!person_move(st, ref, m, &move)) {
             next++; /* the answer played nothing; the prompt comes again */
             continue;
+        } else if (m->kind == MARK_TABLE) {
+            t->asked++;
         } else {
             t->person++;
         }
@@ -397,6 +453,9 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
         if (hidden && m->kind == MARK_COMPUTER && strcmp(mine_at[next - 1].text, m->text) == 0)
             fail("%s: the seat reads the hidden move in '%s'", game,
                  mine->at[mine_at[next - 1].line]);
+        if (m->kind == MARK_TABLE && !public_saw_all(st))
+            fail("%s: the table was asked for an outcome the rules hide, at '%s'", game,
+                 ref->at[m->line]);
     }
     if (next != n)
         fail("%s: the replay ended before the transcript, at '%s'", game,
@@ -405,19 +464,19 @@ static void check_transcripts(const char *game, int seat, tg_state *st, const li
 
 /* view: the seat itself, or TG_VIEW_PUBLIC for --viewer public. */
 static void check_game(const char *cli, const char *input, const tg_game_info *info,
-                       int players, unsigned seed, int view, tally *total)
+                       int players, unsigned seed, int view, int table, tally *total)
 {
     int seat = (int)(seed % (unsigned)players);
     char cmd[1100], ref_cmd[1100], base[1024], opts[32];
     snprintf(base, sizeof base,
-             "'%s' play %s --players %d --seed %u --computer easy --seat %d < '%s'", cli,
-             info->id, players, seed, seat, input);
+             "'%s' play %s --players %d --seed %u --computer easy --seat %d%s < '%s'", cli,
+             info->id, players, seed, seat, table ? " --chance table" : "", input);
     snprintf(cmd, sizeof cmd, "%s%s", base, view == TG_VIEW_PUBLIC ? " --viewer public" : "");
     snprintf(ref_cmd, sizeof ref_cmd, "%s --viewer all", base);
     char *seat_out = run(cmd), *ref_out = run(ref_cmd);
     tg_game *g = NULL;
     tg_state *st = NULL;
-    tally t = {0, 0, 0, 0, seat};
+    tally t = {0, 0, 0, 0, 0, seat};
     if (!seat_out || !ref_out) {
         fail("%s: the program failed (%s)", info->id, cmd);
         free(seat_out);
@@ -429,13 +488,16 @@ static void check_game(const char *cli, const char *input, const tg_game_info *i
     if (tg_game_new(info->id, opts, NULL, &g, NULL, 0) != TG_OK ||
         tg_state_new(g, seed, &st) != TG_OK)
         exit(2);
-    check_transcripts(info->id, view, st, &ref, &mine, &t);
+    check_transcripts(info->id, view, st, &ref, &mine, table, &t);
     if (t.person == 0)
         fail("%s: the person at the keyboard never played (%s)", info->id, cmd);
-    printf("%s, %d players, seed %u, seat %d%s: %zu decisions (%zu the person's), "
-           "%zu with facts hidden from the %s\n",
+    printf("%s, %d players, seed %u, seat %d%s%s: %zu decisions (%zu the person's, %zu typed "
+           "in by the table), %zu with facts hidden from the %s\n",
            info->id, players, seed, seat, view == TG_VIEW_PUBLIC ? " shown as public" : "",
-           t.decisions, t.person, t.hidden, view == TG_VIEW_PUBLIC ? "public" : "seat");
+           table ? ", chance at the table" : "", t.decisions, t.person, t.asked, t.hidden,
+           view == TG_VIEW_PUBLIC ? "public" : "seat");
+    if (table && t.asked == 0)
+        fail("%s: the table was never asked what happened (%s)", info->id, cmd);
     total->decisions += t.decisions;
     total->hidden += t.hidden;
     total->own += t.own;
@@ -455,31 +517,36 @@ int main(int argc, char **argv)
     }
     /* The seat answers "a" (the first move) every time; shown as public, "b"
      * and "a" in turn (the second move where there is one), so that other
-     * decisions come up. */
-    char input[] = "/tmp/tg-cli-answers-XXXXXX", other[] = "/tmp/tg-cli-answers-XXXXXX";
-    int fd = mkstemp(input), fd2 = mkstemp(other);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL, *f2 = fd2 >= 0 ? fdopen(fd2, "w") : NULL;
-    if (!f || !f2)
-        return 2;
-    for (int i = 0; i < ANSWERS; i++) {
-        fputs("a\n", f);
-        fputs(i % 2 ? "a\n" : "b\n", f2);
+     * decisions come up. With --chance table the same letters also pick
+     * outcomes, so they cycle through more of them (always the first die
+     * would roll doubles for ever); a letter no list has is asked again. */
+    static const char *const cycles[4] = {"a", "ba", "abcadb", "bacdae"};
+    char names[4][32];
+    for (int k = 0; k < 4; k++) {
+        snprintf(names[k], sizeof names[k], "/tmp/tg-cli-answers-XXXXXX");
+        int fd = mkstemp(names[k]);
+        FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!f)
+            return 2;
+        for (int i = 0; i < ANSWERS; i++)
+            fprintf(f, "%c\n", cycles[k][i % strlen(cycles[k])]);
+        fclose(f);
     }
-    fclose(f);
-    fclose(f2);
-    tally total = {0, 0, 0, 0, 0}, public = {0, 0, 0, 0, 0};
+    tally total = {0, 0, 0, 0, 0, 0}, public = {0, 0, 0, 0, 0, 0};
     for (size_t g = 0; g < tg_catalogue_count(); g++) {
         const tg_game_info *info = tg_catalogue_get(g);
         for (int players = info->min_players;
              players <= info->max_players && players <= info->min_players + 1; players++)
-            for (unsigned seed = 1; seed <= SEEDS; seed++) {
-                check_game(argv[1], input, info, players, seed,
-                           (int)(seed % (unsigned)players), &total);
-                check_game(argv[1], other, info, players, seed, TG_VIEW_PUBLIC, &public);
-            }
+            for (unsigned seed = 1; seed <= SEEDS; seed++)
+                for (int table = 0; table <= 1; table++) {
+                    check_game(argv[1], names[2 * table], info, players, seed,
+                               (int)(seed % (unsigned)players), table, &total);
+                    check_game(argv[1], names[2 * table + 1], info, players, seed,
+                               TG_VIEW_PUBLIC, table, &public);
+                }
     }
-    unlink(input);
-    unlink(other);
+    for (int k = 0; k < 4; k++)
+        unlink(names[k]);
     /* Without any hidden fact the test would prove nothing. */
     if (tg_catalogue_count() > 0 && total.hidden == 0)
         fail("no game hid anything from the seat%s%s", "", "");
