@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "position_doc.h"
 #include "support.h"
 
 static const char *const bw_base =
@@ -25,11 +26,11 @@ char *bw_doc(const char *options, const char *override_json)
     if (!pos || !over)
         fail_msg("bad test JSON: %s", err.text);
     json_object_update(pos, over);
-    json_t *doc = json_pack("{s:s,s:s,s:o}", "game", "bewitched", "options",
-                            options ? options : "players=2", "position", pos);
-    char *text = json_dumps(doc, 0);
-    json_decref(doc);
+    char *position = json_dumps(pos, 0);
+    json_decref(pos);
     json_decref(over);
+    char *text = tgt_position_doc("bewitched", options ? options : "players=2", position);
+    free(position);
     return text;
 }
 
