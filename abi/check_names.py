@@ -125,7 +125,8 @@ def check_layout(texts, layout_path, problems):
         if not re.search(r"\b%s\b" % name, layout):
             problems.append("%s is public but not pinned in %s" % (name, layout_path))
     for name in sorted(structs):
-        if not re.search(r"sizeof\(%s\)" % name, layout):
+        # A struct's size is pinned by LAYOUT(name, size, ...) or sizeof(name).
+        if not re.search(r"\bLAYOUT\(%s,|sizeof\(%s\)" % (name, name), layout):
             problems.append("struct %s has no size pinned in %s" % (name, layout_path))
 
 

@@ -8,10 +8,10 @@ medium and hard bots, and issue 21's speed targets checked against the run.
     scripts/bench_compare.py BASELINE.jsonl [--seconds T]
 """
 import argparse
-import json
 import statistics
 
-from bench_report import COPY_NS, RACE_SHARE, machine, mega
+from bench_report import COPY_NS, RACE_SHARE, machine, mega, verdict
+from bench_rows import read_rows
 
 WITCHES_DANCE_GAIN = 1.3
 BEWITCHED_GAIN = 1.5
@@ -20,25 +20,21 @@ BEWITCHED_INSTRUCTIONS = 1200
 SIDES = ("baseline", "current")
 
 
+# The kinds of bench_baseline.sh's JSON lines, by the fields that mark them.
+KINDS = (
+    ("load", ("load",)),
+    ("refs", ("baseline",)),
+    ("grind", ("callgrind",)),
+    ("calls", ("ns_per_call",)),
+    ("bots", ("positions",)),
+    ("loops", ("decisions_per_second",)),
+)
+
+
 def read(path):
-    rows = {"loops": [], "calls": [], "grind": [], "bots": [], "load": [], "refs": {}}
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("{"):
-                continue
-            row = json.loads(line)
-            if "load" in row:
-                rows["load"].append(row)
-            elif "baseline" in row:
-                rows["refs"] = row
-            elif "callgrind" in row:
-                rows["grind"].append(row)
-            elif "ns_per_call" in row:
-                rows["calls"].append(row)
-            elif "positions" in row:
-                rows["bots"].append(row)
-            elif "decisions_per_second" in row:
-                rows["loops"].append(row)
+    rows = read_rows(path, KINDS)
+    # The commits of the two sides, from the run's one line that names them.
+    rows["refs"] = rows["refs"][-1] if rows["refs"] else {}
     return rows
 
 
@@ -153,10 +149,6 @@ def print_bots(rows):
         print("| %s | %.1f | %.1f | %s | %.1f | %.1f | %s |"
               % (game, b["medium"], a["medium"], ratio(a["medium"], b["medium"]),
                  b["hard"], a["hard"], ratio(a["hard"], b["hard"])))
-
-
-def verdict(ok):
-    return "met" if ok else "**not met**"
 
 
 def print_targets(rows, cpu, grind):

@@ -8,9 +8,10 @@ targets checked against this one run.
     scripts/bench_report.py BENCH.jsonl [--runs N] [--seconds T]
 """
 import argparse
-import json
 import os
 import platform
+
+from bench_rows import read_rows
 
 # The targets of docs/performance.md, checked against one run; each reads
 # the figures it needs and says "met" or "not met" with them.
@@ -52,27 +53,15 @@ def machine():
                                      platform.release())
 
 
-def read(path):
-    rows = {"loops": [], "calls": [], "bindings": [], "grind": [], "load": [], "bare": []}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            row = json.loads(line)
-            if "load" in row:
-                rows["load"].append(row)
-            elif "ns_per_call" in row:
-                rows["calls"].append(row)
-            elif "binding" in row and "game" in row:
-                rows["bindings"].append(row)
-            elif "binding" in row:
-                rows["bare"].append(row)
-            elif "callgrind" in row:
-                rows["grind"].append(row)
-            elif "decisions_per_second" in row:
-                rows["loops"].append(row)
-    return rows
+# The kinds of the bench's JSON lines, by the fields that mark them.
+KINDS = (
+    ("load", ("load",)),
+    ("calls", ("ns_per_call",)),
+    ("bindings", ("binding", "game")),
+    ("bare", ("binding",)),
+    ("grind", ("callgrind",)),
+    ("loops", ("decisions_per_second",)),
+)
 
 
 def mega(rate):
@@ -249,7 +238,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
-    rows = read(args.jsonl)
+    rows = read_rows(args.jsonl, KINDS)
     c_cpu = {(r["game"], r["players"]): cpu_rate(r) for r in rows["loops"]}
 
     print("Machine: %s. Median of %d runs of %g s each, one thread.\n"

@@ -1,9 +1,10 @@
 /* The frozen parts of the 1.x ABI, pinned by the compiler: the value of
- * every public macro and enumerator, and the size and field offsets of
- * every public struct, per data model. It is compiled for the host and
- * with -m32 (tests/abi/CMakeLists.txt), so a change that moves a field on
- * one ABI only fails here too. abi/check_names.py fails when a public
- * macro, enumerator or struct is missing from this file.
+ * every public macro and enumerator, and the size and alignment of every
+ * public struct with each field's offset and size, per data model. It is
+ * compiled for the host and with -m32 (tests/abi/CMakeLists.txt), so a
+ * change that moves a field on one ABI only fails here too.
+ * abi/check_names.py fails when a public macro, enumerator or struct is
+ * missing from this file.
  *
  * A failing assertion is an ABI break, not a test to update: see
  * abi/README.md. The only values that move are the ones naming the current
@@ -14,7 +15,32 @@
 #include <boardgames/tablegames.h>
 
 #define PIN(expr) _Static_assert(expr, #expr)
-#define AT(type, field, offset) PIN(offsetof(type, field) == (offset))
+
+/* LAYOUT(type, size, align, (field, offset, size)...): the struct's size
+ * and alignment, and each field's offset and size, as one assertion each
+ * (so a failure names the one value that moved). Up to 8 fields: a
+ * struct with more needs LAYOUT_FIELDS_9 and a longer LAYOUT_COUNT_. */
+#define LAYOUT(type, size, align, ...)                                                             \
+    PIN(sizeof(type) == (size));                                                                   \
+    PIN(_Alignof(type) == (align));                                                                \
+    LAYOUT_FIELDS(LAYOUT_COUNT(__VA_ARGS__), type, __VA_ARGS__)
+#define LAYOUT_COUNT(...) LAYOUT_COUNT_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define LAYOUT_COUNT_(f1, f2, f3, f4, f5, f6, f7, f8, n, ...) n
+#define LAYOUT_FIELDS(n, type, ...) LAYOUT_FIELDS_(n, type, __VA_ARGS__)
+#define LAYOUT_FIELDS_(n, type, ...) LAYOUT_FIELDS_##n(type, __VA_ARGS__)
+#define LAYOUT_FIELDS_1(t, f) LAYOUT_FIELD(t, LAYOUT_UNWRAP f)
+#define LAYOUT_FIELDS_2(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_1(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_3(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_2(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_4(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_3(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_5(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_4(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_6(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_5(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_7(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_6(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_8(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_7(t, __VA_ARGS__)
+#define LAYOUT_UNWRAP(...) __VA_ARGS__
+#define LAYOUT_FIELD(t, ...) LAYOUT_FIELD_(t, __VA_ARGS__)
+#define LAYOUT_FIELD_(t, field, offset, size)                                                      \
+    PIN(offsetof(t, field) == (offset));                                                           \
+    PIN(sizeof(((t *)0)->field) == (size))
 
 /* ---- macros (common.h, save.h, game.h, bot.h, version.h) ---------------- */
 PIN(TG_PLAYER_CHANCE == -1);
@@ -82,102 +108,35 @@ PIN(sizeof(tg_resize_fn) == sizeof(void (*)(void)));
 /* ---- structs, per data model ------------------------------------------------ */
 #if __SIZEOF_POINTER__ == 8
 /* LP64 and LLP64: x86-64, arm64, ppc64, s390x, riscv64, 64-bit Windows. */
-PIN(sizeof(tg_option_info) == 64);
-AT(tg_option_info, name, 0);
-AT(tg_option_info, type, 8);
-AT(tg_option_info, default_value, 16);
-AT(tg_option_info, allowed, 24);
-AT(tg_option_info, description, 32);
-AT(tg_option_info, min, 40);
-AT(tg_option_info, max, 48);
-AT(tg_option_info, choices, 56);
-PIN(sizeof(tg_game_info) == 40);
-AT(tg_game_info, id, 0);
-AT(tg_game_info, name, 8);
-AT(tg_game_info, summary, 16);
-AT(tg_game_info, min_players, 24);
-AT(tg_game_info, max_players, 28);
-AT(tg_game_info, option_count, 32);
-PIN(sizeof(tg_allocator) == 24);
-AT(tg_allocator, alloc, 0);
-AT(tg_allocator, release, 8);
-AT(tg_allocator, user_data, 16);
-PIN(sizeof(tg_sized_allocator) == 24);
-AT(tg_sized_allocator, size, 0);
-AT(tg_sized_allocator, resize, 8);
-AT(tg_sized_allocator, user_data, 16);
-PIN(sizeof(tg_game_params) == 24);
-AT(tg_game_params, version, 0);
-AT(tg_game_params, allocator, 8);
-AT(tg_game_params, sized_allocator, 16);
-PIN(sizeof(tg_bot_params) == 40);
-AT(tg_bot_params, version, 0);
-AT(tg_bot_params, level, 4);
-AT(tg_bot_params, simulations, 8);
-AT(tg_bot_params, seconds, 16);
-AT(tg_bot_params, seed, 24);
-AT(tg_bot_params, memory, 32);
-AT(tg_bot_params, reserved, 36);
+LAYOUT(tg_option_info, 64, 8, (name, 0, 8), (type, 8, 4), (default_value, 16, 8), (allowed, 24, 8),
+       (description, 32, 8), (min, 40, 8), (max, 48, 8), (choices, 56, 8));
+LAYOUT(tg_game_info, 40, 8, (id, 0, 8), (name, 8, 8), (summary, 16, 8), (min_players, 24, 4),
+       (max_players, 28, 4), (option_count, 32, 8));
+LAYOUT(tg_allocator, 24, 8, (alloc, 0, 8), (release, 8, 8), (user_data, 16, 8));
+LAYOUT(tg_sized_allocator, 24, 8, (size, 0, 8), (resize, 8, 8), (user_data, 16, 8));
+LAYOUT(tg_game_params, 24, 8, (version, 0, 4), (allocator, 8, 8), (sized_allocator, 16, 8));
+LAYOUT(tg_bot_params, 40, 8, (version, 0, 4), (level, 4, 4), (simulations, 8, 4), (seconds, 16, 8),
+       (seed, 24, 8), (memory, 32, 4), (reserved, 36, 4));
 #elif __SIZEOF_POINTER__ == 4
 /* ILP32. i386 aligns double and uint64_t to 4 bytes inside structs; the
  * other 32-bit ABIs (arm, mips, ppc, riscv32) to 8, which moves what
  * follows them. */
 #if defined(__i386__)
-#define EIGHT_BYTE_ALIGN 4
+LAYOUT(tg_option_info, 40, 4, (name, 0, 4), (type, 4, 4), (default_value, 8, 4), (allowed, 12, 4),
+       (description, 16, 4), (min, 20, 8), (max, 28, 8), (choices, 36, 4));
+LAYOUT(tg_bot_params, 36, 4, (version, 0, 4), (level, 4, 4), (simulations, 8, 4), (seconds, 12, 8),
+       (seed, 20, 8), (memory, 28, 4), (reserved, 32, 4));
 #else
-#define EIGHT_BYTE_ALIGN 8
+LAYOUT(tg_option_info, 48, 8, (name, 0, 4), (type, 4, 4), (default_value, 8, 4), (allowed, 12, 4),
+       (description, 16, 4), (min, 24, 8), (max, 32, 8), (choices, 40, 4));
+LAYOUT(tg_bot_params, 40, 8, (version, 0, 4), (level, 4, 4), (simulations, 8, 4), (seconds, 16, 8),
+       (seed, 24, 8), (memory, 32, 4), (reserved, 36, 4));
 #endif
-AT(tg_option_info, name, 0);
-AT(tg_option_info, type, 4);
-AT(tg_option_info, default_value, 8);
-AT(tg_option_info, allowed, 12);
-AT(tg_option_info, description, 16);
-#if EIGHT_BYTE_ALIGN == 4
-PIN(sizeof(tg_option_info) == 40);
-AT(tg_option_info, min, 20);
-AT(tg_option_info, max, 28);
-AT(tg_option_info, choices, 36);
-#else
-PIN(sizeof(tg_option_info) == 48);
-AT(tg_option_info, min, 24);
-AT(tg_option_info, max, 32);
-AT(tg_option_info, choices, 40);
-#endif
-PIN(sizeof(tg_game_info) == 24);
-AT(tg_game_info, id, 0);
-AT(tg_game_info, name, 4);
-AT(tg_game_info, summary, 8);
-AT(tg_game_info, min_players, 12);
-AT(tg_game_info, max_players, 16);
-AT(tg_game_info, option_count, 20);
-PIN(sizeof(tg_allocator) == 12);
-AT(tg_allocator, alloc, 0);
-AT(tg_allocator, release, 4);
-AT(tg_allocator, user_data, 8);
-PIN(sizeof(tg_sized_allocator) == 12);
-AT(tg_sized_allocator, size, 0);
-AT(tg_sized_allocator, resize, 4);
-AT(tg_sized_allocator, user_data, 8);
-PIN(sizeof(tg_game_params) == 12);
-AT(tg_game_params, version, 0);
-AT(tg_game_params, allocator, 4);
-AT(tg_game_params, sized_allocator, 8);
-AT(tg_bot_params, version, 0);
-AT(tg_bot_params, level, 4);
-AT(tg_bot_params, simulations, 8);
-#if EIGHT_BYTE_ALIGN == 4
-PIN(sizeof(tg_bot_params) == 36);
-AT(tg_bot_params, seconds, 12);
-AT(tg_bot_params, seed, 20);
-AT(tg_bot_params, memory, 28);
-AT(tg_bot_params, reserved, 32);
-#else
-PIN(sizeof(tg_bot_params) == 40);
-AT(tg_bot_params, seconds, 16);
-AT(tg_bot_params, seed, 24);
-AT(tg_bot_params, memory, 32);
-AT(tg_bot_params, reserved, 36);
-#endif
+LAYOUT(tg_game_info, 24, 4, (id, 0, 4), (name, 4, 4), (summary, 8, 4), (min_players, 12, 4),
+       (max_players, 16, 4), (option_count, 20, 4));
+LAYOUT(tg_allocator, 12, 4, (alloc, 0, 4), (release, 4, 4), (user_data, 8, 4));
+LAYOUT(tg_sized_allocator, 12, 4, (size, 0, 4), (resize, 4, 4), (user_data, 8, 4));
+LAYOUT(tg_game_params, 12, 4, (version, 0, 4), (allocator, 4, 4), (sized_allocator, 8, 4));
 #else
 #error "no layout table for this data model: add one from a 1.0 build (abi/README.md)"
 #endif

@@ -29,6 +29,12 @@ void tgt_assert_words(const tg_state *st, const char *words, const char *notatio
     }
 }
 
+void tgt_assert_words_each(const tg_state *st, const tgt_said *said, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        tgt_assert_words(st, said[i].words, said[i].notation);
+}
+
 void tgt_assert_no_words(const tg_state *st, const char *words)
 {
     tg_move m;
@@ -53,6 +59,13 @@ const char *tgt_words_refused(tg_state *st, const char *words)
     tg_free(before);
     snprintf(msg, sizeof msg, "%s", tg_state_last_error(st));
     return msg;
+}
+
+void tgt_assert_refused(tg_state *st, const char *words, const char *reason)
+{
+    const char *msg = tgt_words_refused(st, words);
+    if (!strstr(msg, reason))
+        fail_msg("'%s' was refused with \"%s\", which does not say \"%s\"", words, msg, reason);
 }
 
 double tgt_prob(const tg_state *st, const char *text)

@@ -18,9 +18,7 @@ static void test_hat_take_and_must_move(void **state)
     (void)state;
     tg_state *st = bw_state(NULL, "{" BW_RED_AT("13", "\"red\"", "\"red\"") "}");
     tgt_apply(st, "3f1:14");
-    int at;
-    assert_string_equal(bw_book_where(st, 3, &at), "frog");
-    assert_int_equal(at, 0);
+    bw_expect_book(st, 3, "frog", 0);
     json_t *holder;
     json_t *ev = tgt_find_event(st, 0, "take", &holder);
     assert_true(json_is_string(json_object_get(ev, "page")));
@@ -55,10 +53,8 @@ static void test_hat_swap(void **state)
     tgt_apply(st, "3f1:14");
     assert_string_equal(tgt_legal_texts(st), "swap keep");
     tgt_apply(st, "swap");
-    int at;
-    assert_string_equal(bw_book_where(st, 3, &at), "frog");
-    assert_string_equal(bw_book_where(st, 0, &at), "hat");
-    assert_int_equal(at, 3);
+    bw_expect_book(st, 3, "frog", 0);
+    bw_expect_book(st, 0, "hat", 3);
     tg_state_free(st);
 }
 
@@ -74,9 +70,7 @@ static void test_hat_put_option(void **state)
     tgt_apply(st, "3f1:14");
     assert_string_equal(tgt_legal_texts(st), "keep put");
     tgt_apply(st, "put");
-    int at;
-    assert_string_equal(bw_book_where(st, 0, &at), "hat");
-    assert_int_equal(at, 3);
+    bw_expect_book(st, 0, "hat", 3);
     tg_state_free(st);
     st = bw_state("players=2,hat_put=no", pos);
     tgt_apply(st, "3f1:14");
@@ -101,9 +95,7 @@ static void test_steal_and_escape(void **state)
     tgt_apply(st, "3f2:5-6-7");
     assert_string_equal(tgt_legal_texts(st), "nosteal steal:g1");
     tgt_apply(st, "steal:g1");
-    int at;
-    assert_string_equal(bw_book_where(st, 1, &at), "frog");
-    assert_int_equal(at, 1);
+    bw_expect_book(st, 1, "frog", 1);
     tgt_apply(st, "5f1:4-3-2-1-24");
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
     tgt_apply(st, "escape:2");
@@ -111,8 +103,7 @@ static void test_steal_and_escape(void **state)
     assert_false(bw_legal_prefix(st, "2f1:"));
     tgt_apply(st, "2f2:10-11");
     assert_int_equal(bw_frog_at(st, 1), 0); /* a magnetic frog on a deadly snake */
-    assert_string_equal(bw_book_where(st, 1, &at), "ground");
-    assert_int_equal(at, 11);
+    bw_expect_book(st, 1, "ground", 11);
     assert_int_equal(bw_pos_int(st, "player", 0), 1);
     tg_state_free(st);
 }
@@ -147,9 +138,7 @@ static void test_pickup_dropped_book(void **state)
     tgt_apply(st, "4f1:5-6-7-8");
     assert_string_equal(tgt_legal_texts(st), "pickup leave");
     tgt_apply(st, "pickup");
-    int at;
-    assert_string_equal(bw_book_where(st, 0, &at), "frog");
-    assert_int_equal(at, 0);
+    bw_expect_book(st, 0, "frog", 0);
     tg_state_free(st);
 }
 
@@ -165,9 +154,7 @@ static void test_own_frog_swap(void **state)
     tgt_apply(st, "3f1:5-6-7");
     assert_string_equal(tgt_legal_texts(st), "nosteal steal:r2");
     tgt_apply(st, "steal:r2");
-    int at;
-    assert_string_equal(bw_book_where(st, 0, &at), "frog");
-    assert_int_equal(at, 0);
+    bw_expect_book(st, 0, "frog", 0);
     tgt_apply(st, "5f3:4-3-2-1-24");
     assert_int_equal(tg_state_current_player(st), TG_PLAYER_CHANCE);
     assert_int_equal(bw_pos_int(st, "player", 0), 1);

@@ -22,9 +22,7 @@ static void test_bite_kills_and_drops_book(void **state)
     assert_int_equal(bw_frog_at(st, 1), 0);
     assert_true(bw_pos_has(st, "gone", 1));
     assert_true(bw_pos_has(st, "magnetic_known", 1));
-    int at;
-    assert_string_equal(bw_book_where(st, 0, &at), "ground");
-    assert_int_equal(at, 8);
+    bw_expect_book(st, 0, "ground", 8);
     json_t *holder;
     json_t *ev = tgt_find_event(st, 1, "bite", &holder);
     assert_false(json_is_true(json_object_get(ev, "saved")));

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "position_doc.h"
 #include "support.h"
 
 static const char *const bw_base =
@@ -25,11 +26,11 @@ char *bw_doc(const char *options, const char *override_json)
     if (!pos || !over)
         fail_msg("bad test JSON: %s", err.text);
     json_object_update(pos, over);
-    json_t *doc = json_pack("{s:s,s:s,s:o}", "game", "bewitched", "options",
-                            options ? options : "players=2", "position", pos);
-    char *text = json_dumps(doc, 0);
-    json_decref(doc);
+    char *position = json_dumps(pos, 0);
+    json_decref(pos);
     json_decref(over);
+    char *text = tgt_position_doc("bewitched", options ? options : "players=2", position);
+    free(position);
     return text;
 }
 
@@ -92,15 +93,18 @@ int bw_legal_prefix(const tg_state *st, const char *prefix)
     return 0;
 }
 
-const char *bw_book_where(const tg_state *st, int book, int *at)
+void bw_expect_book(const tg_state *st, int book, const char *where, int at)
 {
-    static char where[16];
     json_t *pos = tgt_position(st);
     json_t *b = json_array_get(json_object_get(pos, "books"), (size_t)book);
-    snprintf(where, sizeof where, "%s", json_string_value(json_object_get(b, "where")));
-    *at = (int)json_integer_value(json_object_get(b, "at"));
+    const char *got = json_string_value(json_object_get(b, "where"));
+    int got_at = (int)json_integer_value(json_object_get(b, "at"));
+    int same = got && strcmp(got, where) == 0 && got_at == at;
+    char seen[64];
+    snprintf(seen, sizeof seen, "%s %d", got ? got : "(nowhere)", got_at);
     json_decref(pos);
-    return where;
+    if (!same)
+        fail_msg("book %d is at %s, expected %s %d", book, seen, where, at);
 }
 
 void bw_expect_roll_for(const tg_state *st, int player, int extra_turn)

@@ -29,8 +29,9 @@ int bw_legal_prefix(const tg_state *st, const char *prefix);
 void bw_expect_roll_for(const tg_state *st, int player, int extra_turn);
 /* Fails unless the dice are (a, b). */
 void bw_expect_dice(const tg_state *st, int a, int b);
-/* Where book k is: "hat", "frog" or "ground", and its "at" number. */
-const char *bw_book_where(const tg_state *st, int book, int *at);
+/* Fails unless the book is where ("hat", "frog" or "ground") with "at"
+ * number at (the hat, the frog or the space), naming where it is instead. */
+void bw_expect_book(const tg_state *st, int book, const char *where, int at);
 
 /* Position fields: red's three frogs at a, b, c (JSON values), green's at
  * home; book 0 carried by red's frog 1, who has looked inside. */

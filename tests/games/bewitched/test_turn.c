@@ -165,9 +165,7 @@ static void test_cat_moves_on_from_a_dropped_book(void **state)
                                   "\"at\":1},{\"where\":\"hat\",\"at\":2},{\"where\":\"hat\",\"at\":3}]}");
     tgt_apply(st, "2c1:7-8");
     assert_int_equal(bw_cat_at(st, 0), 9);
-    int at;
-    assert_string_equal(bw_book_where(st, 0, &at), "ground");
-    assert_int_equal(at, 8);
+    bw_expect_book(st, 0, "ground", 8);
     json_t *holder;
     json_t *bump = tgt_find_event(st, 1, "bump", &holder);
     assert_int_equal(json_integer_value(json_object_get(bump, "to")), 9);

@@ -1,43 +1,18 @@
 #include "test_support.h"
+#include "position_doc.h"
 #include "table_words.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static char *cc_quote(const char *fmt_text)
-{
-    size_t n = strlen(fmt_text);
-    char *s = test_malloc(n + 1);
-    for (size_t i = 0; i <= n; i++)
-        s[i] = fmt_text[i] == '\'' ? '"' : fmt_text[i];
-    return s;
-}
-
-static char *cc_doc(const char *options, const char *position)
-{
-    char *pos = cc_quote(position);
-    size_t n = strlen(pos) + strlen(options) + 80;
-    char *doc = test_malloc(n);
-    snprintf(doc, n, "{\"game\":\"creepy_cauldron\",\"options\":\"%s\",\"position\":%s}",
-             options, pos);
-    test_free(pos);
-    return doc;
-}
-
 tg_state *cc_load(const char *options, const char *position)
 {
-    char *doc = cc_doc(options, position);
-    tg_state *st = tgt_from_json(doc);
-    test_free(doc);
-    return st;
+    return tgt_load_position("creepy_cauldron", options, position);
 }
 
 const char *cc_reject(const char *options, const char *position)
 {
-    char *doc = cc_doc(options, position);
-    const char *msg = tgt_from_json_fails(doc, TG_E_CORRUPT);
-    test_free(doc);
-    return msg;
+    return tgt_load_position_fails("creepy_cauldron", options, position, TG_E_CORRUPT);
 }
 
 static json_t *cc_pawn(json_t *pos, int p)

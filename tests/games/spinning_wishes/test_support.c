@@ -1,4 +1,5 @@
 #include "test_support.h"
+#include "position_doc.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,34 +10,14 @@
 
 #include <cmocka.h>
 
-static char *swt_document(const char *options, const char *position)
-{
-    size_t n = strlen(options) + strlen(position) + 128;
-    char *doc = malloc(n);
-    assert_non_null(doc);
-    snprintf(doc, n, "{\"game\":\"spinning_wishes\",\"options\":\"%s\",\"position\":%s}", options,
-             position);
-    /* Tests write positions with single quotes to stay readable. */
-    for (char *c = doc; *c; c++)
-        if (*c == '\'')
-            *c = '"';
-    return doc;
-}
-
 tg_state *swt_load(const char *options, const char *position)
 {
-    char *doc = swt_document(options, position);
-    tg_state *st = tgt_from_json(doc);
-    free(doc);
-    return st;
+    return tgt_load_position("spinning_wishes", options, position);
 }
 
 const char *swt_load_fails(const char *options, const char *position)
 {
-    char *doc = swt_document(options, position);
-    const char *msg = tgt_from_json_fails(doc, TG_E_CORRUPT);
-    free(doc);
-    return msg;
+    return tgt_load_position_fails("spinning_wishes", options, position, TG_E_CORRUPT);
 }
 
 void swt_legal(const tg_state *st, const char *want)

@@ -1,6 +1,4 @@
 /* What a person at a real table types for the die. */
-#include <string.h>
-
 #include "table_words.h"
 #include "test_support.h"
 
@@ -8,10 +6,8 @@ static void test_die_in_words(void **state)
 {
     (void)state;
     tg_state *st = tgt_from_json(P3("{\"phase\":\"roll\",\"player\":1}"));
-    tgt_assert_words(st, "4", "roll4");
-    tgt_assert_words(st, "a six", "roll6");
-    tgt_assert_words(st, "I rolled one", "roll1");
-    assert_non_null(strstr(tgt_words_refused(st, "7"), "1 to 6"));
+    TGT_ASSERT_WORDS(st, {"4", "roll4"}, {"a six", "roll6"}, {"I rolled one", "roll1"});
+    tgt_assert_refused(st, "7", "1 to 6");
     tgt_assert_no_words(st, "enter");
     tgt_apply(st, "three");
     /* After the roll a number names a witch's space again. */
