@@ -32,6 +32,7 @@
 #define BW_ANTIDOTES 4
 #define BW_MAX_DIE 6
 #define BW_MAX_ROUTES 128 /* routes of length 1..6 from one node */
+#define BW_CAT_LIST 8     /* most routes a cat has for one die (bw_build_board checks) */
 #define BW_NONE 0xFFu     /* no node / no book / no frog / no player */
 #define BW_GRID 14
 
@@ -186,6 +187,12 @@ typedef struct bw_config {
     /* Cats go the full die and never onto a pad, which depends on the board
      * alone: the routes they may take, as bits of a 128-bit set. */
     uint64_t cat_routes[BW_NODES][BW_MAX_DIE + 1][2];
+    /* The same routes as a list, padded to BW_CAT_LIST entries with
+     * copies of the last (or 0): the move list writes a cat's moves as one
+     * fixed-length copy, with no loop whose length changes with each cat
+     * and die. bw_build_board checks that no set is longer. */
+    uint8_t cat_count[BW_NODES][BW_MAX_DIE + 1];
+    uint32_t cat_list[BW_NODES][BW_MAX_DIE + 1][BW_CAT_LIST]; /* move ids' width */
     /* Spaces of the snakes still in play, per quadrant and its three gone bits,
      * so the snake mask takes four look-ups rather than twelve tests. */
     uint64_t snake_spaces[BW_COLOURS][8];

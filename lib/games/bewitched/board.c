@@ -165,6 +165,28 @@ static void bw_build_route_masks(bw_config *cfg, int n)
                 cfg->cat_routes[n][d][r >> 6] |= (uint64_t)1 << (r & 63);
 }
 
+/* The cats' route sets as padded lists; 0 when a set is longer than a list. */
+static int bw_build_cat_lists(bw_config *cfg)
+{
+    int longest = 0;
+    memset(cfg->cat_list, 0, sizeof cfg->cat_list);
+    for (int n = 0; n < BW_NODES; n++)
+        for (int d = 0; d <= BW_MAX_DIE; d++) {
+            int k = 0;
+            for (int r = 0; r < BW_MAX_ROUTES; r++)
+                if ((cfg->cat_routes[n][d][r >> 6] >> (r & 63)) & 1u) {
+                    if (k < BW_CAT_LIST)
+                        cfg->cat_list[n][d][k] = (uint32_t)r;
+                    k++;
+                }
+            for (int i = k; i < BW_CAT_LIST && k; i++)
+                cfg->cat_list[n][d][i] = cfg->cat_list[n][d][k - 1];
+            cfg->cat_count[n][d] = (uint8_t)(k < BW_CAT_LIST ? k : BW_CAT_LIST);
+            longest = k > longest ? k : longest;
+        }
+    return longest <= BW_CAT_LIST;
+}
+
 static void bw_build_easy_tables(bw_config *cfg)
 {
     for (int c = 0; c < BW_COLOURS; c++)
@@ -266,6 +288,10 @@ tg_status bw_build_board(bw_config *cfg, tg_msg *msg)
     bw_build_masks(cfg);
     if (overflow) {
         tgM_set(msg, "board has more than %d routes from one space", BW_MAX_ROUTES);
+        return TG_E_INVALID_ARGUMENT;
+    }
+    if (!bw_build_cat_lists(cfg)) {
+        tgM_set(msg, "a cat has more than %d routes for one die", BW_CAT_LIST);
         return TG_E_INVALID_ARGUMENT;
     }
     return TG_OK;
