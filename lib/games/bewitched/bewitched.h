@@ -184,6 +184,8 @@ typedef struct bw_config {
     uint64_t space_bit[256];
     /* route_inter plus the end: one test rejects a route through or onto a cat */
     uint64_t route_path[BW_NODES][BW_MAX_ROUTES];
+    /* The end alone, so a route short of the die is checked in one test. */
+    uint64_t route_end[BW_NODES][BW_MAX_ROUTES];
     /* Cats go the full die and never onto a pad, which depends on the board
      * alone: the routes they may take, as bits of a 128-bit set. */
     uint64_t cat_routes[BW_NODES][BW_MAX_DIE + 1][2];
@@ -303,7 +305,7 @@ typedef struct bw_masks {
     uint64_t cat;
     uint64_t snake; /* snakes still in play */
     uint64_t book;  /* dropped books */
-    unsigned carry; /* frogs carrying a book, a bit per frog */
+    unsigned carry; /* frogs carrying a book, a bit per frog; 0 when book is */
 } bw_masks;
 void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m);
 

@@ -157,7 +157,8 @@ static void bw_build_route_masks(bw_config *cfg, int n)
         cfg->route_inter[n][r] = 0;
         for (int i = 0; i + 1 < rt->len; i++)
             cfg->route_inter[n][r] |= (uint64_t)1 << rt->step[i];
-        cfg->route_path[n][r] = cfg->route_inter[n][r] | (uint64_t)1 << rt->step[rt->len - 1];
+        cfg->route_end[n][r] = (uint64_t)1 << rt->step[rt->len - 1];
+        cfg->route_path[n][r] = cfg->route_inter[n][r] | cfg->route_end[n][r];
     }
     for (int d = 1; d <= BW_MAX_DIE; d++)
         for (int r = cfg->route_upto[n][d - 1]; r < cfg->route_upto[n][d]; r++)

@@ -19,7 +19,9 @@ void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
     if (where & 0x02020202u)
         for (int k = 0; k < BW_BOOKS; k++)
             book |= b->book_where[k] == BW_BOOK_GROUND ? cfg->space_bit[b->book_at[k]] : 0;
-    if (where & 0x01010101u)
+    /* Which frogs carry a book matters only when a book lies on the ground
+     * (it is then a stop for every frog but those). */
+    if ((where & 0x01010101u) && book)
         for (int k = 0; k < BW_BOOKS; k++)
             carry |= (unsigned)(b->book_where[k] == BW_BOOK_FROG) << (b->book_at[k] & 31u);
     unsigned gone = bw_mask16(b->gone);
@@ -89,14 +91,14 @@ static void bw_need_all(bw_action_ctx *a)
     const bw_block *b = a->b;
     bw_masks m;
     bw_make_masks(cfg, b, &m);
-    uint64_t free = ~(m.frog | m.snake);
+    uint64_t free = ~(m.frog | m.snake), cat_near = 0;
+    for (int c = 0; c < BW_CATS; c++)
+        cat_near |= cfg->nbr_mask[b->cat_at[c]];
     a->cat = m.cat;
     a->stop_free = cfg->stop_mask & free;
     a->book_free = m.book & free;
     a->carry = m.carry;
-    a->cat_near = 0;
-    for (int c = 0; c < BW_CATS; c++)
-        a->cat_near |= cfg->nbr_mask[b->cat_at[c]];
+    a->cat_near = cat_near;
     a->ready |= BW_READY_CATS | BW_READY_ALL;
 }
 
@@ -147,13 +149,17 @@ static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die,
     int at = c->at;
     int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
     const uint64_t *path = cfg->route_path[at], *inter = cfg->route_inter[at];
-    uint64_t bad = c->bad, inter_bad = c->inter_bad, ends = c->ends;
+    const uint64_t *end = cfg->route_end[at];
+    uint64_t bad = c->bad, inter_bad = c->inter_bad, not_ends = ~c->ends;
     size_t n = 0;
     int r = 0;
+    /* The end is one node, so "it is one of ends" is "it is none of ~ends",
+     * and the three conditions become one test; the nodes passed are the
+     * path without its end. */
     for (; r < full; r++) {
-        uint64_t p = path[r], i = inter[r];
+        uint64_t p = path[r], e = end[r];
         out[n] = base + (tg_move)r;
-        n += (size_t)((((p & bad) | (i & inter_bad)) == 0) & ((p & ~i & ends) != 0));
+        n += (size_t)(((p & bad) | (e & not_ends) | ((p ^ e) & inter_bad)) == 0);
     }
     for (; r < upto; r++) {
         out[n] = base + (tg_move)r;
@@ -217,13 +223,17 @@ static int bw_slot_open(const bw_block *b, int slot)
     return slot == 0 || b->dice[0] != b->dice[1] || (b->used & 1u);
 }
 
-/* A frog that took a book last turn must move away if it can. */
-static int bw_must_move(bw_action_ctx *a)
+#if defined(__GNUC__)
+#define BW_NOINLINE __attribute__((noinline))
+#else
+#define BW_NOINLINE
+#endif
+
+/* The rare case of bw_must_move, out of line so that the common one (no
+ * frog took a book last turn) sets up no frame for it. */
+static BW_NOINLINE int bw_must_move_check(bw_action_ctx *a)
 {
     const bw_block *b = a->b;
-    const uint8_t *flags = &b->frog_flags[b->player * BW_FROGS_PER_PLAYER];
-    if (!((flags[0] | flags[1] | flags[2]) & BW_FF_MUST))
-        return 0; /* the common case, without a branch per frog */
     for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
         int f = b->player * BW_FROGS_PER_PLAYER + k;
         if (b->frog_at[f] == BW_NONE || !(b->frog_flags[f] & BW_FF_MUST))
@@ -233,6 +243,15 @@ static int bw_must_move(bw_action_ctx *a)
                 return 1;
     }
     return 0;
+}
+
+/* A frog that took a book last turn must move away if it can. */
+static int bw_must_move(bw_action_ctx *a)
+{
+    const uint8_t *flags = &a->b->frog_flags[a->b->player * BW_FROGS_PER_PLAYER];
+    if (!((flags[0] | flags[1] | flags[2]) & BW_FF_MUST))
+        return 0;
+    return bw_must_move_check(a);
 }
 
 static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_ctx *a)
@@ -250,14 +269,17 @@ static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_c
     a->must = must;
     a->cats = !must && !(b->turn & BW_TF_CAT);
     /* The frogs that may move at all (ignoring the dice): on the board, not
-     * moved this turn, and, when one must move, one of those that must. */
+     * moved this turn, and, when one must move, one of those that must;
+     * by the flags from a table, without a branch per frog. */
+    static const uint8_t may_flags[2][8] = {{1, 0, 1, 0, 1, 0, 1, 0}, {0, 0, 1, 0, 0, 0, 1, 0}};
+    _Static_assert(BW_FF_MOVED == 1 && BW_FF_MUST == 2 && BW_FF_PENDING == 4,
+                   "may_flags is indexed by the three frog flags");
+    const uint8_t *ok = may_flags[must != 0];
     const uint8_t *at = &b->frog_at[b->player * BW_FROGS_PER_PLAYER];
     const uint8_t *flags = &b->frog_flags[b->player * BW_FROGS_PER_PLAYER];
-    unsigned need = must ? BW_FF_MUST : 0, may = 0;
-    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-        may |= (unsigned)((at[k] != BW_NONE) & ((flags[k] & BW_FF_MOVED) == 0) &
-                          ((flags[k] & need) == need)) << k;
-    a->may = may;
+    a->may = (unsigned)(ok[flags[0] & 7u] & (at[0] != BW_NONE)) |
+             (unsigned)(ok[flags[1] & 7u] & (at[1] != BW_NONE)) << 1 |
+             (unsigned)(ok[flags[2] & 7u] & (at[2] != BW_NONE)) << 2;
 }
 
 /* One frog left: having moved it, the player may let the other die go. */
