@@ -4,7 +4,9 @@
 
 #include "bewitched.h"
 
-void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
+/* All of bw_make_masks but the cats, which the move list takes with the
+ * spaces beside them. */
+static void bw_masks_but_cats(const bw_config *cfg, const bw_block *b, bw_masks *m)
 {
     uint64_t book = 0;
     unsigned carry = 0;
@@ -28,9 +30,14 @@ void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
     m->snake = cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
                cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
     m->frog = bw_space_mask(cfg, b->frog_at, BW_FROGS);
-    m->cat = bw_space_mask(cfg, b->cat_at, BW_CATS);
     m->book = book;
     m->carry = carry;
+}
+
+void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
+{
+    bw_masks_but_cats(cfg, b, m);
+    m->cat = bw_space_mask(cfg, b->cat_at, BW_CATS);
 }
 
 /* The move list writes a little past its end: a frog's route is stored
@@ -90,11 +97,14 @@ static void bw_need_all(bw_action_ctx *a)
     const bw_config *cfg = a->cfg;
     const bw_block *b = a->b;
     bw_masks m;
-    bw_make_masks(cfg, b, &m);
-    uint64_t free = ~(m.frog | m.snake), cat_near = 0;
-    for (int c = 0; c < BW_CATS; c++)
-        cat_near |= cfg->nbr_mask[b->cat_at[c]];
-    a->cat = m.cat;
+    bw_masks_but_cats(cfg, b, &m);
+    uint64_t free = ~(m.frog | m.snake), cat = 0, cat_near = 0;
+    for (int c = 0; c < BW_CATS; c++) {
+        int at = b->cat_at[c];
+        cat |= cfg->space_bit[at];
+        cat_near |= cfg->nbr_mask[at];
+    }
+    a->cat = cat;
     a->stop_free = cfg->stop_mask & free;
     a->book_free = m.book & free;
     a->carry = m.carry;
@@ -116,17 +126,23 @@ static uint64_t bw_frog_bad(bw_action_ctx *a, int f)
 /* A route short of the die ends on a free stop, on the frog's pad, or
  * where a cat blocks the way on. That cat may not be the space the frog
  * came from, but a route through a cat is rejected anyway, so any space
- * beside a cat will do. */
-static void bw_frog_setup(bw_action_ctx *a, int f, bw_frog_ctx *c)
+ * beside a cat will do.
+ * The player's three frogs share a pad: only a ground book (a stop for a
+ * frog that carries none) tells them apart. */
+static void bw_frogs_setup(bw_action_ctx *a, bw_frog_ctx frog[BW_FROGS_PER_PLAYER])
 {
     const bw_config *cfg = a->cfg;
     bw_need_all(a);
-    uint64_t pad = bw_own_pad(cfg, f);
-    uint64_t stops = a->stop_free | (((a->carry >> f) & 1u) ? 0 : a->book_free);
-    c->at = a->b->frog_at[f];
-    c->bad = a->cat | (cfg->pad_mask & ~pad);
-    c->inter_bad = cfg->stop_rule == BW_STOP_MUST ? stops : 0;
-    c->ends = stops | pad | a->cat_near;
+    int f0 = a->b->player * BW_FROGS_PER_PLAYER;
+    uint64_t pad = bw_own_pad(cfg, f0), bad = a->cat | (cfg->pad_mask & ~pad);
+    int must_stop = cfg->stop_rule == BW_STOP_MUST;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
+        uint64_t stops = a->stop_free | (((a->carry >> (f0 + k)) & 1u) ? 0 : a->book_free);
+        frog[k].at = a->b->frog_at[f0 + k];
+        frog[k].bad = bad;
+        frog[k].inter_bad = must_stop ? stops : 0;
+        frog[k].ends = stops | pad | a->cat_near;
+    }
 }
 
 /* Frog route r, known to be below route_upto[at][die]. */
@@ -185,10 +201,10 @@ static int bw_frog_any(bw_action_ctx *a, int k, int die)
     }
     if (!upto)
         return 0;
-    bw_frog_ctx c;
-    bw_frog_setup(a, f, &c);
+    bw_frog_ctx c[BW_FROGS_PER_PLAYER];
+    bw_frogs_setup(a, c);
     for (int r = 0; r < upto; r++)
-        if (bw_frog_route_ok(cfg, &c, full, r))
+        if (bw_frog_route_ok(cfg, &c[k], full, r))
             return 1;
     return 0;
 }
@@ -225,8 +241,10 @@ static int bw_slot_open(const bw_block *b, int slot)
 
 #if defined(__GNUC__)
 #define BW_NOINLINE __attribute__((noinline))
+#define BW_INLINE inline __attribute__((always_inline))
 #else
 #define BW_NOINLINE
+#define BW_INLINE inline
 #endif
 
 /* The rare case of bw_must_move, out of line so that the common one (no
@@ -254,7 +272,9 @@ static int bw_must_move(bw_action_ctx *a)
     return bw_must_move_check(a);
 }
 
-static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_ctx *a)
+/* Inlined in its three callers: its answers then stay in registers. */
+static BW_INLINE void bw_action_setup(const bw_config *cfg, const bw_block *b,
+                                      bw_action_ctx *a)
 {
     a->cfg = cfg;
     a->b = b;
@@ -308,9 +328,8 @@ static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *
     bw_action_setup(cfg, b, &a);
     unsigned slots = bw_open_slots(b);
     bw_frog_ctx frog[BW_FROGS_PER_PLAYER];
-    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-        if ((a.may >> k) & 1u)
-            bw_frog_setup(&a, b->player * BW_FROGS_PER_PLAYER + k, &frog[k]);
+    if (a.may)
+        bw_frogs_setup(&a, frog);
     size_t n = 0;
     for (int slot = 0; slot < 2; slot++) {
         if (!((slots >> slot) & 1u))
@@ -414,9 +433,9 @@ static int bw_action_legal(const bw_config *cfg, const bw_block *b, tg_move move
         return 0;
     if (r >= full && cfg->stop_rule != BW_STOP_MUST)
         return 1;
-    bw_frog_ctx c;
-    bw_frog_setup(&a, f, &c);
-    return bw_frog_route_ok(cfg, &c, full, r);
+    bw_frog_ctx c[BW_FROGS_PER_PLAYER];
+    bw_frogs_setup(&a, c);
+    return bw_frog_route_ok(cfg, &c[piece], full, r);
 }
 
 int bw_is_legal(const void *vcfg, const void *st, tg_move move)
