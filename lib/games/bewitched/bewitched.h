@@ -150,6 +150,12 @@ typedef struct bw_route {
     uint8_t step[BW_MAX_DIE];
 } bw_route;
 
+/* A cat's routes for one die as a list (see cat_list in bw_config). */
+typedef struct bw_cat_list {
+    uint32_t route[BW_CAT_LIST]; /* the width of a move id */
+    uint32_t count;
+} bw_cat_list;
+
 enum bw_stop_rule { BW_STOP_MAY = 0, BW_STOP_MUST = 1 };
 
 /* Immutable after configure(); tables precomputed for the hot paths. */
@@ -193,8 +199,7 @@ typedef struct bw_config {
      * copies of the last (or 0): the move list writes a cat's moves as one
      * fixed-length copy, with no loop whose length changes with each cat
      * and die. bw_build_board checks that no set is longer. */
-    uint8_t cat_count[BW_NODES][BW_MAX_DIE + 1];
-    uint32_t cat_list[BW_NODES][BW_MAX_DIE + 1][BW_CAT_LIST]; /* move ids' width */
+    bw_cat_list cat_list[BW_MAX_DIE + 1][BW_NODES]; /* by die, then node */
     /* Spaces of the snakes still in play, per quadrant and its three gone bits,
      * so the snake mask takes four look-ups rather than twelve tests. */
     uint64_t snake_spaces[BW_COLOURS][8];
@@ -316,6 +321,14 @@ static inline uint64_t bw_space_mask(const bw_config *cfg, const uint8_t *at, in
     for (int i = 0; i < n; i++)
         mask |= cfg->space_bit[at[i]];
     return mask;
+}
+
+/* The spaces of the snakes still in play: four look-ups by the gone bits. */
+static inline uint64_t bw_snake_mask(const bw_config *cfg, const bw_block *b)
+{
+    unsigned gone = bw_mask16(b->gone);
+    return cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
+           cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
 }
 
 /* movement.c */

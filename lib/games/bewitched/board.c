@@ -177,12 +177,12 @@ static int bw_build_cat_lists(bw_config *cfg)
             for (int r = 0; r < BW_MAX_ROUTES; r++)
                 if ((cfg->cat_routes[n][d][r >> 6] >> (r & 63)) & 1u) {
                     if (k < BW_CAT_LIST)
-                        cfg->cat_list[n][d][k] = (uint32_t)r;
+                        cfg->cat_list[d][n].route[k] = (uint32_t)r;
                     k++;
                 }
             for (int i = k; i < BW_CAT_LIST && k; i++)
-                cfg->cat_list[n][d][i] = cfg->cat_list[n][d][k - 1];
-            cfg->cat_count[n][d] = (uint8_t)(k < BW_CAT_LIST ? k : BW_CAT_LIST);
+                cfg->cat_list[d][n].route[i] = cfg->cat_list[d][n].route[k - 1];
+            cfg->cat_list[d][n].count = (uint32_t)(k < BW_CAT_LIST ? k : BW_CAT_LIST);
             longest = k > longest ? k : longest;
         }
     return longest <= BW_CAT_LIST;

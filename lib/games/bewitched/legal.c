@@ -26,9 +26,7 @@ static void bw_masks_but_cats(const bw_config *cfg, const bw_block *b, bw_masks 
     if ((where & 0x01010101u) && book)
         for (int k = 0; k < BW_BOOKS; k++)
             carry |= (unsigned)(b->book_where[k] == BW_BOOK_FROG) << (b->book_at[k] & 31u);
-    unsigned gone = bw_mask16(b->gone);
-    m->snake = cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
-               cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
+    m->snake = bw_snake_mask(cfg, b);
     m->frog = bw_space_mask(cfg, b->frog_at, BW_FROGS);
     m->book = book;
     m->carry = carry;
@@ -211,14 +209,14 @@ static int bw_frog_any(bw_action_ctx *a, int k, int die)
 
 /* Cats go the full die and never onto a pad: their routes come from a
  * table, written as one copy of a fixed length (see the top of the file). */
-static size_t bw_cat_moves(const bw_config *cfg, int at, int die, tg_move base, tg_move *out)
+static size_t bw_cat_moves(const bw_cat_list *list, tg_move base, tg_move *out)
 {
-    uint32_t list[BW_CAT_LIST]; /* a copy: the compiler need not fear out overlaps the table */
-    memcpy(list, cfg->cat_list[at][die], sizeof list);
+    tg_move moves[BW_CAT_LIST]; /* a copy: the compiler need not fear out overlaps the table */
+    memcpy(moves, list->route, sizeof moves);
     for (int i = 0; i < BW_CAT_LIST; i++)
-        list[i] += base;
-    memcpy(out, list, sizeof list);
-    return cfg->cat_count[at][die];
+        moves[i] += base;
+    memcpy(out, moves, sizeof moves);
+    return list->count;
 }
 
 static int bw_cat_route_ok(const bw_config *cfg, int at, int die, int r)
@@ -338,10 +336,11 @@ static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
             if ((a.may >> k) & 1u)
                 n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k), out + n);
+        const bw_cat_list *cats = cfg->cat_list[die];
         if (a.cats)
             for (int c = 0; c < BW_CATS; c++)
-                n += bw_cat_moves(cfg, b->cat_at[c], die,
-                                  bw_move_base(slot, BW_FROGS_PER_PLAYER + c), out + n);
+                n += bw_cat_moves(&cats[b->cat_at[c]], bw_move_base(slot, BW_FROGS_PER_PLAYER + c),
+                                  out + n);
     }
     if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must))
         out[n++] = BW_MOVE_SKIP;
@@ -359,7 +358,7 @@ int bw_any_action(const bw_config *cfg, const bw_block *b)
         /* Cats first: a table answers for them, while a frog needs the
          * position's masks built. */
         for (int c = 0; c < BW_CATS && a.cats; c++)
-            if (cfg->cat_count[b->cat_at[c]][b->dice[slot]])
+            if (cfg->cat_list[b->dice[slot]][b->cat_at[c]].count)
                 return 1;
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
             if (((a.may >> k) & 1u) && bw_frog_any(&a, k, b->dice[slot]))
