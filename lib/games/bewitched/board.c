@@ -174,12 +174,10 @@ static int bw_build_cat_lists(bw_config *cfg)
     for (int n = 0; n < BW_NODES; n++)
         for (int d = 0; d <= BW_MAX_DIE; d++) {
             int k = 0;
-            for (int r = 0; r < BW_MAX_ROUTES; r++)
-                if ((cfg->cat_routes[n][d][r >> 6] >> (r & 63)) & 1u) {
+            for (int w = 0; w < 2; w++)
+                for (uint64_t bits = cfg->cat_routes[n][d][w]; bits; bits &= bits - 1, k++)
                     if (k < BW_CAT_LIST)
-                        cfg->cat_list[d][n].route[k] = (uint32_t)r;
-                    k++;
-                }
+                        cfg->cat_list[d][n].route[k] = (uint32_t)(64 * w + __builtin_ctzll(bits));
             for (int i = k; i < BW_CAT_LIST && k; i++)
                 cfg->cat_list[d][n].route[i] = cfg->cat_list[d][n].route[k - 1];
             cfg->cat_list[d][n].count = (uint32_t)(k < BW_CAT_LIST ? k : BW_CAT_LIST);

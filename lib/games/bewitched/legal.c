@@ -4,6 +4,14 @@
 
 #include "bewitched.h"
 
+#if defined(__GNUC__)
+#define BW_NOINLINE __attribute__((noinline))
+#define BW_INLINE inline __attribute__((always_inline))
+#else
+#define BW_NOINLINE
+#define BW_INLINE inline
+#endif
+
 /* All of bw_make_masks but the cats, which the move list takes with the
  * spaces beside them. */
 static void bw_masks_but_cats(const bw_config *cfg, const bw_block *b, bw_masks *m)
@@ -157,8 +165,8 @@ static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full
  * without a branch per route: whether a route counts changes from route
  * to route, so a branch on it is mispredicted often. Each route is stored
  * and the count moves on only when it is legal. */
-static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
-                            tg_move *out)
+static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *c, int die,
+                                       tg_move base, tg_move *out, int passes_checked)
 {
     int at = c->at;
     int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
@@ -173,13 +181,23 @@ static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die,
     for (; r < full; r++) {
         uint64_t p = path[r], e = end[r];
         out[n] = base + (tg_move)r;
-        n += (size_t)(((p & bad) | (e & not_ends) | ((p ^ e) & inter_bad)) == 0);
+        uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
+        n += (size_t)(((p & bad) | (e & not_ends) | passed) == 0);
     }
     for (; r < upto; r++) {
         out[n] = base + (tg_move)r;
-        n += (size_t)(((path[r] & bad) | (inter[r] & inter_bad)) == 0);
+        n += (size_t)(((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0);
     }
     return n;
+}
+
+/* Without stops to avoid on the way (the "may stop" rule, or no free stop
+ * under the other) the nodes passed need no test of their own. */
+static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
+                            tg_move *out)
+{
+    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, 1)
+                        : bw_frog_routes(cfg, c, die, base, out, 0);
 }
 
 /* Whether frog k of the player to move has a route for die. Under the
@@ -236,14 +254,6 @@ static int bw_slot_open(const bw_block *b, int slot)
     /* with a double the dice are alike: use them in order */
     return slot == 0 || b->dice[0] != b->dice[1] || (b->used & 1u);
 }
-
-#if defined(__GNUC__)
-#define BW_NOINLINE __attribute__((noinline))
-#define BW_INLINE inline __attribute__((always_inline))
-#else
-#define BW_NOINLINE
-#define BW_INLINE inline
-#endif
 
 /* The rare case of bw_must_move, out of line so that the common one (no
  * frog took a book last turn) sets up no frame for it. */
