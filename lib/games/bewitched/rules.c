@@ -253,8 +253,19 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
 {
     const bw_config *cfg = vcfg;
     bw_block *b = st;
+    /* Equal positions stay equal byte for byte, so the last decision's
+     * events are cleared. Those past ev_count are blank in every block
+     * (init leaves them so, this keeps them so, validate() rejects a
+     * loaded block where they are not): a decision has a few events, so
+     * the first slots are cleared at a fixed size and the others only when
+     * they were used. */
+    enum { BW_FEW_EVENTS = 4 };
+    int used = b->ev_count;
     b->ev_count = 0;
-    memset(b->ev, 0, sizeof b->ev); /* equal positions stay equal byte for byte */
+    memset(b->ev, 0, BW_FEW_EVENTS * sizeof b->ev[0]);
+    if (used > BW_FEW_EVENTS)
+        memset((uint8_t *)&b->ev + BW_FEW_EVENTS * sizeof b->ev[0], 0,
+               (BW_MAX_EVENTS - BW_FEW_EVENTS) * sizeof b->ev[0]);
     switch (b->stage) {
     case BW_ST_SETUP:
         bw_apply_setup(cfg, b, move);
