@@ -248,7 +248,18 @@ size_t bw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 uint32_t bw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void bw_apply(const void *cfg, void *st, tg_move move);
 uint32_t bw_winners(const void *cfg, const void *st);
-void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4);
+/* Inline: a move records one to a few events, each a handful of stores. */
+static inline void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
+{
+    if (b->ev_count >= BW_MAX_EVENTS)
+        return;
+    uint8_t *e = b->ev[b->ev_count++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)c2;
+    e[3] = (uint8_t)c3;
+    e[4] = (uint8_t)c4;
+}
 
 /* The book with this place, or BW_NONE. */
 static inline int bw_find_book(const bw_block *b, int where, int at)

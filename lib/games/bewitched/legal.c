@@ -229,11 +229,10 @@ static int bw_frog_any(bw_action_ctx *a, int k, int die)
  * table, written as one copy of a fixed length (see the top of the file). */
 static size_t bw_cat_moves(const bw_cat_list *list, tg_move base, tg_move *out)
 {
-    tg_move moves[BW_CAT_LIST]; /* a copy: the compiler need not fear out overlaps the table */
-    memcpy(moves, list->route, sizeof moves);
+    /* Copied first, so the compiler need not fear out overlaps the table. */
+    memcpy(out, list->route, sizeof list->route);
     for (int i = 0; i < BW_CAT_LIST; i++)
-        moves[i] += base;
-    memcpy(out, moves, sizeof moves);
+        out[i] += base;
     return list->count;
 }
 

@@ -4,18 +4,6 @@
 
 #include <string.h>
 
-void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
-{
-    if (b->ev_count >= BW_MAX_EVENTS)
-        return;
-    uint8_t *e = b->ev[b->ev_count++];
-    e[0] = (uint8_t)type;
-    e[1] = (uint8_t)a;
-    e[2] = (uint8_t)c2;
-    e[3] = (uint8_t)c3;
-    e[4] = (uint8_t)c4;
-}
-
 void bw_init(const void *vcfg, void *st)
 {
     const bw_config *cfg = vcfg;
