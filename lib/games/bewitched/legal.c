@@ -381,6 +381,9 @@ size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
     const bw_config *cfg = vcfg;
     const bw_block *b = st;
     size_t n = 0;
+    /* The common stage by a test before the switch (see bw_apply). */
+    if (b->stage == BW_ST_ACTION)
+        return bw_action_moves(cfg, b, out);
     switch (b->stage) {
     case BW_ST_SETUP:
     case BW_ST_ROLL:

@@ -254,12 +254,21 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
     if (used > BW_FEW_EVENTS)
         memset((uint8_t *)&b->ev + BW_FEW_EVENTS * sizeof b->ev[0], 0,
                (BW_MAX_EVENTS - BW_FEW_EVENTS) * sizeof b->ev[0]);
+    /* The two common stages (a piece move, a roll) by tests before the
+     * switch: a jump table's one indirect jump changes target with almost
+     * every decision, which a branch predictor keyed on its address gets
+     * wrong most of the time. */
+    if (b->stage == BW_ST_ACTION && move < BW_MOVE_SKIP) {
+        bw_apply_piece(cfg, b, move);
+        return;
+    }
+    if (b->stage == BW_ST_ROLL) {
+        bw_apply_roll(cfg, b, move);
+        return;
+    }
     switch (b->stage) {
     case BW_ST_SETUP:
         bw_apply_setup(cfg, b, move);
-        break;
-    case BW_ST_ROLL:
-        bw_apply_roll(cfg, b, move);
         break;
     case BW_ST_ESC_ROLL:
         b->dice[0] = (uint8_t)(move - BW_CH_ESCAPE + 1);
