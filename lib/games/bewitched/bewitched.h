@@ -32,6 +32,7 @@
 #define BW_ANTIDOTES 4
 #define BW_MAX_DIE 6
 #define BW_MAX_ROUTES 128 /* routes of length 1..6 from one node */
+#define BW_CAT_LIST 8     /* most routes a cat has for one die (bw_build_board checks) */
 #define BW_NONE 0xFFu     /* no node / no book / no frog / no player */
 #define BW_GRID 14
 
@@ -149,6 +150,12 @@ typedef struct bw_route {
     uint8_t step[BW_MAX_DIE];
 } bw_route;
 
+/* A cat's routes for one die as a list (see cat_list in bw_config). */
+typedef struct bw_cat_list {
+    uint32_t route[BW_CAT_LIST]; /* the width of a move id */
+    uint32_t count;
+} bw_cat_list;
+
 enum bw_stop_rule { BW_STOP_MAY = 0, BW_STOP_MUST = 1 };
 
 /* Immutable after configure(); tables precomputed for the hot paths. */
@@ -183,9 +190,16 @@ typedef struct bw_config {
     uint64_t space_bit[256];
     /* route_inter plus the end: one test rejects a route through or onto a cat */
     uint64_t route_path[BW_NODES][BW_MAX_ROUTES];
+    /* The end alone, so a route short of the die is checked in one test. */
+    uint64_t route_end[BW_NODES][BW_MAX_ROUTES];
     /* Cats go the full die and never onto a pad, which depends on the board
      * alone: the routes they may take, as bits of a 128-bit set. */
     uint64_t cat_routes[BW_NODES][BW_MAX_DIE + 1][2];
+    /* The same routes as a list, padded to BW_CAT_LIST entries with
+     * copies of the last (or 0): the move list writes a cat's moves as one
+     * fixed-length copy, with no loop whose length changes with each cat
+     * and die. bw_build_board checks that no set is longer. */
+    bw_cat_list cat_list[BW_MAX_DIE + 1][BW_NODES]; /* by die, then node */
     /* Spaces of the snakes still in play, per quadrant and its three gone bits,
      * so the snake mask takes four look-ups rather than twelve tests. */
     uint64_t snake_spaces[BW_COLOURS][8];
@@ -234,7 +248,18 @@ size_t bw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 uint32_t bw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void bw_apply(const void *cfg, void *st, tg_move move);
 uint32_t bw_winners(const void *cfg, const void *st);
-void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4);
+/* Inline: a move records one to a few events, each a handful of stores. */
+static inline void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
+{
+    if (b->ev_count >= BW_MAX_EVENTS)
+        return;
+    uint8_t *e = b->ev[b->ev_count++];
+    e[0] = (uint8_t)type;
+    e[1] = (uint8_t)a;
+    e[2] = (uint8_t)c2;
+    e[3] = (uint8_t)c3;
+    e[4] = (uint8_t)c4;
+}
 
 /* The book with this place, or BW_NONE. */
 static inline int bw_find_book(const bw_block *b, int where, int at)
@@ -296,7 +321,7 @@ typedef struct bw_masks {
     uint64_t cat;
     uint64_t snake; /* snakes still in play */
     uint64_t book;  /* dropped books */
-    unsigned carry; /* frogs carrying a book, a bit per frog */
+    unsigned carry; /* frogs carrying a book, a bit per frog; 0 when book is */
 } bw_masks;
 void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m);
 
@@ -307,6 +332,14 @@ static inline uint64_t bw_space_mask(const bw_config *cfg, const uint8_t *at, in
     for (int i = 0; i < n; i++)
         mask |= cfg->space_bit[at[i]];
     return mask;
+}
+
+/* The spaces of the snakes still in play: four look-ups by the gone bits. */
+static inline uint64_t bw_snake_mask(const bw_config *cfg, const bw_block *b)
+{
+    unsigned gone = bw_mask16(b->gone);
+    return cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
+           cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
 }
 
 /* movement.c */

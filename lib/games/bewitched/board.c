@@ -157,12 +157,33 @@ static void bw_build_route_masks(bw_config *cfg, int n)
         cfg->route_inter[n][r] = 0;
         for (int i = 0; i + 1 < rt->len; i++)
             cfg->route_inter[n][r] |= (uint64_t)1 << rt->step[i];
-        cfg->route_path[n][r] = cfg->route_inter[n][r] | (uint64_t)1 << rt->step[rt->len - 1];
+        cfg->route_end[n][r] = (uint64_t)1 << rt->step[rt->len - 1];
+        cfg->route_path[n][r] = cfg->route_inter[n][r] | cfg->route_end[n][r];
     }
     for (int d = 1; d <= BW_MAX_DIE; d++)
         for (int r = cfg->route_upto[n][d - 1]; r < cfg->route_upto[n][d]; r++)
             if (cfg->routes[n][r].step[d - 1] < BW_SPACES)
                 cfg->cat_routes[n][d][r >> 6] |= (uint64_t)1 << (r & 63);
+}
+
+/* The cats' route sets as padded lists; 0 when a set is longer than a list. */
+static int bw_build_cat_lists(bw_config *cfg)
+{
+    int longest = 0;
+    memset(cfg->cat_list, 0, sizeof cfg->cat_list);
+    for (int n = 0; n < BW_NODES; n++)
+        for (int d = 0; d <= BW_MAX_DIE; d++) {
+            int k = 0;
+            for (int w = 0; w < 2; w++)
+                for (uint64_t bits = cfg->cat_routes[n][d][w]; bits; bits &= bits - 1, k++)
+                    if (k < BW_CAT_LIST)
+                        cfg->cat_list[d][n].route[k] = (uint32_t)(64 * w + __builtin_ctzll(bits));
+            for (int i = k; i < BW_CAT_LIST && k; i++)
+                cfg->cat_list[d][n].route[i] = cfg->cat_list[d][n].route[k - 1];
+            cfg->cat_list[d][n].count = (uint32_t)(k < BW_CAT_LIST ? k : BW_CAT_LIST);
+            longest = k > longest ? k : longest;
+        }
+    return longest <= BW_CAT_LIST;
 }
 
 static void bw_build_easy_tables(bw_config *cfg)
@@ -266,6 +287,10 @@ tg_status bw_build_board(bw_config *cfg, tg_msg *msg)
     bw_build_masks(cfg);
     if (overflow) {
         tgM_set(msg, "board has more than %d routes from one space", BW_MAX_ROUTES);
+        return TG_E_INVALID_ARGUMENT;
+    }
+    if (!bw_build_cat_lists(cfg)) {
+        tgM_set(msg, "a cat has more than %d routes for one die", BW_CAT_LIST);
         return TG_E_INVALID_ARGUMENT;
     }
     return TG_OK;

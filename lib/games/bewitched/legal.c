@@ -1,27 +1,61 @@
 /* Bewitched: which routes a frog or a cat may take, and the legal moves of
  * every stage. No allocation here: this is the hot path of every playout. */
+#include <string.h>
+
 #include "bewitched.h"
 
-void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
+#if defined(__GNUC__)
+#define BW_NOINLINE __attribute__((noinline))
+#define BW_INLINE inline __attribute__((always_inline))
+#else
+#define BW_NOINLINE
+#define BW_INLINE inline
+#endif
+
+/* All of bw_make_masks but the cats, which the move list takes with the
+ * spaces beside them. */
+static void bw_masks_but_cats(const bw_config *cfg, const bw_block *b, bw_masks *m)
 {
     uint64_t book = 0;
     unsigned carry = 0;
-    /* Without a branch per book: where a book is changes from one position
-     * to the next, so a branch on it is often mispredicted. A book on the
-     * ground lies on a space (< 60), a carried one names a frog (< 12). */
-    for (int k = 0; k < BW_BOOKS; k++) {
-        unsigned where = b->book_where[k], at = b->book_at[k] & 63u;
-        book |= (uint64_t)(where == BW_BOOK_GROUND) << at;
-        carry |= (unsigned)(where == BW_BOOK_FROG) << (at & 31u);
-    }
-    unsigned gone = bw_mask16(b->gone);
-    m->snake = cfg->snake_spaces[0][gone & 7] | cfg->snake_spaces[1][(gone >> 3) & 7] |
-               cfg->snake_spaces[2][(gone >> 6) & 7] | cfg->snake_spaces[3][(gone >> 9) & 7];
+    /* A place is 0 (hat), 1 (frog) or 2 (ground), as validate() checks, so
+     * one look at the four places as a word tells whether any book is on
+     * the ground or carried; most positions have neither, or keep the same
+     * answer for many moves, so these branches are rarely mispredicted. */
+    uint32_t where;
+    memcpy(&where, b->book_where, sizeof where);
+    _Static_assert(BW_BOOKS == 4 && BW_BOOK_HAT == 0 && BW_BOOK_FROG == 1 && BW_BOOK_GROUND == 2,
+                   "the test on the book places as a word");
+    if (where & 0x02020202u)
+        for (int k = 0; k < BW_BOOKS; k++)
+            book |= b->book_where[k] == BW_BOOK_GROUND ? cfg->space_bit[b->book_at[k]] : 0;
+    /* Which frogs carry a book matters only when a book lies on the ground
+     * (it is then a stop for every frog but those). */
+    if ((where & 0x01010101u) && book)
+        for (int k = 0; k < BW_BOOKS; k++)
+            carry |= (unsigned)(b->book_where[k] == BW_BOOK_FROG) << (b->book_at[k] & 31u);
+    m->snake = bw_snake_mask(cfg, b);
     m->frog = bw_space_mask(cfg, b->frog_at, BW_FROGS);
-    m->cat = bw_space_mask(cfg, b->cat_at, BW_CATS);
     m->book = book;
     m->carry = carry;
 }
+
+void bw_make_masks(const bw_config *cfg, const bw_block *b, bw_masks *m)
+{
+    bw_masks_but_cats(cfg, b, m);
+    m->cat = bw_space_mask(cfg, b->cat_at, BW_CATS);
+}
+
+/* The move list writes a little past its end: a frog's route is stored
+ * before the test that decides whether it counts, and a cat's routes as one
+ * copy of BW_CAT_LIST entries. No list comes near the buffer the core hands
+ * to legal_moves() (max_legal_moves entries, bw_limits in bewitched.c):
+ * three frogs with every route and eight cats with a full list, for both
+ * dice, a skip, and one copy's overhang. */
+_Static_assert(2 * (BW_FROGS_PER_PLAYER * BW_MAX_ROUTES + BW_CATS * BW_CAT_LIST) + 1 +
+                       BW_CAT_LIST <=
+                   2 * BW_PIECES * BW_MAX_ROUTES,
+               "a Bewitched move list may overrun max_legal_moves");
 
 /* What a frog's routes are checked against; the same for both dice. */
 typedef struct bw_frog_ctx {
@@ -31,20 +65,90 @@ typedef struct bw_frog_ctx {
     uint64_t ends;      /* where a route short of the die may end */
 } bw_frog_ctx;
 
+/* The turn's state shared by every piece, and the position's sets, each
+ * built when first needed: a full-length route under the "may stop" rule
+ * (what most legality checks and "can the player still act" ask) needs the
+ * cats alone, while the stops, books and the spaces beside a cat are for
+ * the routes short of the die and the "must stop" rule. */
+typedef struct bw_action_ctx {
+    const bw_config *cfg;
+    const bw_block *b;
+    unsigned ready;      /* BW_READY_* */
+    uint64_t cat;        /* spaces with a cat */
+    uint64_t stop_free;  /* stops with no frog and no snake on them */
+    uint64_t book_free;  /* dropped books with no frog and no snake on them */
+    uint64_t cat_near;   /* spaces beside a cat */
+    unsigned carry;      /* frogs carrying a book, a bit per frog */
+    int must;            /* only frogs that took a book last turn may move */
+    int cats;            /* a cat may move */
+    unsigned may;        /* the frogs that may move, a bit per frog 0..2 */
+} bw_action_ctx;
+
+#define BW_READY_CATS 1u
+#define BW_READY_ALL 2u
+
+static uint64_t bw_cat_mask(bw_action_ctx *a)
+{
+    if (!(a->ready & BW_READY_CATS)) {
+        a->cat = bw_space_mask(a->cfg, a->b->cat_at, BW_CATS);
+        a->ready |= BW_READY_CATS;
+    }
+    return a->cat;
+}
+
+static void bw_need_all(bw_action_ctx *a)
+{
+    if (a->ready & BW_READY_ALL)
+        return;
+    const bw_config *cfg = a->cfg;
+    const bw_block *b = a->b;
+    bw_masks m;
+    bw_masks_but_cats(cfg, b, &m);
+    uint64_t free = ~(m.frog | m.snake), cat = 0, cat_near = 0;
+    for (int c = 0; c < BW_CATS; c++) {
+        int at = b->cat_at[c];
+        cat |= cfg->space_bit[at];
+        cat_near |= cfg->nbr_mask[at];
+    }
+    a->cat = cat;
+    a->stop_free = cfg->stop_mask & free;
+    a->book_free = m.book & free;
+    a->carry = m.carry;
+    a->cat_near = cat_near;
+    a->ready |= BW_READY_CATS | BW_READY_ALL;
+}
+
+static uint64_t bw_own_pad(const bw_config *cfg, int f)
+{
+    return (uint64_t)1 << BW_PAD(cfg->colour_of[f / BW_FROGS_PER_PLAYER]);
+}
+
+/* Never on a frog's route: the cats and the other colours' pads. */
+static uint64_t bw_frog_bad(bw_action_ctx *a, int f)
+{
+    return bw_cat_mask(a) | (a->cfg->pad_mask & ~bw_own_pad(a->cfg, f));
+}
+
 /* A route short of the die ends on a free stop, on the frog's pad, or
  * where a cat blocks the way on. That cat may not be the space the frog
  * came from, but a route through a cat is rejected anyway, so any space
- * beside a cat will do. */
-static void bw_frog_setup(const bw_config *cfg, const bw_block *b, const bw_masks *m,
-                          uint64_t cat_near, int f, bw_frog_ctx *c)
+ * beside a cat will do.
+ * The player's three frogs share a pad: only a ground book (a stop for a
+ * frog that carries none) tells them apart. */
+static void bw_frogs_setup(bw_action_ctx *a, bw_frog_ctx frog[BW_FROGS_PER_PLAYER])
 {
-    uint64_t pad = (uint64_t)1 << BW_PAD(cfg->colour_of[f / BW_FROGS_PER_PLAYER]);
-    uint64_t stops = cfg->stop_mask | (((m->carry >> f) & 1u) ? 0 : m->book);
-    stops &= ~(m->frog | m->snake);
-    c->at = b->frog_at[f];
-    c->bad = m->cat | (cfg->pad_mask & ~pad);
-    c->inter_bad = cfg->stop_rule == BW_STOP_MUST ? stops : 0;
-    c->ends = stops | pad | cat_near;
+    const bw_config *cfg = a->cfg;
+    bw_need_all(a);
+    int f0 = a->b->player * BW_FROGS_PER_PLAYER;
+    uint64_t pad = bw_own_pad(cfg, f0), bad = a->cat | (cfg->pad_mask & ~pad);
+    int must_stop = cfg->stop_rule == BW_STOP_MUST;
+    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
+        uint64_t stops = a->stop_free | (((a->carry >> (f0 + k)) & 1u) ? 0 : a->book_free);
+        frog[k].at = a->b->frog_at[f0 + k];
+        frog[k].bad = bad;
+        frog[k].inter_bad = must_stop ? stops : 0;
+        frog[k].ends = stops | pad | a->cat_near;
+    }
 }
 
 /* Frog route r, known to be below route_upto[at][die]. */
@@ -56,42 +160,80 @@ static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full
     return r >= full || (path & ~inter & c->ends) != 0;
 }
 
-/* Routes come shortest first: those short of the die, then the full ones,
- * which under the "may stop" rule need one test each. */
-static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
-                            tg_move *out)
+/* Routes come shortest first: those short of the die, which must end on
+ * one of ends, then the full ones. The same test as bw_frog_route_ok,
+ * without a branch per route: whether a route counts changes from route
+ * to route, so a branch on it is mispredicted often. Each route is stored
+ * and the count moves on only when it is legal. */
+static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *c, int die,
+                                       tg_move base, tg_move *out, int passes_checked)
 {
-    int full = cfg->route_upto[c->at][die - 1], upto = cfg->route_upto[c->at][die];
-    const uint64_t *path = cfg->route_path[c->at];
+    int at = c->at;
+    int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
+    const uint64_t *path = cfg->route_path[at], *inter = cfg->route_inter[at];
+    const uint64_t *end = cfg->route_end[at];
+    uint64_t bad = c->bad, inter_bad = c->inter_bad, not_ends = ~c->ends;
     size_t n = 0;
     int r = 0;
-    for (; r < (c->inter_bad ? upto : full); r++)
-        if (bw_frog_route_ok(cfg, c, full, r))
-            out[n++] = base + (tg_move)r;
-    for (; r < upto; r++)
-        if (!(path[r] & c->bad))
-            out[n++] = base + (tg_move)r;
+    /* The end is one node, so "it is one of ends" is "it is none of ~ends",
+     * and the three conditions become one test; the nodes passed are the
+     * path without its end. */
+    for (; r < full; r++) {
+        uint64_t p = path[r], e = end[r];
+        out[n] = base + (tg_move)r;
+        uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
+        n += (size_t)(((p & bad) | (e & not_ends) | passed) == 0);
+    }
+    for (; r < upto; r++) {
+        out[n] = base + (tg_move)r;
+        n += (size_t)(((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0);
+    }
     return n;
 }
 
-static int bw_frog_any(const bw_config *cfg, const bw_frog_ctx *c, int die)
+/* Without stops to avoid on the way (the "may stop" rule, or no free stop
+ * under the other) the nodes passed need no test of their own. */
+static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
+                            tg_move *out)
 {
-    int full = cfg->route_upto[c->at][die - 1], upto = cfg->route_upto[c->at][die];
+    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, 1)
+                        : bw_frog_routes(cfg, c, die, base, out, 0);
+}
+
+/* Whether frog k of the player to move has a route for die. Under the
+ * "may stop" rule a full-length route needs only the cats checked, so
+ * those are tried first. */
+static int bw_frog_any(bw_action_ctx *a, int k, int die)
+{
+    const bw_config *cfg = a->cfg;
+    int f = a->b->player * BW_FROGS_PER_PLAYER + k, at = a->b->frog_at[f];
+    int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
+    if (cfg->stop_rule != BW_STOP_MUST) {
+        uint64_t bad = bw_frog_bad(a, f);
+        for (int r = full; r < upto; r++)
+            if (!(cfg->route_path[at][r] & bad))
+                return 1;
+        upto = full;
+    }
+    if (!upto)
+        return 0;
+    bw_frog_ctx c[BW_FROGS_PER_PLAYER];
+    bw_frogs_setup(a, c);
     for (int r = 0; r < upto; r++)
-        if (bw_frog_route_ok(cfg, c, full, r))
+        if (bw_frog_route_ok(cfg, &c[k], full, r))
             return 1;
     return 0;
 }
 
-/* Cats go the full die and never onto a pad: their routes come from a table. */
-static size_t bw_cat_moves(const bw_config *cfg, int at, int die, tg_move base, tg_move *out)
+/* Cats go the full die and never onto a pad: their routes come from a
+ * table, written as one copy of a fixed length (see the top of the file). */
+static size_t bw_cat_moves(const bw_cat_list *list, tg_move base, tg_move *out)
 {
-    const uint64_t *set = cfg->cat_routes[at][die];
-    size_t n = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = set[w]; bits; bits &= bits - 1)
-            out[n++] = base + (tg_move)(64 * w + __builtin_ctzll(bits));
-    return n;
+    /* Copied first, so the compiler need not fear out overlaps the table. */
+    memcpy(out, list->route, sizeof list->route);
+    for (int i = 0; i < BW_CAT_LIST; i++)
+        out[i] += base;
+    return list->count;
 }
 
 static int bw_cat_route_ok(const bw_config *cfg, int at, int die, int r)
@@ -112,42 +254,9 @@ static int bw_slot_open(const bw_block *b, int slot)
     return slot == 0 || b->dice[0] != b->dice[1] || (b->used & 1u);
 }
 
-/* The turn's state shared by every piece. The masks and each frog's
- * context are built when first needed: checking one move, or whether any
- * move exists, mostly needs one frog or none. */
-typedef struct bw_action_ctx {
-    const bw_config *cfg;
-    const bw_block *b;
-    bw_masks m;
-    uint64_t cat_near; /* spaces beside a cat */
-    bw_frog_ctx frog[BW_FROGS_PER_PLAYER];
-    unsigned ready; /* frog contexts built, a bit per frog 0..2; BW_READY_MASKS */
-    int must;       /* only frogs that took a book last turn may move */
-    int cats;       /* a cat may move */
-    unsigned may;   /* the frogs that may move, a bit per frog 0..2 */
-} bw_action_ctx;
-
-#define BW_READY_MASKS 8u
-
-static const bw_frog_ctx *bw_frog_of(bw_action_ctx *a, int k)
-{
-    if ((a->ready >> k) & 1u)
-        return &a->frog[k];
-    const bw_config *cfg = a->cfg;
-    const bw_block *b = a->b;
-    if (!(a->ready & BW_READY_MASKS)) {
-        bw_make_masks(cfg, b, &a->m);
-        a->cat_near = 0;
-        for (int c = 0; c < BW_CATS; c++)
-            a->cat_near |= cfg->nbr_mask[b->cat_at[c]];
-    }
-    bw_frog_setup(cfg, b, &a->m, a->cat_near, b->player * BW_FROGS_PER_PLAYER + k, &a->frog[k]);
-    a->ready |= BW_READY_MASKS | 1u << k;
-    return &a->frog[k];
-}
-
-/* A frog that took a book last turn must move away if it can. */
-static int bw_must_move(bw_action_ctx *a)
+/* The rare case of bw_must_move, out of line so that the common one (no
+ * frog took a book last turn) sets up no frame for it. */
+static BW_NOINLINE int bw_must_move_check(bw_action_ctx *a)
 {
     const bw_block *b = a->b;
     for (int k = 0; k < BW_FROGS_PER_PLAYER; k++) {
@@ -155,22 +264,24 @@ static int bw_must_move(bw_action_ctx *a)
         if (b->frog_at[f] == BW_NONE || !(b->frog_flags[f] & BW_FF_MUST))
             continue;
         for (int slot = 0; slot < 2; slot++)
-            if (bw_slot_open(b, slot) && bw_frog_any(a->cfg, bw_frog_of(a, k), b->dice[slot]))
+            if (bw_slot_open(b, slot) && bw_frog_any(a, k, b->dice[slot]))
                 return 1;
     }
     return 0;
 }
 
-/* Whether frog k may be moved at all in the action stage (ignoring dice). */
-static int bw_frog_may_move(const bw_block *b, int k, int must)
+/* A frog that took a book last turn must move away if it can. */
+static int bw_must_move(bw_action_ctx *a)
 {
-    int f = b->player * BW_FROGS_PER_PLAYER + k;
-    if (b->frog_at[f] == BW_NONE || (b->frog_flags[f] & BW_FF_MOVED))
+    const uint8_t *flags = &a->b->frog_flags[a->b->player * BW_FROGS_PER_PLAYER];
+    if (!((flags[0] | flags[1] | flags[2]) & BW_FF_MUST))
         return 0;
-    return !must || (b->frog_flags[f] & BW_FF_MUST);
+    return bw_must_move_check(a);
 }
 
-static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_ctx *a)
+/* Inlined in its three callers: its answers then stay in registers. */
+static BW_INLINE void bw_action_setup(const bw_config *cfg, const bw_block *b,
+                                      bw_action_ctx *a)
 {
     a->cfg = cfg;
     a->b = b;
@@ -181,11 +292,21 @@ static void bw_action_setup(const bw_config *cfg, const bw_block *b, bw_action_c
         a->may = 1u << (b->actor % BW_FROGS_PER_PLAYER);
         return;
     }
-    a->must = bw_must_move(a);
-    a->cats = !a->must && !(b->turn & BW_TF_CAT);
-    a->may = 0;
-    for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-        a->may |= (unsigned)bw_frog_may_move(b, k, a->must) << k;
+    int must = bw_must_move(a);
+    a->must = must;
+    a->cats = !must && !(b->turn & BW_TF_CAT);
+    /* The frogs that may move at all (ignoring the dice): on the board, not
+     * moved this turn, and, when one must move, one of those that must;
+     * by the flags from a table, without a branch per frog. */
+    static const uint8_t may_flags[2][8] = {{1, 0, 1, 0, 1, 0, 1, 0}, {0, 0, 1, 0, 0, 0, 1, 0}};
+    _Static_assert(BW_FF_MOVED == 1 && BW_FF_MUST == 2 && BW_FF_PENDING == 4,
+                   "may_flags is indexed by the three frog flags");
+    const uint8_t *ok = may_flags[must != 0];
+    const uint8_t *at = &b->frog_at[b->player * BW_FROGS_PER_PLAYER];
+    const uint8_t *flags = &b->frog_flags[b->player * BW_FROGS_PER_PLAYER];
+    a->may = (unsigned)(ok[flags[0] & 7u] & (at[0] != BW_NONE)) |
+             (unsigned)(ok[flags[1] & 7u] & (at[1] != BW_NONE)) << 1 |
+             (unsigned)(ok[flags[2] & 7u] & (at[2] != BW_NONE)) << 2;
 }
 
 /* One frog left: having moved it, the player may let the other die go. */
@@ -213,6 +334,9 @@ static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *
     bw_action_ctx a;
     bw_action_setup(cfg, b, &a);
     unsigned slots = bw_open_slots(b);
+    bw_frog_ctx frog[BW_FROGS_PER_PLAYER];
+    if (a.may)
+        bw_frogs_setup(&a, frog);
     size_t n = 0;
     for (int slot = 0; slot < 2; slot++) {
         if (!((slots >> slot) & 1u))
@@ -220,10 +344,12 @@ static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *
         int die = b->dice[slot];
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
             if ((a.may >> k) & 1u)
-                n += bw_frog_moves(cfg, bw_frog_of(&a, k), die, bw_move_base(slot, k), out + n);
-        for (int c = 0; c < BW_CATS && a.cats; c++)
-            n += bw_cat_moves(cfg, b->cat_at[c], die,
-                              bw_move_base(slot, BW_FROGS_PER_PLAYER + c), out + n);
+                n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k), out + n);
+        const bw_cat_list *cats = cfg->cat_list[die];
+        if (a.cats)
+            for (int c = 0; c < BW_CATS; c++)
+                n += bw_cat_moves(&cats[b->cat_at[c]], bw_move_base(slot, BW_FROGS_PER_PLAYER + c),
+                                  out + n);
     }
     if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must))
         out[n++] = BW_MOVE_SKIP;
@@ -240,13 +366,11 @@ int bw_any_action(const bw_config *cfg, const bw_block *b)
             continue;
         /* Cats first: a table answers for them, while a frog needs the
          * position's masks built. */
-        for (int c = 0; c < BW_CATS && a.cats; c++) {
-            const uint64_t *set = cfg->cat_routes[b->cat_at[c]][b->dice[slot]];
-            if (set[0] | set[1])
+        for (int c = 0; c < BW_CATS && a.cats; c++)
+            if (cfg->cat_list[b->dice[slot]][b->cat_at[c]].count)
                 return 1;
-        }
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
-            if (((a.may >> k) & 1u) && bw_frog_any(cfg, bw_frog_of(&a, k), b->dice[slot]))
+            if (((a.may >> k) & 1u) && bw_frog_any(&a, k, b->dice[slot]))
                 return 1;
     }
     return b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must);
@@ -257,6 +381,9 @@ size_t bw_legal_moves(const void *vcfg, const void *st, tg_move *out)
     const bw_config *cfg = vcfg;
     const bw_block *b = st;
     size_t n = 0;
+    /* The common stage by a test before the switch (see bw_apply). */
+    if (b->stage == BW_ST_ACTION)
+        return bw_action_moves(cfg, b, out);
     switch (b->stage) {
     case BW_ST_SETUP:
     case BW_ST_ROLL:
@@ -310,9 +437,16 @@ static int bw_action_legal(const bw_config *cfg, const bw_block *b, tg_move move
         return a.cats && bw_cat_route_ok(cfg, b->cat_at[piece - BW_FROGS_PER_PLAYER], die, r);
     if (!((a.may >> piece) & 1u))
         return 0;
-    const bw_frog_ctx *c = bw_frog_of(&a, piece);
-    return r < cfg->route_upto[c->at][die] &&
-           bw_frog_route_ok(cfg, c, cfg->route_upto[c->at][die - 1], r);
+    /* The cats and pads first: they settle most checks (see bw_frog_any). */
+    int f = b->player * BW_FROGS_PER_PLAYER + piece, at = b->frog_at[f];
+    int full = cfg->route_upto[at][die - 1];
+    if (r >= cfg->route_upto[at][die] || (cfg->route_path[at][r] & bw_frog_bad(&a, f)))
+        return 0;
+    if (r >= full && cfg->stop_rule != BW_STOP_MUST)
+        return 1;
+    bw_frog_ctx c[BW_FROGS_PER_PLAYER];
+    bw_frogs_setup(&a, c);
+    return bw_frog_route_ok(cfg, &c[piece], full, r);
 }
 
 int bw_is_legal(const void *vcfg, const void *st, tg_move move)

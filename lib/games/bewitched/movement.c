@@ -85,9 +85,8 @@ static int bw_frog_on(const bw_block *b, int node)
 /* Adds to passed the frogs that f passes on its way (not at the end);
  * returns 1 when a snake on the way killed f. */
 static int bw_travel(const bw_config *cfg, bw_block *b, int f, const bw_route *r,
-                     unsigned *passed)
+                     unsigned *passed, uint64_t frogs)
 {
-    uint64_t frogs = bw_space_mask(cfg, b->frog_at, BW_FROGS);
     for (int i = 0; i < r->len; i++) {
         int n = r->step[i];
         if (n >= BW_SPACES)
@@ -105,6 +104,8 @@ static int bw_travel(const bw_config *cfg, bw_block *b, int f, const bw_route *r
 static unsigned bw_steal_options(const bw_block *b, int f, unsigned passed)
 {
     int p = f / BW_FROGS_PER_PLAYER;
+    if (!passed)
+        return 0; /* most moves pass no frog */
     int fb = bw_frog_book(b, f);
     unsigned options = 0;
     for (int g = 0; g < BW_FROGS; g++) {
@@ -125,20 +126,23 @@ void bw_move_frog(const bw_config *cfg, bw_block *b, int f, const bw_route *r)
     bw_event(b, BW_EV_MOVE, 0, f, start, r->step[r->len - 1]);
     b->frog_at[f] = BW_NONE; /* off the board while it travels */
     b->frog_flags[f] = (uint8_t)((b->frog_flags[f] & ~BW_FF_MUST) | BW_FF_MOVED);
-    if (bw_travel(cfg, b, f, r, &passed)) {
+    /* The other frogs stay where they are on the way: one mask serves the
+     * travel and the landing. */
+    uint64_t frogs = bw_space_mask(cfg, b->frog_at, BW_FROGS);
+    if (bw_travel(cfg, b, f, r, &passed, frogs)) {
         if (b->stage != BW_ST_OVER)
             bw_continue_turn(cfg, b);
         return;
     }
     int landing = r->step[r->len - 1];
     int rest = landing;
-    bw_masks m;
-    bw_make_masks(cfg, b, &m); /* a bite saved by an antidote took a snake away */
-    uint64_t busy = m.frog | m.snake;
+    /* after the travel: a bite saved by an antidote took a snake away */
+    uint64_t busy = frogs | bw_snake_mask(cfg, b);
     if (landing < BW_SPACES && ((busy >> landing) & 1u)) {
         int fwd;
-        rest = bw_bump(cfg, busy | m.cat, m.cat, start, r, &fwd);
-        if (fwd && ((m.frog >> landing) & 1u))
+        uint64_t cats = bw_space_mask(cfg, b->cat_at, BW_CATS);
+        rest = bw_bump(cfg, busy | cats, cats, start, r, &fwd);
+        if (fwd && ((frogs >> landing) & 1u))
             passed |= 1u << bw_frog_on(b, landing);
         bw_event(b, BW_EV_BUMP, 0, f, landing, rest);
     }

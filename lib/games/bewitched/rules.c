@@ -4,18 +4,6 @@
 
 #include <string.h>
 
-void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
-{
-    if (b->ev_count >= BW_MAX_EVENTS)
-        return;
-    uint8_t *e = b->ev[b->ev_count++];
-    e[0] = (uint8_t)type;
-    e[1] = (uint8_t)a;
-    e[2] = (uint8_t)c2;
-    e[3] = (uint8_t)c3;
-    e[4] = (uint8_t)c4;
-}
-
 void bw_init(const void *vcfg, void *st)
 {
     const bw_config *cfg = vcfg;
@@ -253,14 +241,34 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
 {
     const bw_config *cfg = vcfg;
     bw_block *b = st;
+    /* Equal positions stay equal byte for byte, so the last decision's
+     * events are cleared. Those past ev_count are blank in every block
+     * (init leaves them so, this keeps them so, validate() rejects a
+     * loaded block where they are not): a decision has a few events, so
+     * the first slots are cleared at a fixed size and the others only when
+     * they were used. */
+    enum { BW_FEW_EVENTS = 4 };
+    int used = b->ev_count;
     b->ev_count = 0;
-    memset(b->ev, 0, sizeof b->ev); /* equal positions stay equal byte for byte */
+    memset(b->ev, 0, BW_FEW_EVENTS * sizeof b->ev[0]);
+    if (used > BW_FEW_EVENTS)
+        memset((uint8_t *)&b->ev + BW_FEW_EVENTS * sizeof b->ev[0], 0,
+               (BW_MAX_EVENTS - BW_FEW_EVENTS) * sizeof b->ev[0]);
+    /* The two common stages (a piece move, a roll) by tests before the
+     * switch: a jump table's one indirect jump changes target with almost
+     * every decision, which a branch predictor keyed on its address gets
+     * wrong most of the time. */
+    if (b->stage == BW_ST_ACTION && move < BW_MOVE_SKIP) {
+        bw_apply_piece(cfg, b, move);
+        return;
+    }
+    if (b->stage == BW_ST_ROLL) {
+        bw_apply_roll(cfg, b, move);
+        return;
+    }
     switch (b->stage) {
     case BW_ST_SETUP:
         bw_apply_setup(cfg, b, move);
-        break;
-    case BW_ST_ROLL:
-        bw_apply_roll(cfg, b, move);
         break;
     case BW_ST_ESC_ROLL:
         b->dice[0] = (uint8_t)(move - BW_CH_ESCAPE + 1);
