@@ -6,6 +6,7 @@
 #define TG_GAMES_CREEPY_CAULDRON_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/game_def.h"
 
@@ -186,15 +187,23 @@ typedef struct cc_pos {
 /* Small helpers of the hot path, inline so every file's loop avoids a call. */
 _Static_assert(CC_KINDS == 4, "the totals below add four kinds");
 
+/* The sum of four counts, none above 16: one multiplication adds the four
+ * bytes into the top one, in either byte order. */
+static inline unsigned cc_sum4(const uint8_t *counts)
+{
+    uint32_t four;
+    memcpy(&four, counts, sizeof four);
+    return (unsigned)((four * 0x01010101u) >> 24);
+}
+
 static inline unsigned cc_held_total(const cc_pos *pos, unsigned player)
 {
-    const uint8_t *h = pos->held[player];
-    return (unsigned)h[0] + h[1] + h[2] + h[3];
+    return cc_sum4(pos->held[player]);
 }
 
 static inline unsigned cc_cauldron_total(const cc_pos *pos)
 {
-    return (unsigned)pos->cauldron[0] + pos->cauldron[1] + pos->cauldron[2] + pos->cauldron[3];
+    return cc_sum4(pos->cauldron);
 }
 
 static inline int cc_has_book(const cc_config *cfg, const cc_pos *pos, unsigned player)
