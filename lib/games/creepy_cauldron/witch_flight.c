@@ -64,7 +64,7 @@ void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
     uint32_t pawns = 0;
     for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
         unsigned s = pos->pawn[p];
-        pawns |= s < CC_SPACES ? (uint32_t)1 << (s & (CC_SPACES - 1)) : 0;
+        pawns |= (uint32_t)(s < CC_SPACES) << (s & (CC_SPACES - 1));
     }
     /* The next cauldron space without a pawn; four pawns cannot fill twelve. */
     unsigned first = (from + 1) % CC_SPACES;
