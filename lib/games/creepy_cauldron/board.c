@@ -76,6 +76,27 @@ void cc_board_fill(cc_config *cfg)
             cfg->cell[s] = (uint8_t)((side + 1) % CC_COLOURS);
     }
     cfg->kind[CC_WITCH_START] = CC_SP_WITCH_START;
+    /* The same tables as masks, for the moves' and the flight's bit tests. */
+    memset(cfg->cell_mask, 0, sizeof cfg->cell_mask);
+    cfg->cauldron_mask = 0;
+    for (unsigned s = 0; s < CC_SPACES; s++) {
+        if (cfg->cell[s] != CC_NONE)
+            cfg->cell_mask[cfg->cell[s]] |= (uint32_t)1 << s;
+        if (cfg->kind[s] == CC_SP_CAULDRON)
+            cfg->cauldron_mask |= (uint32_t)1 << s;
+    }
+    for (unsigned set = 0; set < (1u << CC_COLOURS); set++) {
+        uint32_t spaces = 0;
+        uint8_t owners = 0;
+        for (unsigned c = 0; c < CC_COLOURS; c++) {
+            if (!(set & (1u << c)))
+                continue;
+            spaces |= cfg->cell_mask[c];
+            if (cfg->owner[c] != CC_NONE)
+                owners |= (uint8_t)(1u << cfg->owner[c]);
+        }
+        cfg->victims[cc_cells_on(spaces)] = owners;
+    }
     for (unsigned c = 0; c < CC_COLOURS; c++) {
         cfg->key_space[c] = (uint8_t)(c * CC_SIDE);
         cfg->padlock[c] = (uint8_t)((c * CC_SIDE + CC_SPACES - 1) % CC_SPACES);

@@ -6,6 +6,7 @@
 #define TG_GAMES_CREEPY_CAULDRON_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/game_def.h"
 
@@ -107,6 +108,9 @@ typedef struct cc_config {
     uint8_t key_space[CC_COLOURS];
     uint8_t padlock[CC_COLOURS];
     uint8_t book[CC_COLOURS][CC_BOOK];
+    uint32_t cell_mask[CC_COLOURS];   /* bit s: space s is in the colour's cell */
+    uint32_t cauldron_mask;           /* bit s: space s is a cauldron space */
+    uint8_t victims[1u << CC_COLOURS]; /* by cc_cells_on(): bit p, p owns a cell reached */
 } cc_config;
 
 /* ---- position block --------------------------------------------------------- */
@@ -183,15 +187,23 @@ typedef struct cc_pos {
 /* Small helpers of the hot path, inline so every file's loop avoids a call. */
 _Static_assert(CC_KINDS == 4, "the totals below add four kinds");
 
+/* The sum of four counts, none above 16: one multiplication adds the four
+ * bytes into the top one, in either byte order. */
+static inline unsigned cc_sum4(const uint8_t *counts)
+{
+    uint32_t four;
+    memcpy(&four, counts, sizeof four);
+    return (unsigned)((four * 0x01010101u) >> 24);
+}
+
 static inline unsigned cc_held_total(const cc_pos *pos, unsigned player)
 {
-    const uint8_t *h = pos->held[player];
-    return (unsigned)h[0] + h[1] + h[2] + h[3];
+    return cc_sum4(pos->held[player]);
 }
 
 static inline unsigned cc_cauldron_total(const cc_pos *pos)
 {
-    return (unsigned)pos->cauldron[0] + pos->cauldron[1] + pos->cauldron[2] + pos->cauldron[3];
+    return cc_sum4(pos->cauldron);
 }
 
 static inline int cc_has_book(const cc_config *cfg, const cc_pos *pos, unsigned player)
@@ -200,6 +212,38 @@ static inline int cc_has_book(const cc_config *cfg, const cc_pos *pos, unsigned 
     const uint8_t *held = pos->held[player];
     /* Bitwise, not &&: the outcome varies too much for the branch predictor. */
     return (held[book[0]] != 0) & (held[book[1]] != 0) & (held[book[2]] != 0);
+}
+
+/* x turned right by r bits: bit i of the result is space (r + i) % 32. */
+static inline uint32_t cc_rotr(uint32_t x, unsigned r)
+{
+    return (x >> (r & 31)) | (x << ((32 - r) & 31)); /* one rotate instruction */
+}
+
+/* The first space from s on (s itself included) whose bit is set in mask,
+ * which must not be 0: a rotation and a count instead of a walk, whose
+ * length the branch predictor cannot guess. */
+static inline unsigned cc_first_from(uint32_t mask, unsigned s)
+{
+    return (s + (unsigned)__builtin_ctz(cc_rotr(mask, s))) % CC_SPACES;
+}
+
+/* One bit per cell that the spaces of path reach, in an order of its own:
+ * cell c is spaces 8c-1 and 8c (see the board above), so folding each
+ * space onto its left neighbour leaves one bit per cell at 8c-1, and a
+ * multiplication gathers the four into the top four bits. cfg->victims is
+ * indexed by it (board.c builds it with this same function). */
+static inline unsigned cc_cells_on(uint32_t path)
+{
+    uint32_t folded = (path | cc_rotr(path, 1)) & 0x80808080u;
+    return (unsigned)((cc_rotr(folded, CC_SIDE - 1) * 0x08040201u) >> 24) & 0xFu;
+}
+
+/* The player whose objects a pending theft takes from (lowest bit of
+ * thefts); the last seat when none is pending. */
+static inline unsigned cc_first_victim(const cc_pos *pos)
+{
+    return (unsigned)__builtin_ctz(pos->thefts | (1u << (CC_MAX_PLAYERS - 1)));
 }
 
 static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, unsigned c)
@@ -231,8 +275,6 @@ size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
 uint32_t cc_winners(const void *cfg, const void *st);
-/* The player whose objects a pending theft takes from (lowest bit of thefts). */
-unsigned cc_first_victim(const cc_pos *pos);
 void cc_end_turn(const cc_config *cfg, cc_pos *pos);
 void cc_next_theft(const cc_config *cfg, cc_pos *pos);
 

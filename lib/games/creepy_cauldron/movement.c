@@ -6,14 +6,14 @@
 _Static_assert(CC_SPACES == 32, "occupancy is a 32-bit mask indexed by space & 31");
 
 /* Bit s set: space s holds Kalmorda or another pawn. validate() keeps
- * absent players off the board (CC_NONE), Kalmorda off the pawns' spaces
- * and the moving pawn on the board, so no test per player is needed. */
+ * absent players off the board (CC_NONE) and Kalmorda off the pawns'
+ * spaces; a pawn off the board adds nothing, without a branch per seat. */
 static uint32_t cc_occupancy(const cc_pos *pos, unsigned mover)
 {
-    uint32_t occ = (uint32_t)1 << pos->witch;
+    uint32_t occ = (uint32_t)1 << (pos->witch & (CC_SPACES - 1));
     for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
         unsigned s = pos->pawn[p];
-        occ |= s < CC_SPACES ? (uint32_t)1 << (s & (CC_SPACES - 1)) : 0;
+        occ |= (uint32_t)(s < CC_SPACES) << (s & (CC_SPACES - 1));
     }
     return occ & ~((uint32_t)1 << (pos->pawn[mover] & (CC_SPACES - 1)));
 }
@@ -23,7 +23,7 @@ static uint32_t cc_path(unsigned from, unsigned to)
 {
     unsigned len = (to + CC_SPACES - from) % CC_SPACES, first = (from + 1) % CC_SPACES;
     uint32_t run = ((uint32_t)1 << len) - 1; /* len < CC_SPACES: the pawn moved */
-    return first == 0 ? run : (run << first) | (run >> (32 - first));
+    return cc_rotr(run, CC_SPACES - first);
 }
 
 /* Spaces where the key can change hands or end the game for p. */
@@ -37,13 +37,11 @@ static uint32_t cc_key_spots(const cc_config *cfg, const cc_pos *pos, unsigned p
     return spots;
 }
 
-/* The rulebook counts every space and only skips an occupied landing. */
+/* The rulebook counts every space and only skips an occupied landing.
+ * At most four pawns and Kalmorda: the ring always has a free space. */
 static unsigned cc_landing(uint32_t occ, unsigned from, unsigned steps)
 {
-    unsigned t = (from + steps) % CC_SPACES;
-    while (occ & ((uint32_t)1 << t))
-        t = (t + 1) % CC_SPACES;
-    return t;
+    return cc_first_from(~occ, (from + steps) % CC_SPACES);
 }
 
 static unsigned cc_ahead(unsigned from, unsigned to)
@@ -98,6 +96,29 @@ static void cc_escape(cc_pos *pos, unsigned p)
     pos->phase = CC_PH_OVER;
 }
 
+/* A move whose path holds a key spot, walked space by space in order: the
+ * key may change hands on the way and the carrier may escape before the
+ * landing. Homing never happens here (the key is out of the handle). */
+static void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from, unsigned to)
+{
+    int offer = 0;
+    for (unsigned s = (from + 1) % CC_SPACES;; s = (s + 1) % CC_SPACES) {
+        if (cc_step(cfg, pos, p, s, s == to, &offer)) {
+            cc_event(pos, CC_EV_MOVE, p, from, s);
+            cc_escape(pos, p);
+            return;
+        }
+        if (s == to)
+            break;
+    }
+    pos->pawn[p] = (uint8_t)to;
+    cc_event(pos, CC_EV_MOVE, p, from, to);
+    if (offer)
+        pos->phase = CC_PH_PICKUP; /* thefts on the way wait for the answer */
+    else
+        cc_next_theft(cfg, pos);
+}
+
 void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
 {
     unsigned p = pos->turn, from = pos->pawn[p], colour = cfg->colour[p];
@@ -113,35 +134,30 @@ void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
         cc_end_turn(cfg, pos);
         return;
     }
-    /* A pawn bringing its three creatures home stops in its own cell. */
-    int homing = pos->key_player == CC_NONE && pos->key_space == CC_NONE &&
-                 cfg->cell[from] != colour && cc_has_book(cfg, pos, p);
     pos->thefts = 0;
-    /* Most moves meet nothing on the way: no key within reach, no thief,
-     * no homing; only those walk the path space by space. */
-    int key_out = pos->key_player != CC_NONE || pos->key_space != CC_NONE;
-    int eventful = homing || (pos->flags[p] & CC_FL_INVISIBLE) ||
-                   (key_out && (cc_path(from, to) & cc_key_spots(cfg, pos, p)));
-    int offer = 0;
-    for (unsigned s = eventful ? (from + 1) % CC_SPACES : to;; s = (s + 1) % CC_SPACES) {
-        if (homing && cfg->cell[s] == colour && !(occ & ((uint32_t)1 << s))) {
-            to = s;
-            pos->roller_due = 1;
-        }
-        if (cc_step(cfg, pos, p, s, s == to, &offer)) {
-            cc_event(pos, CC_EV_MOVE, p, from, s);
-            cc_escape(pos, p);
-            return;
-        }
-        if (s == to)
-            break;
+    unsigned key_out = (pos->key_player != CC_NONE) | (pos->key_space != CC_NONE);
+    uint32_t path = cc_path(from, to);
+    if (key_out && (path & cc_key_spots(cfg, pos, p))) {
+        cc_walk(cfg, pos, p, from, to);
+        return;
     }
+    /* Everything else the path can hold is found from masks, in the order
+     * the walk would meet it: a pawn bringing its three creatures home
+     * stops on the first free space of its own cell... */
+    unsigned homing = !key_out & (cfg->cell[from] != colour) & (unsigned)cc_has_book(cfg, pos, p);
+    uint32_t home = cfg->cell_mask[colour] & ~occ & path & -(uint32_t)homing;
+    if (home) {
+        to = cc_first_from(home, (from + 1) % CC_SPACES);
+        path = cc_path(from, to);
+        pos->roller_due = 1;
+    }
+    /* ...and an invisible pawn may take from the owner of each other cell it
+     * reached (no branch: whether it is invisible varies from move to move). */
+    uint8_t invisible = (uint8_t)-(pos->flags[p] & CC_FL_INVISIBLE);
+    pos->thefts = cfg->victims[cc_cells_on(path)] & (uint8_t)~(1u << p) & invisible;
     pos->pawn[p] = (uint8_t)to;
     cc_event(pos, CC_EV_MOVE, p, from, to);
-    if (offer)
-        pos->phase = CC_PH_PICKUP; /* thefts on the way wait for the answer */
-    else
-        cc_next_theft(cfg, pos);
+    cc_next_theft(cfg, pos);
 }
 
 /* Taking the key decides, after the move, what it would have done at the

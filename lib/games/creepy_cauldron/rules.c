@@ -26,17 +26,21 @@ void cc_init(const void *cfgv, void *st)
     pos->winner = CC_NONE;
 }
 
-static int cc_key_in_handle(const cc_pos *pos)
+static unsigned cc_key_in_handle(const cc_pos *pos)
 {
-    return pos->key_player == CC_NONE && pos->key_space == CC_NONE && pos->winner == CC_NONE;
+    return (pos->key_player == CC_NONE) & (pos->key_space == CC_NONE) & (pos->winner == CC_NONE);
 }
 
 /* With retry=turn a pawn waiting in its own cell with its three creatures
- * spends its turns on the roller instead of the die. */
-static int cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
+ * spends its turns on the roller instead of the die. Asked at every turn's
+ * end: the rare answer first (a pawn in its own cell), with one branch; the
+ * rest bitwise, not &&, as their answers vary too much for the predictor. */
+static unsigned cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
 {
-    return cfg->retry == CC_RETRY_TURN && pos->frog != p && cc_key_in_handle(pos) &&
-           cfg->cell[pos->pawn[p]] == cfg->colour[p] && cc_has_book(cfg, pos, p);
+    if (cfg->cell[pos->pawn[p] & (CC_SPACES - 1)] != cfg->colour[p])
+        return 0;
+    return (cfg->retry == CC_RETRY_TURN) & (pos->frog != p) & cc_key_in_handle(pos) &
+           (unsigned)cc_has_book(cfg, pos, p);
 }
 
 void cc_end_turn(const cc_config *cfg, cc_pos *pos)
@@ -64,49 +68,38 @@ static void cc_land(const cc_config *cfg, cc_pos *pos)
         pos->phase = CC_PH_ROLLER;
         return;
     }
-    if (cfg->kind[s] == CC_SP_FOOTPRINT) {
-        if (pos->flags[p] & CC_FL_INVISIBLE) {
-            pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
-            cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
-            cc_end_turn(cfg, pos);
-        } else {
-            pos->phase = CC_PH_VANISH;
-        }
+    /* A visible pawn is offered to vanish on a footprint space and fishes on
+     * a cauldron space that still holds something; an invisible one on a
+     * footprint space appears. Which of these the die led to is random, so
+     * the two offers are one branch, not a chain of three. */
+    unsigned kind = cfg->kind[s], visible = !(pos->flags[p] & CC_FL_INVISIBLE);
+    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
+    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
+    if (vanish | fish) {
+        pos->attempts = fish ? (uint8_t)(cfg->attempts[s] - 1) : pos->attempts;
+        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
         return;
     }
-    if (cfg->kind[s] == CC_SP_CAULDRON && !(pos->flags[p] & CC_FL_INVISIBLE) &&
-        cc_cauldron_total(pos) > 0) {
-        pos->attempts = (uint8_t)(cfg->attempts[s] - 1);
-        pos->phase = CC_PH_FISH;
-        return;
+    if (kind == CC_SP_FOOTPRINT) {
+        pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
+        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
     }
     cc_end_turn(cfg, pos);
 }
 
 void cc_next_theft(const cc_config *cfg, cc_pos *pos)
 {
-    if (!pos->thefts) {
-        cc_land(cfg, pos);
-        return;
-    }
-    for (unsigned v = 0; v < cfg->players; v++) {
-        if (!(pos->thefts & (1u << v)))
-            continue;
-        if (cc_held_total(pos, v) > 0) {
+    /* The victims in seat order; one with nothing to take is passed over.
+     * validate() keeps thefts to players of the game. */
+    for (unsigned t = pos->thefts; t; t &= t - 1) {
+        if (cc_held_total(pos, (unsigned)__builtin_ctz(t)) > 0) {
+            pos->thefts = (uint8_t)t;
             pos->phase = CC_PH_STEAL;
             return;
         }
-        pos->thefts &= (uint8_t)~(1u << v);
     }
+    pos->thefts = 0;
     cc_land(cfg, pos);
-}
-
-unsigned cc_first_victim(const cc_pos *pos)
-{
-    unsigned v = 0;
-    while (v < CC_MAX_PLAYERS - 1 && !(pos->thefts & (1u << v)))
-        v++;
-    return v;
 }
 
 static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
@@ -131,12 +124,14 @@ static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 {
     unsigned p = pos->turn;
     cc_event(pos, CC_EV_ROLL, p, face, 0);
-    if (face <= CC_F4) {
-        if (pos->frog == p)
-            cc_end_turn(cfg, pos);
-        else
-            cc_move_pawn(cfg, pos, face + 1);
-    } else if (face == CC_FFROG) {
+    /* The two faces of one roll in six first, each a test the predictor
+     * mostly gets right; asking "a number?" first is wrong one roll in three. */
+    if (face > CC_FFROG) {
+        cc_witch_fly(cfg, pos);
+        cc_end_turn(cfg, pos);
+        return;
+    }
+    if (face == CC_FFROG) {
         if (pos->frog != CC_NONE) {
             cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
             pos->frog = CC_NONE;
@@ -146,10 +141,12 @@ static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
         } else {
             cc_end_turn(cfg, pos);
         }
-    } else {
-        cc_witch_fly(cfg, pos);
-        cc_end_turn(cfg, pos);
+        return;
     }
+    if (pos->frog == p)
+        cc_end_turn(cfg, pos);
+    else
+        cc_move_pawn(cfg, pos, face + 1);
 }
 
 static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
@@ -220,10 +217,18 @@ void cc_apply(const void *cfgv, void *st, tg_move move)
     /* Blank the old events so equal positions stay equal byte for byte. */
     memset(pos->events, 0, sizeof pos->events);
     pos->nevents = 0;
-    switch (pos->phase) {
-    case CC_PH_DIE:
+    /* The die is two decisions in three: one test that the predictor mostly
+     * gets right, ahead of a jump table whose one indirect jump would change
+     * its target with nearly every decision. */
+    if (pos->phase == CC_PH_DIE) {
         cc_apply_die(cfg, pos, move - CC_M_DIE);
-        break;
+        return;
+    }
+    if (pos->phase == CC_PH_FISH) {
+        cc_apply_fish(cfg, pos, move);
+        return;
+    }
+    switch (pos->phase) {
     case CC_PH_ROLLER:
         if (move == CC_M_KEY) {
             pos->key_player = (uint8_t)p;
@@ -315,11 +320,14 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
             weights[n++] = s * total * scale;
         }
         if (s < CC_SNAP_SCALE) {
+            /* Kinds the cauldron has run out of are not outcomes; each
+             * slot is written and kept only when it counts (no branch: what
+             * is left varies from one attempt to the next), within the
+             * 2 + CC_KINDS entries cc_limits allows. */
             for (unsigned k = 0; k < CC_KINDS; k++) {
-                if (pos->cauldron[k] == 0)
-                    continue;
                 out[n] = CC_M_CATCH + k;
-                weights[n++] = (CC_SNAP_SCALE - s) * keep * pos->cauldron[k];
+                weights[n] = (CC_SNAP_SCALE - s) * keep * pos->cauldron[k];
+                n += pos->cauldron[k] != 0;
             }
             if (e > 0) {
                 out[n] = CC_M_NOTHING;

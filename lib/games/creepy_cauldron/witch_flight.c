@@ -2,7 +2,7 @@
  * she flies over (they miss a turn in the Cave of Eternal Darkness). */
 #include "creepy_cauldron.h"
 
-_Static_assert(CC_SPACES <= 32, "pawn occupancy is a 32-bit mask");
+_Static_assert(CC_SPACES == 32, "pawn occupancy is a 32-bit mask turned around the ring");
 
 static int cc_pawn_on(const cc_config *cfg, const cc_pos *pos, unsigned s)
 {
@@ -58,24 +58,30 @@ static void cc_catch(const cc_config *cfg, cc_pos *pos, unsigned p)
 
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
 {
-    unsigned from = pos->witch, to = from;
-    uint32_t pawns = 0; /* bit s: a pawn stands on space s */
-    for (unsigned p = 0; p < cfg->players; p++)
-        if (pos->pawn[p] < CC_SPACES)
-            pawns |= (uint32_t)1 << pos->pawn[p];
-    /* Four pawns cannot fill twelve cauldron spaces, so this ends. */
-    do
-        to = (to + 1) % CC_SPACES;
-    while (cfg->kind[to] != CC_SP_CAULDRON || (pawns & ((uint32_t)1 << to)));
+    unsigned from = pos->witch;
+    /* Bit s: a pawn stands on space s. validate() keeps absent players off
+     * the board (CC_NONE), so every seat's entry can be read. */
+    uint32_t pawns = 0;
+    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
+        unsigned s = pos->pawn[p];
+        pawns |= (uint32_t)(s < CC_SPACES) << (s & (CC_SPACES - 1));
+    }
+    /* The next cauldron space without a pawn; four pawns cannot fill twelve. */
+    unsigned first = (from + 1) % CC_SPACES;
+    unsigned to = cc_first_from(cfg->cauldron_mask & ~pawns, first);
     pos->witch = (uint8_t)to;
     cc_event(pos, CC_EV_WITCH, from, to, 0);
+    /* The pawns on the spaces she flies over (after from, before to). */
+    unsigned len = (to + CC_SPACES - first) % CC_SPACES;
+    uint32_t over = cc_rotr(pawns, first) & (((uint32_t)1 << len) - 1);
+    if (!over)
+        return;
     /* Gather first, in flight order, so a pawn sent back to its cell ahead
      * of her is not caught twice. */
     uint8_t caught[CC_MAX_PLAYERS];
     unsigned n = 0;
-    for (unsigned s = (from + 1) % CC_SPACES; s != to; s = (s + 1) % CC_SPACES) {
-        if (!(pawns & ((uint32_t)1 << s)))
-            continue;
+    for (; over; over &= over - 1) {
+        unsigned s = (first + (unsigned)__builtin_ctz(over)) % CC_SPACES;
         for (unsigned p = 0; p < cfg->players; p++)
             if (pos->pawn[p] == s)
                 caught[n++] = (uint8_t)p;

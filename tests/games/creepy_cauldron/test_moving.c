@@ -89,6 +89,35 @@ static void test_invisible_thief_in_other_cell(void **s)
     tg_state_free(st);
 }
 
+static void test_invisible_thief_in_two_cells_and_across_the_start(void **s)
+{
+    (void)s;
+    /* From 7, four steps and four occupied spaces (11-14) reach 15: the
+     * move passes blue's key space 8 and ends on green's padlock 15, so
+     * both owners are robbed, in seat order. */
+    tg_state *st = cc_load("players=4", "{'witch':13,'pawns':[{'space':7,'invisible':true},"
+                                        "{'space':11,'creatures':['rat']},"
+                                        "{'space':12,'creatures':['snake']},{'space':14}]}");
+    tgt_apply(st, "4");
+    assert_int_equal(cc_space(st, 0), 15);
+    assert_string_equal(tgt_legal_texts(st), "steal-rat nosteal");
+    tgt_apply(st, "steal-rat");
+    assert_string_equal(tgt_legal_texts(st), "steal-snake nosteal");
+    tgt_apply(st, "steal-snake");
+    assert_int_equal(cc_holds(st, 0, "rat") + cc_holds(st, 0, "snake"), 2);
+    assert_int_equal(cc_field(st, "turn"), 1);
+    tg_state_free(st);
+
+    /* Red's cell is spaces 31 and 0, where the ring's numbering starts
+     * again: from 29, three steps and red on 0 take blue over both to 1. */
+    st = cc_load("players=4", "{'turn':1,'pawns':[{'space':0,'creatures':['spider']},"
+                              "{'space':29,'invisible':true},{'space':20},{'space':21}]}");
+    tgt_apply(st, "3");
+    assert_int_equal(cc_space(st, 1), 1);
+    assert_string_equal(tgt_legal_texts(st), "steal-spider nosteal");
+    tg_state_free(st);
+}
+
 static void test_no_theft_when_visible_or_cell_empty(void **s)
 {
     (void)s;
@@ -169,6 +198,7 @@ int cc_run_moving(void)
         cmocka_unit_test(test_footprint_may_vanish),
         cmocka_unit_test(test_footprint_makes_visible_again),
         cmocka_unit_test(test_invisible_thief_in_other_cell),
+        cmocka_unit_test(test_invisible_thief_in_two_cells_and_across_the_start),
         cmocka_unit_test(test_no_theft_when_visible_or_cell_empty),
         cmocka_unit_test(test_theft_of_fifth_object_returns_one),
         cmocka_unit_test(test_frog_cannot_move),
