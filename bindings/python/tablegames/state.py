@@ -348,7 +348,7 @@ class State(Handle):
         h = self._handle()
         if self._view is None:
             cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(h))
-            self._view = StepView(self._lib.dll, h, cap)
+            self._view = StepView(self._lib, h, cap)
         return self._view
 
     def step_view(self) -> StepView:
@@ -393,11 +393,11 @@ class State(Handle):
                 view = self._step_buffers()
             if move is None:
                 status = view._step_chance(view._address, view._applied_ref, view._player_ref,
-                                           view._ids, view._cap, view._count_ref)
+                                           view._ids_arg, view._cap_arg, view._count_ref)
                 applied = view._applied.value
             elif move < PLAIN_INT_LIMIT:  # see step.py: a plain int is a C int
-                status = view._step(view._address, move, view._player_ref, view._ids,
-                                    view._cap, view._count_ref)
+                status = view._step(view._address, move, view._player_ref, view._ids_arg,
+                                    view._cap_arg, view._count_ref)
                 applied = move
             else:
                 status = view._step_checked(view._ptr, move, view._player_ref, view._ids,
