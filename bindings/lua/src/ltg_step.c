@@ -73,12 +73,12 @@ static ltg_view *ltg_view_of(lua_State *L, ltg_state *s)
     return v;
 }
 
-/* Returns player, view, #view; ltg_view_of() left the view at index 2.
- * The count saves a loop the __len call that #view would make. */
+/* Returns player, view, #view; ltg_view_of() left the view on top. The
+ * count saves a loop the __len call that #view would make. */
 static int ltg_push_step(lua_State *L, const ltg_view *v)
 {
     lua_pushinteger(L, v->player);
-    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
     lua_pushinteger(L, (lua_Integer)v->n);
     return 3;
 }
@@ -91,10 +91,12 @@ static int ltg_state_step(lua_State *L)
     ltg_state *s = ltg_step_state(L);
     tg_state *st = s->state;
     int chance = lua_isnoneornil(L, 2);
-    lua_Integer m = chance ? 0 : luaL_checkinteger(L, 2);
+    int is_int = 1;
+    lua_Integer m = chance ? 0 : lua_tointegerx(L, 2, &is_int);
+    if (!is_int)
+        m = luaL_checkinteger(L, 2); /* raises the usual message */
     if (m < 0 || (uint64_t)m > UINT32_MAX)
         return ltg_raise(L, TG_E_ILLEGAL_MOVE, "move id out of range");
-    lua_settop(L, 1);
     ltg_view *v = ltg_view_of(L, s);
     tg_move drawn = 0;
     tg_status status =
