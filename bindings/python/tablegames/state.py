@@ -13,7 +13,7 @@ from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, ou
 from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
-from .step import PLAIN_INT_LIMIT, StepView
+from .step import DRAWN, PLAIN_INT_LIMIT, StepView
 
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
@@ -394,7 +394,7 @@ class State(Handle):
             if move is None:
                 status = view._step_chance(view._address, view._applied_ref, view._player_ref,
                                            view._ids_arg, view._cap_arg, view._count_ref)
-                applied = view._applied.value
+                applied = DRAWN
             elif move < PLAIN_INT_LIMIT:  # see step.py: a plain int is a C int
                 status = view._step(view._address, move, view._player_ref, view._ids_arg,
                                     view._cap_arg, view._count_ref)
@@ -405,7 +405,7 @@ class State(Handle):
                 applied = move
             if status:
                 self._check(status)
-            view.applied = applied
+            view._last = applied
             view.player = view._player.value
             view._n = view._count.value
             return view

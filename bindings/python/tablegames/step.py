@@ -19,6 +19,9 @@ from ._loader import Library
 # Ids below this pass to C as a plain int: ctypes hands an int over as a C
 # int, which holds every id up to here with the same bits on every ABI.
 PLAIN_INT_LIMIT = 2 ** 31
+# StepView._last when the last step drew a chance outcome, or when the view
+# was read by step_view() (move ids are never negative).
+DRAWN, NOT_STEPPED = -1, -2
 
 
 class StepView(Sequence[int]):
@@ -34,15 +37,18 @@ class StepView(Sequence[int]):
     step() or step_view().
     """
 
-    __slots__ = ("player", "applied", "_n", "_ids", "_cap", "_player", "_count", "_applied",
-                 "_player_ref", "_count_ref", "_applied_ref", "_ids_arg", "_cap_arg", "_step", "_step_chance",
-                 "_step_checked", "_ptr", "_address")
+    __slots__ = ("player", "_last", "_n", "_ids", "_cap", "_player", "_count", "_applied",
+                 "_player_ref", "_count_ref", "_applied_ref", "_ids_arg", "_cap_arg", "_step",
+                 "_step_chance", "_step_checked", "_ptr", "_address")
 
     def __init__(self, lib: Library, ptr: Any, cap: int) -> None:
         """Buffers for the state at ptr (a StateP), whose State owns the
         view and checks it is open before every call."""
         self.player = 0
-        self.applied: Optional[int] = None
+        # What the last step played: its move id, DRAWN for a chance draw
+        # (the outcome is then read from _applied only if asked for, which
+        # a loop seldom does), NOT_STEPPED after step_view().
+        self._last = NOT_STEPPED
         self._n = 0
         self._ids = (_ffi.MoveId * max(cap, 1))()
         self._cap = ctypes.c_size_t(cap)
@@ -83,7 +89,15 @@ class StepView(Sequence[int]):
         """Sets the view to a position read without a step (step_view())."""
         self.player = player
         self._n = count
-        self.applied = None
+        self._last = NOT_STEPPED
+
+    @property
+    def applied(self) -> Optional[int]:
+        """The decision the last step made; None after step_view()."""
+        last = self._last
+        if last == DRAWN:
+            return int(self._applied.value)
+        return None if last == NOT_STEPPED else last
 
     def __len__(self) -> int:
         return self._n
@@ -95,8 +109,16 @@ class StepView(Sequence[int]):
     def __getitem__(self, index: slice) -> List[int]: ...
 
     def __getitem__(self, index: Union[int, slice]) -> Union[int, List[int]]:
-        if type(index) is int and 0 <= index < self._n:  # the loop's case first
-            return self._ids[index]  # a c_uint32 array reads as an int
+        # The loop's case first, with no type test (which would cost a
+        # fifth of the call): what compares within 0 .. n-1 goes to the
+        # array, which takes only what has __index__ and never reads past
+        # its capacity; a slice, a float or a string raises TypeError on
+        # the way and takes the checks below.
+        try:
+            if 0 <= index < self._n:  # type: ignore[operator]
+                return self._ids[index]
+        except TypeError:
+            pass
         if isinstance(index, slice):
             return self._ids[:self._n][index]
         if not isinstance(index, int):
