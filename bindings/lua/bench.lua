@@ -7,7 +7,7 @@
 --            table, apply_id, apply_chance_id;
 --   step     state:step([move]), one call per decision whoever decides (no
 --            move draws a chance outcome), the next decision read from the
---            view it returns;
+--            player, view and count it returns (the loop of the README);
 --   playout  state:playout(), one call per game, the decisions made in C.
 local tg = require("tablegames")
 
@@ -42,12 +42,12 @@ local loops = {
     end, "2-3" },
   { "step", function(state)
       local made, chance, terminal, random = 0, tg.CHANCE, tg.TERMINAL, math.random
-      local player, view = state:step_view()
+      local player, view, n = state:step_view()
       while player ~= terminal do
         if player == chance then
-          player = state:step()
+          player, view, n = state:step()
         else
-          player = state:step(view[random(#view)])
+          player, view, n = state:step(view[random(n)])
         end
         made = made + 1
       end

@@ -28,7 +28,14 @@ typedef struct ltg_game {
 typedef struct ltg_state {
     tg_state *state;
     const void *view; /* the step view in the second user value, or NULL */
+    /* &ltg_state_tag: lets state:step() know a state userdata without the
+     * metatable comparison, which costs a good part of a step. Lua code
+     * cannot write a userdata's bytes, so no other userdata holds the
+     * address of this module's tag. */
+    const char *tag;
 } ltg_state;
+
+extern const char ltg_state_tag;
 
 /* A bot's user value is its game userdata, as for states. */
 typedef struct ltg_bot {

@@ -6,6 +6,8 @@
 
 #include "ltg.h"
 
+const char ltg_state_tag = 's';
+
 static ltg_state *ltg_state_ud(lua_State *L, int idx)
 {
     return luaL_checkudata(L, idx, LTG_STATE_MT);
@@ -27,6 +29,7 @@ void ltg_push_state(lua_State *L, tg_state *st, int game_idx)
     s = lua_newuserdatauv(L, sizeof *s, 2);
     s->state = st;
     s->view = NULL;
+    s->tag = &ltg_state_tag;
     luaL_setmetatable(L, LTG_STATE_MT);
     if (game_idx != 0) {
         lua_pushvalue(L, game_idx);
@@ -663,8 +666,7 @@ void ltg_state_register(lua_State *L)
         lua_setfield(L, -2, ltg_state_value_names[i]);
     }
     luaL_setfuncs(L, ltg_state_view_methods, 0);
-    lua_pushvalue(L, -2); /* the metatable, which the step methods check against */
-    luaL_setfuncs(L, ltg_state_step_methods, 1);
+    luaL_setfuncs(L, ltg_state_step_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

@@ -22,29 +22,22 @@ typedef struct ltg_view {
     tg_move moves[]; /* cap entries: tg_game_max_legal_moves() */
 } ltg_view;
 
-/* A userdata at idx whose metatable is the one in upvalue 1: the check
- * luaL_checkudata() makes, without looking the metatable up by name, which
- * would cost a good part of a step. */
-static void *ltg_fast_udata(lua_State *L, int idx)
-{
-    void *p = lua_touserdata(L, idx);
-    if (p != NULL && lua_getmetatable(L, idx)) {
-        int same = lua_rawequal(L, -1, lua_upvalueindex(1));
-        lua_pop(L, 1);
-        if (same)
-            return p;
-    }
-    return NULL;
-}
-
-/* The open state at index 1 (a state method's upvalue 1 is the state
- * metatable); raises like ltg_check_state() otherwise. */
+/* The open state at index 1; raises like ltg_check_state() otherwise.
+ * A state userdata is known by its size and tag (see ltg.h), a check far
+ * cheaper than comparing metatables; anything else takes the usual path,
+ * which raises the usual message, and what passes that (a userdata given
+ * the state metatable by the debug library) but lacks the tag is refused
+ * as well. */
 static ltg_state *ltg_step_state(lua_State *L)
 {
-    ltg_state *s = ltg_fast_udata(L, 1);
-    if (s == NULL || s->state == NULL) {
+    ltg_state *s = lua_touserdata(L, 1);
+    /* 0 for a light userdata, whose pointer lua_touserdata() also gives */
+    if (s == NULL || lua_rawlen(L, 1) != sizeof *s || s->tag != &ltg_state_tag ||
+        s->state == NULL) {
         ltg_check_state(L, 1);
         s = lua_touserdata(L, 1);
+        if (lua_rawlen(L, 1) != sizeof *s || s->tag != &ltg_state_tag)
+            luaL_typeerror(L, 1, LTG_STATE_MT);
     }
     return s;
 }
@@ -80,15 +73,17 @@ static ltg_view *ltg_view_of(lua_State *L, ltg_state *s)
     return v;
 }
 
-/* Returns player, view; ltg_view_of() left the view at index 2. */
+/* Returns player, view, #view; ltg_view_of() left the view on top. The
+ * count saves a loop the __len call that #view would make. */
 static int ltg_push_step(lua_State *L, const ltg_view *v)
 {
     lua_pushinteger(L, v->player);
-    lua_pushvalue(L, 2);
-    return 2;
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, (lua_Integer)v->n);
+    return 3;
 }
 
-/* state:step([move]) -> player, view. A move id plays it; no move (or
+/* state:step([move]) -> player, view, #view. A move id plays it; no move (or
  * nil) draws a chance outcome with the state's RNG. A refusal raises and
  * leaves the state and the view as they were. */
 static int ltg_state_step(lua_State *L)
@@ -96,10 +91,12 @@ static int ltg_state_step(lua_State *L)
     ltg_state *s = ltg_step_state(L);
     tg_state *st = s->state;
     int chance = lua_isnoneornil(L, 2);
-    lua_Integer m = chance ? 0 : luaL_checkinteger(L, 2);
+    int is_int = 1;
+    lua_Integer m = chance ? 0 : lua_tointegerx(L, 2, &is_int);
+    if (!is_int)
+        m = luaL_checkinteger(L, 2); /* raises the usual message */
     if (m < 0 || (uint64_t)m > UINT32_MAX)
         return ltg_raise(L, TG_E_ILLEGAL_MOVE, "move id out of range");
-    lua_settop(L, 1);
     ltg_view *v = ltg_view_of(L, s);
     tg_move drawn = 0;
     tg_status status =
@@ -111,7 +108,7 @@ static int ltg_state_step(lua_State *L)
     return ltg_push_step(L, v);
 }
 
-/* state:step_view() -> player, view: the view read for the position the
+/* state:step_view() -> player, view, #view: the view read for the position the
  * state is at, for a loop's first decision. */
 static int ltg_state_step_view(lua_State *L)
 {
@@ -144,9 +141,9 @@ const luaL_Reg ltg_state_step_methods[] = {
 static const ltg_view *ltg_check_view(lua_State *L)
 {
     const ltg_view *v = lua_touserdata(L, 1);
+    /* 0 for a light userdata, whose pointer lua_touserdata() also gives */
     size_t len = lua_rawlen(L, 1);
-    if (v == NULL || lua_type(L, 1) != LUA_TUSERDATA || len < sizeof *v ||
-        len != ltg_view_size(v->cap))
+    if (v == NULL || len < sizeof *v || len != ltg_view_size(v->cap))
         luaL_checkudata(L, 1, LTG_VIEW_MT); /* raises the usual message */
     return v;
 }

@@ -24,21 +24,22 @@ end
 local function play_both_ways(id, players, seed)
   local g = tg.Game(id, { players = players })
   local fast, slow = g:new_state(seed), g:new_state(seed)
-  local player, view = fast:step_view()
+  local player, view, n = fast:step_view()
   local decisions = 0
   math.randomseed(seed)
   while true do
     eq(player, slow:current_player(), id .. " player")
     eq(view.player, player, id .. " view.player")
+    eq(n, #view, id .. " the count returned")
     check(h.same(list(view), ids_of(slow)), id .. ": the view lists other moves")
     if player == tg.TERMINAL then break end
     local again
     if player == tg.CHANCE and decisions % 2 == 0 then
-      player, again = fast:step()
+      player, again, n = fast:step()
       eq(view.applied, slow:apply_chance_id(), id .. " chance draw")
     else
-      local m = view[math.random(#view)]
-      player, again = fast:step(m)
+      local m = view[math.random(n)]
+      player, again, n = fast:step(m)
       eq(view.applied, m)
       slow:apply_id(m)
     end
@@ -145,6 +146,22 @@ test("after the end and after close", function()
   -- a step on something that is not a state
   raises(nil, s.step, view, 0)
   raises(nil, s.step, {}, 0)
+  raises(nil, s.step, io.stdout, 0)
+  raises(nil, s.step_view, tg.Game("bewitched", { players = 2 }))
+end)
+
+test("a userdata given the state metatable is not taken for a state", function()
+  -- debug.setmetatable() fools luaL_checkudata(); the step's own check
+  -- (the state's tag) still refuses it, before reading it as a state.
+  local s = tg.Game("witches_dance", { players = 2 }):new_state(1)
+  local fake = io.tmpfile()
+  debug.setmetatable(fake, debug.getmetatable(s))
+  raises(nil, s.step, fake, 0)
+  raises(nil, s.step, fake)
+  raises(nil, s.step_view, fake)
+  debug.setmetatable(fake, debug.getmetatable(io.stdout))
+  fake:close()
+  eq(s:step_view(), s:current_player()) -- the real state is untouched
 end)
 
 test("a view put in the wrong place is not trusted", function()

@@ -29,6 +29,9 @@ class Library:
 
     def __init__(self, dll: ctypes.CDLL, path: str) -> None:
         self.dll = dll
+        # The same library again, for the few calls made with the GIL held
+        # (see StepView): a PyDLL's functions do not release it.
+        self.gil_dll = ctypes.PyDLL(path, handle=dll._handle)
         self.path = path
         self.version: str = dll.tg_version_string().decode("ascii", "replace")
 

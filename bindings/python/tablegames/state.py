@@ -13,7 +13,7 @@ from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, ou
 from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
-from .step import PLAIN_INT_LIMIT, StepView
+from .step import DRAWN, PLAIN_INT_LIMIT, StepView
 
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
@@ -348,7 +348,7 @@ class State(Handle):
         h = self._handle()
         if self._view is None:
             cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(h))
-            self._view = StepView(self._lib.dll, h, cap)
+            self._view = StepView(self._lib, h, cap)
         return self._view
 
     def step_view(self) -> StepView:
@@ -393,11 +393,11 @@ class State(Handle):
                 view = self._step_buffers()
             if move is None:
                 status = view._step_chance(view._address, view._applied_ref, view._player_ref,
-                                           view._ids, view._cap, view._count_ref)
-                applied = view._applied.value
+                                           view._ids_arg, view._cap_arg, view._count_ref)
+                applied = DRAWN
             elif move < PLAIN_INT_LIMIT:  # see step.py: a plain int is a C int
-                status = view._step(view._address, move, view._player_ref, view._ids,
-                                    view._cap, view._count_ref)
+                status = view._step(view._address, move, view._player_ref, view._ids_arg,
+                                    view._cap_arg, view._count_ref)
                 applied = move
             else:
                 status = view._step_checked(view._ptr, move, view._player_ref, view._ids,
@@ -405,7 +405,7 @@ class State(Handle):
                 applied = move
             if status:
                 self._check(status)
-            view.applied = applied
+            view._last = applied
             view.player = view._player.value
             view._n = view._count.value
             return view

@@ -14,10 +14,14 @@ from collections.abc import Sequence
 from typing import Any, Iterator, List, Optional, Union, overload
 
 from . import _ffi
+from ._loader import Library
 
 # Ids below this pass to C as a plain int: ctypes hands an int over as a C
 # int, which holds every id up to here with the same bits on every ABI.
 PLAIN_INT_LIMIT = 2 ** 31
+# StepView._last when the last step drew a chance outcome, or when the view
+# was read by step_view() (move ids are never negative).
+DRAWN, NOT_STEPPED = -1, -2
 
 
 class StepView(Sequence[int]):
@@ -33,15 +37,18 @@ class StepView(Sequence[int]):
     step() or step_view().
     """
 
-    __slots__ = ("player", "applied", "_n", "_ids", "_cap", "_player", "_count", "_applied",
-                 "_player_ref", "_count_ref", "_applied_ref", "_step", "_step_chance",
-                 "_step_checked", "_ptr", "_address")
+    __slots__ = ("player", "_last", "_n", "_ids", "_cap", "_player", "_count", "_applied",
+                 "_player_ref", "_count_ref", "_applied_ref", "_ids_arg", "_cap_arg", "_step",
+                 "_step_chance", "_step_checked", "_ptr", "_address")
 
-    def __init__(self, dll: Any, ptr: Any, cap: int) -> None:
+    def __init__(self, lib: Library, ptr: Any, cap: int) -> None:
         """Buffers for the state at ptr (a StateP), whose State owns the
         view and checks it is open before every call."""
         self.player = 0
-        self.applied: Optional[int] = None
+        # What the last step played: its move id, DRAWN for a chance draw
+        # (the outcome is then read from _applied only if asked for, which
+        # a loop seldom does), NOT_STEPPED after step_view().
+        self._last = NOT_STEPPED
         self._n = 0
         self._ids = (_ffi.MoveId * max(cap, 1))()
         self._cap = ctypes.c_size_t(cap)
@@ -53,25 +60,44 @@ class StepView(Sequence[int]):
         self._applied_ref = ctypes.byref(self._applied)
         # ctypes' conversion of declared argument types costs more than the
         # step itself, so State.step() calls undeclared copies of the
-        # functions, with every argument already a ctypes object of the
-        # exact C type (or an int below PLAIN_INT_LIMIT for the tg_move).
-        # The declared function (held to the header by test_signatures)
-        # takes the rare ids above that.
-        self._step = dll["tg_state_step"]
+        # functions, with every argument ready for C as it is: a byref() or
+        # from_param() argument object, which ctypes passes on, where for a
+        # ctypes instance (c_void_p, c_size_t, an array) it would build a
+        # new argument object per call; or an int below PLAIN_INT_LIMIT for
+        # the tg_move. The declared function (held to the header by
+        # test_signatures) takes the rare ids above that.
+        #
+        # The copies come from the library's PyDLL: they keep the GIL
+        # through the call, as releasing and retaking it costs more than a
+        # step in the library, which never waits nor calls back into
+        # Python. The state's lock still keeps other threads off the state
+        # (a thread waiting for it releases the GIL).
+        self._step = lib.gil_dll["tg_state_step"]
         self._step.restype = _ffi.Status
-        self._step_chance = dll["tg_state_step_chance"]
+        self._step_chance = lib.gil_dll["tg_state_step_chance"]
         self._step_chance.restype = _ffi.Status
-        self._step_checked = dll.tg_state_step
+        self._step_checked = lib.dll.tg_state_step
         # The state's address as a plain void *, which ctypes passes several
-        # times faster than a typed pointer.
+        # times faster than a typed pointer; the State drops the view when
+        # it is closed, and byref() keeps the array alive.
         self._ptr = ptr
-        self._address = ctypes.c_void_p(ctypes.cast(ptr, ctypes.c_void_p).value)
+        self._address = ctypes.c_void_p.from_param(ctypes.cast(ptr, ctypes.c_void_p).value)
+        self._ids_arg = ctypes.byref(self._ids)
+        self._cap_arg = ctypes.c_size_t.from_param(cap)
 
     def _fill(self, player: int, count: int) -> None:
         """Sets the view to a position read without a step (step_view())."""
         self.player = player
         self._n = count
-        self.applied = None
+        self._last = NOT_STEPPED
+
+    @property
+    def applied(self) -> Optional[int]:
+        """The decision the last step made; None after step_view()."""
+        last = self._last
+        if last == DRAWN:
+            return int(self._applied.value)
+        return None if last == NOT_STEPPED else last
 
     def __len__(self) -> int:
         return self._n
@@ -83,8 +109,16 @@ class StepView(Sequence[int]):
     def __getitem__(self, index: slice) -> List[int]: ...
 
     def __getitem__(self, index: Union[int, slice]) -> Union[int, List[int]]:
-        if type(index) is int and 0 <= index < self._n:  # the loop's case first
-            return self._ids[index]  # a c_uint32 array reads as an int
+        # The loop's case first, with no type test (which would cost a
+        # fifth of the call): what compares within 0 .. n-1 goes to the
+        # array, which takes only what has __index__ and never reads past
+        # its capacity; a slice, a float or a string raises TypeError on
+        # the way and takes the checks below.
+        try:
+            if 0 <= index < self._n:  # type: ignore[operator]
+                return self._ids[index]
+        except TypeError:
+            pass
         if isinstance(index, slice):
             return self._ids[:self._n][index]
         if not isinstance(index, int):

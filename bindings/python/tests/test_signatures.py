@@ -177,7 +177,14 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(ctype_of(step[4]), type(view._cap))
         self.assertEqual(ctype_of(step[5]), POINTER(type(view._count)))
         self.assertEqual(ctype_of(step[0]), POINTER(_ffi.StateHandle))
-        self.assertIs(type(view._address), c_void_p)
+        # They go as ready-made argument objects (see StepView): the
+        # address as a void *, the array by reference, cap as a size_t.
+        address = ctypes.cast(state._ptr, c_void_p).value
+        self.assertEqual(repr(view._address), "<cparam 'P' (0x%x)>" % address)
+        self.assertIs(view._ids_arg._obj, view._ids)
+        self.assertEqual(repr(view._cap_arg), "<cparam '%s' (%d)>"
+                         % (type(view._cap)._type_, view._cap.value))
+        self.assertEqual(view._cap.value, state.game.max_legal_moves)
         self.assertEqual(view._step.restype, ctype_of(self.protos["tg_state_step"][0]))
         self.assertEqual(view._step_chance.restype,
                          ctype_of(self.protos["tg_state_step_chance"][0]))
