@@ -5,17 +5,6 @@
 
 #include "spinning_wishes.h"
 
-void sw_event_add(sw_block *b, int type, int a, int x, int y)
-{
-    if (b->nevents >= SW_EVENTS_MAX)
-        return;
-    sw_event *e = &b->events[b->nevents++];
-    e->type = (uint8_t)type;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)x;
-    e->c = (uint8_t)y;
-}
-
 int sw_hand_size(const sw_block *b, int player)
 {
     return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];

@@ -8,6 +8,7 @@
 #define TG_GAMES_SPINNING_WISHES_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/game_def.h"
 
@@ -91,11 +92,16 @@ typedef struct sw_event {
 /* Stops of the wheel that put the same slots in a princess's ray: a spin's
  * outcome depends only on that, so spins count stops a group at a time. */
 typedef struct sw_ray_group {
-    uint16_t mask; /* slots inside the ray */
-    uint8_t first; /* its first slot clockwise */
-    uint8_t stops; /* how many of the 48 stops give it */
-    uint8_t rot;   /* the first of them */
+    uint16_t mask;  /* slots inside the ray */
+    uint8_t first;  /* its first slot clockwise */
+    uint8_t stops;  /* how many of the 48 stops give it */
+    uint8_t rot;    /* the first of them */
+    uint8_t window; /* mask turned so that first is bit 0 (at most three bits) */
 } sw_ray_group;
+
+/* Most groups whose ray holds a given slot: a ray is a window of two or
+ * three neighbouring slots (board.c), so at most six windows hold a slot. */
+#define SW_RAY_NEAR 6
 
 typedef struct sw_config {
     int players;
@@ -109,6 +115,19 @@ typedef struct sw_config {
     /* The stops grouped by ray, in the order of their first stops. */
     sw_ray_group ray_group[SW_PRINCESSES][SW_ROTATIONS];
     uint8_t ray_groups[SW_PRINCESSES];
+    /* Per princess and slot: the groups whose ray holds that slot, in group
+     * order (the last one repeated up to SW_RAY_NEAR). */
+    uint8_t ray_near[SW_PRINCESSES][SW_SLOTS][SW_RAY_NEAR];
+    /* The outcome code of holders t (bits from slot first on) in a window
+     * that starts at slot first: sw_ray_code_from() as a table. */
+    uint8_t ray_code_at[SW_SLOTS][8];
+    /* A spin's outcomes a slot at a time (ray.c): for a slot f holding a
+     * holder, by the holders on slots f-2..f+2 (bit i: slot f-2+i), how many
+     * stops leave f the first holder of the ray, by the code's other bits k;
+     * which k have any; and those stops in all. */
+    uint8_t ray_stops[32][4];
+    uint8_t ray_ks[32];
+    uint8_t ray_placed[32];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* Where one step of a princess bound for the castle leads:
@@ -147,12 +166,56 @@ typedef struct sw_block {
 } sw_block;
 
 /* Holds her own princess's three wishes: she heads for the castle and is
- * out of all trading. Inline because every move generator asks it. */
+ * out of all trading. Inline because every move generator asks it; no
+ * branch, since trading asks it of every other player. */
 static inline int sw_own_three(const sw_block *b, int player)
 {
-    int g = b->princess[player];
-    return g < SW_PRINCESSES && b->hand[player][g] == SW_WISHES_EACH;
+    unsigned g = b->princess[player];
+    return (g < SW_PRINCESSES) & (b->hand[player][g & (SW_PRINCESSES - 1)] == SW_WISHES_EACH);
 }
+
+/* Bytes b[0..n-1] (n at most 8) as a number, b[i] in bits 8i..8i+7, on a
+ * machine of either byte order: one load where the order is known. */
+static inline uint64_t sw_bytes_value(const uint8_t *bytes, size_t n)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, bytes, n);
+#else
+    for (size_t i = 0; i < n; i++)
+        v |= (uint64_t)bytes[i] << (8 * i);
+#endif
+    return v;
+}
+
+/* Bit i: byte i of the n (at most 8) bytes is not zero, for bytes below
+ * 0x80 (slots and hands hold 0..4, validate.c): adding 0x7f sets a byte's
+ * top bit exactly when it is not zero, and one multiplication gathers
+ * those bits. */
+static inline unsigned sw_nonzero_bytes(const uint8_t *bytes, size_t n)
+{
+    uint64_t v = sw_bytes_value(bytes, n);
+    v = ((v + 0x7f7f7f7f7f7f7f7fu) >> 7) & 0x0101010101010101u;
+    return (unsigned)((v * 0x0102040810204080u) >> 56);
+}
+
+/* Bit g: the player holds a wish of princess g. */
+static inline unsigned sw_kinds_held(const sw_block *b, int player)
+{
+    return sw_nonzero_bytes(b->hand[player], SW_PRINCESSES) & 15u;
+}
+
+/* Bit s: slot s of the wheel holds a holder. */
+static inline unsigned sw_full_slots(const sw_block *b)
+{
+    return sw_nonzero_bytes(b->wheel, 8) | sw_nonzero_bytes(b->wheel + 8, SW_SLOTS - 8) << 8;
+}
+
+#if defined(__GNUC__)
+#define SW_NOINLINE __attribute__((noinline))
+#else
+#define SW_NOINLINE
+#endif
 
 /* Index of the lowest set bit of a non-zero mask. */
 static inline int sw_lowest(uint64_t mask)
@@ -165,6 +228,19 @@ static inline int sw_lowest(uint64_t mask)
         mask >>= 1;
         i++;
     }
+    return i;
+#endif
+}
+
+/* Index of the highest set bit of a non-zero mask. */
+static inline int sw_highest(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(mask);
+#else
+    int i = 63;
+    while (!(mask >> i))
+        i--;
     return i;
 #endif
 }
@@ -210,7 +286,17 @@ void sw_apply(const void *cfg, void *st, tg_move move);
 uint32_t sw_winners(const void *cfg, const void *st);
 int sw_hand_size(const sw_block *b, int player);
 int sw_left_of(const sw_block *b, int player);
-void sw_event_add(sw_block *b, int type, int a, int x, int y);
+/* Inline: nearly every decision adds one. */
+static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
+{
+    if (b->nevents >= SW_EVENTS_MAX)
+        return;
+    sw_event *e = &b->events[b->nevents++];
+    e->type = (uint8_t)type;
+    e->a = (uint8_t)a;
+    e->b = (uint8_t)x;
+    e->c = (uint8_t)y;
+}
 void sw_end_turn(sw_block *b);
 /* setup.c: the phases before the first move. */
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
