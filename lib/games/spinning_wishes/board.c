@@ -143,12 +143,21 @@ void sw_board_setup(sw_config *cfg)
     }
     for (int i = 0; i < 2 * SW_LOOP; i++)
         cfg->ring[i] = (uint8_t)(i % SW_LOOP);
+    static const uint8_t players_decide[] = {SW_PH_PICK, SW_PH_MOVE, SW_PH_TAKE, SW_PH_TRADE,
+                                             SW_PH_PLACE};
     for (int ph = 0; ph < SW_PH_COUNT; ph++)
         cfg->who[ph] = TG_PLAYER_CHANCE;
-    cfg->who[SW_PH_PICK] = cfg->who[SW_PH_MOVE] = SW_WHO_CUR;
-    cfg->who[SW_PH_TAKE] = cfg->who[SW_PH_TRADE] = SW_WHO_CUR;
-    cfg->who[SW_PH_PLACE] = cfg->random_wheel ? TG_PLAYER_CHANCE : SW_WHO_CUR;
     cfg->who[SW_PH_OVER] = TG_PLAYER_TERMINAL;
+    for (size_t i = 0; i < sizeof players_decide; i++) {
+        int ph = players_decide[i];
+        if (ph == SW_PH_PLACE && cfg->random_wheel)
+            continue;
+        cfg->who[ph] = 0;
+        cfg->who_cur[ph] = 0xff;
+    }
+    /* The die and, with spin=rotation, the wheel's 48 stops. */
+    cfg->uniform_count[SW_PH_ROLL] = SW_DIE;
+    cfg->uniform_count[SW_PH_SPIN] = cfg->spin_ray ? 0 : SW_ROTATIONS;
     sw_rays_setup(cfg);
     sw_ray_tables_setup(cfg);
     sw_steps_setup(cfg);

@@ -76,9 +76,22 @@ static uint64_t sw_trades(const sw_block *b)
     return (uint64_t)theirs * 0x0001000100010001u & rows & ~(uint64_t)0x8888444422221111u;
 }
 
+/* The same answer as sw_trades(b) != 0 for less: the kinds the other
+ * players still trading hold, all together (a player not in play holds
+ * nothing). With one kind of her own someone must hold another kind;
+ * with two or more, any wish will do. */
 int sw_can_trade(const sw_block *b)
 {
-    return sw_trades(b) != 0;
+    const uint8_t *hands = &b->hand[0][0];
+    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
+    unsigned p = b->cur, others = 0;
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned in = (q != p) & !sw_own_three(b, (int)q);
+        others |= (held >> (4 * q)) & (0u - in) & 15u;
+    }
+    unsigned mine = (held >> (4 * p)) & 15u;
+    unsigned single = (mine & (mine - 1)) == 0 ? mine : 0;
+    return mine && (others & ~single);
 }
 
 size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out)
@@ -98,25 +111,30 @@ static size_t sw_range(tg_move first, unsigned count, tg_move *out)
     return count;
 }
 
+/* A spin's outcomes without their weights (out of line, so that the other
+ * lists set up no frame for the weights). */
+static SW_NOINLINE size_t sw_ray_outcomes(const sw_config *c, const sw_block *b, tg_move *out)
+{
+    uint32_t weights[SW_RAY_CODES];
+    return sw_ray_chance(c, b, out, weights);
+}
+
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
-    switch (b->phase) {
-    case SW_PH_ROLL:
-        return sw_range(SW_M_ROLL, SW_DIE, out);
-    case SW_PH_SPIN: {
-        uint32_t weights[SW_RAY_CODES];
-        return c->spin_ray ? sw_ray_chance(c, b, out, weights)
-                           : sw_range(SW_M_SPIN, SW_ROTATIONS, out);
-    }
-    case SW_PH_MOVE: {
-        uint64_t dest = sw_destinations(c, b, b->cur, b->roll);
+    /* Three player decisions in four are moves: no jump table for them. */
+    if (b->phase == SW_PH_MOVE) {
         size_t n = 0;
-        for (; dest; dest &= dest - 1)
+        for (uint64_t dest = sw_destinations(c, b, b->cur, b->roll); dest; dest &= dest - 1)
             out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
         return n;
     }
+    switch (b->phase) {
+    case SW_PH_ROLL:
+        return sw_range(SW_M_ROLL, SW_DIE, out);
+    case SW_PH_SPIN:
+        return c->spin_ray ? sw_ray_outcomes(c, b, out) : sw_range(SW_M_SPIN, SW_ROTATIONS, out);
     case SW_PH_TAKE:
         return sw_take_moves(c, b, out);
     case SW_PH_TRADE:
@@ -151,11 +169,15 @@ static int sw_trade_legal(const sw_block *b, tg_move move)
 {
     if (move < SW_M_TRADE || move >= SW_M_PASS)
         return 0;
-    return (int)((sw_trades(b) >> (move - SW_M_TRADE)) & 1u);
+    unsigned k = move - SW_M_TRADE, give = k / 16, with = k / 4 % 4, take = k % 4;
+    int p = b->cur, q = b->player_of[with];
+    return take != give && b->hand[p][give] && q != SW_NOWHERE && q != p &&
+           !sw_own_three(b, q) && b->hand[q][take];
 }
 
-/* Outside play the lists are short and rare: ask the generator. */
-static int sw_setup_legal(const sw_config *c, const sw_block *b, tg_move move)
+/* Outside play the lists are short and rare: ask the generator (out of
+ * line, so that the common checks set up no frame for its list). */
+static SW_NOINLINE int sw_setup_legal(const sw_config *c, const sw_block *b, tg_move move)
 {
     tg_move out[SW_MAX_LEGAL];
     size_t n = sw_setup_moves(c, b, out);
@@ -169,6 +191,9 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
+    /* Three player decisions in four are moves: no jump table for them. */
+    if (b->phase == SW_PH_MOVE)
+        return move < SW_SPACES && ((sw_destinations(c, b, b->cur, b->roll) >> move) & 1u);
     switch (b->phase) {
     case SW_PH_ROLL:
         return move >= SW_M_ROLL && move < SW_M_ROLL + SW_DIE;
@@ -177,9 +202,6 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
             return move >= SW_M_RAY && move < SW_M_RAY + SW_RAY_CODES &&
                    sw_ray_rotation(c, b, move - SW_M_RAY) >= 0;
         return move >= SW_M_SPIN && move < SW_M_SPIN + SW_ROTATIONS;
-    case SW_PH_MOVE:
-        return move < SW_SPACES &&
-               ((sw_destinations(c, b, b->cur, b->roll) >> move) & 1u);
     case SW_PH_TAKE:
         return move == SW_M_PASS || sw_take_legal(c, b, move);
     case SW_PH_TRADE:

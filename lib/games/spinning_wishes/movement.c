@@ -60,10 +60,9 @@ static uint64_t sw_others(const sw_block *b, int player)
     return occupied & ~((uint64_t)(own < SW_SPACES) << (own & 63u));
 }
 
-/* A princess holding her own three wishes: the castle-bound walks. Out of
- * line, so that the common move below sets up no frame for them. */
-static SW_NOINLINE uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b,
-                                                   int player, int roll)
+/* Out of line (movement.c), so that the common move sets up no frame for
+ * these walks. */
+uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll)
 {
     uint64_t occupied = sw_others(b, player), dest = 0;
     int sp = b->pos[player];
@@ -72,44 +71,6 @@ static SW_NOINLINE uint64_t sw_castle_destinations(const sw_config *c, const sw_
         for (int e = 0; e < 2; e++)
             dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, occupied);
     return dest;
-}
-
-#define SW_EDGE_MASK (((uint64_t)1 << SW_LOOP) - 1u)
-
-/* The common move: round the edge, no gate or tower to stop at, roll steps
- * either way, then on past the spaces other princesses stand on. At most
- * three of them, so the first free space is within three steps; it is
- * found from the bits of the next four spaces, without a branch on who
- * stands where (which changes from move to move, so such branches are
- * often mispredicted). The same spaces as sw_castle_destinations()'s
- * walk would find for a princess who does not turn in at the gates. */
-static uint64_t sw_edge_destinations(const sw_config *c, const sw_block *b, int player,
-                                     int roll)
-{
-    /* Nobody in play stands on space 63 (SW_NOWHERE & 63): a castle space,
-     * which the edge mask drops like every other. */
-    uint64_t edge = 0;
-    for (int p = 0; p < SW_PRINCESSES; p++)
-        edge |= (uint64_t)1 << (b->pos[p] & 63u);
-    int sp = b->pos[player];
-    edge &= SW_EDGE_MASK & ~((uint64_t)1 << sp);
-    /* Bit i: space i, and spaces 0..23 again above bit 39. */
-    uint64_t ahead = edge | edge << SW_LOOP;
-    /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
-    uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
-    int fwd = c->ring[sp + roll], back = c->ring[sp + SW_LOOP - roll];
-    fwd = c->ring[fwd + sw_lowest(~(ahead >> fwd))];
-    /* Bits 3..0: spaces back, back-1, back-2, back-3; the highest free one. */
-    unsigned free_behind = (unsigned)~(behind >> back) & 15u;
-    back = c->ring[back + SW_LOOP - 3 + sw_highest(free_behind)];
-    return ((uint64_t)1 << fwd) | ((uint64_t)1 << back);
-}
-
-uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll)
-{
-    if (sw_own_three(b, player))
-        return sw_castle_destinations(c, b, player, roll);
-    return sw_edge_destinations(c, b, player, roll);
 }
 
 static void sw_look(const sw_config *c, sw_block *b, int p, int tower)

@@ -136,11 +136,13 @@ typedef struct sw_config {
     /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
      * without a division. */
     uint8_t ring[2 * SW_LOOP];
-    /* Who decides in each phase: a TG_PLAYER_* value, or SW_WHO_CUR. */
+    /* Who decides in each phase: who[phase] | (cur & who_cur[phase]), for a
+     * TG_PLAYER_* value or the current player without a branch on which. */
     int8_t who[SW_PH_COUNT];
+    uint8_t who_cur[SW_PH_COUNT];
+    /* sw_uniform_chance() per phase: how many equally likely ids (0: none). */
+    uint8_t uniform_count[SW_PH_COUNT];
 } sw_config;
-
-#define SW_WHO_CUR 100
 
 /* Position block: uint8_t only. Indexed by player unless noted. */
 typedef struct sw_block {
@@ -255,7 +257,7 @@ extern const char *const sw_phase_names[SW_PH_COUNT + 1];
 extern const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES];
 /* Grid position of each tower's courtyard, where its present lies. */
 extern const double sw_courtyard_xy[SW_PRINCESSES][2];
-/* Fills the board tables of cfg; random_wheel must be set already. */
+/* Fills the board tables of cfg; random_wheel and spin_ray must be set already. */
 void sw_board_setup(sw_config *cfg);
 int sw_gate_of(int princess);
 int sw_hall_of_gate(int space);
@@ -284,7 +286,10 @@ size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void sw_apply(const void *cfg, void *st, tg_move move);
 uint32_t sw_winners(const void *cfg, const void *st);
-int sw_hand_size(const sw_block *b, int player);
+static inline int sw_hand_size(const sw_block *b, int player)
+{
+    return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
+}
 int sw_left_of(const sw_block *b, int player);
 /* Inline: nearly every decision adds one. */
 static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
@@ -302,8 +307,45 @@ void sw_end_turn(sw_block *b);
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
 /* movement.c: a move and what the space it ends on does. */
-/* Every space the player may end her move on with this roll: a bit set. */
-uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+/* The destinations of a princess holding her own three wishes (the
+ * castle-bound walks); sw_destinations() below asks it. */
+uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+
+#define SW_EDGE_MASK (((uint64_t)1 << SW_LOOP) - 1u)
+
+/* Every space the player may end her move on with this roll: a bit set.
+ * Inline, as the move list and the legality check of every move ask it.
+ *
+ * The common move: round the edge, no gate or tower to stop at, roll steps
+ * either way, then on past the spaces other princesses stand on. At most
+ * three of them, so the first free space is within three steps; it is
+ * found from the bits of the next four spaces, without a branch on who
+ * stands where (which changes from move to move, so such branches are
+ * often mispredicted). The same spaces as stepping past them one by one. */
+static inline uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player,
+                                       int roll)
+{
+    if (sw_own_three(b, player))
+        return sw_castle_destinations(c, b, player, roll);
+    /* Her own space counts too: no walk of up to nine steps from it comes
+     * back to it. A princess not in play stands on SW_NOWHERE, bit 63:
+     * a castle space, which the edge mask drops like every other. */
+    uint64_t edge = 0;
+    for (int p = 0; p < SW_PRINCESSES; p++)
+        edge |= (uint64_t)1 << (b->pos[p] & 63u);
+    edge &= SW_EDGE_MASK;
+    int sp = b->pos[player];
+    /* Bit i: space i, and spaces 0..23 again above bit 39. */
+    uint64_t ahead = edge | edge << SW_LOOP;
+    /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
+    uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
+    int fwd = c->ring[sp + roll], back = c->ring[sp + SW_LOOP - roll];
+    fwd = c->ring[fwd + sw_lowest(~(ahead >> fwd))];
+    /* Bits 3..0: spaces back, back-1, back-2, back-3; the highest free one. */
+    unsigned free_behind = (unsigned)~(behind >> back) & 15u;
+    back = c->ring[back + SW_LOOP - 3 + sw_highest(free_behind)];
+    return ((uint64_t)1 << fwd) | ((uint64_t)1 << back);
+}
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
