@@ -126,9 +126,17 @@ size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
     /* Three player decisions in four are moves: no jump table for them. */
     if (b->phase == SW_PH_MOVE) {
         size_t n = 0;
-        for (uint64_t dest = sw_destinations(c, b, b->cur, b->roll); dest; dest &= dest - 1)
-            out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
-        return n;
+        if (sw_own_three(b, b->cur)) {
+            for (uint64_t dest = sw_castle_destinations(c, b, b->cur, b->roll); dest;
+                 dest &= dest - 1)
+                out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
+            return n;
+        }
+        int fwd, back;
+        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+        out[0] = SW_M_DEST + (tg_move)(fwd < back ? fwd : back);
+        out[1] = SW_M_DEST + (tg_move)(fwd < back ? back : fwd);
+        return 2;
     }
     switch (b->phase) {
     case SW_PH_ROLL:
@@ -192,8 +200,14 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     const sw_config *c = cfg;
     const sw_block *b = st;
     /* Three player decisions in four are moves: no jump table for them. */
-    if (b->phase == SW_PH_MOVE)
-        return move < SW_SPACES && ((sw_destinations(c, b, b->cur, b->roll) >> move) & 1u);
+    if (b->phase == SW_PH_MOVE) {
+        if (sw_own_three(b, b->cur))
+            return move < SW_SPACES &&
+                   ((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u);
+        int fwd, back;
+        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+        return (move == (tg_move)fwd) | (move == (tg_move)back);
+    }
     switch (b->phase) {
     case SW_PH_ROLL:
         return move >= SW_M_ROLL && move < SW_M_ROLL + SW_DIE;

@@ -130,6 +130,9 @@ typedef struct sw_config {
     uint8_t ray_placed[32];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
+    /* edge_bit[sp]: bit sp for an edge space, else 0 (also for SW_NOWHERE
+     * and any other byte a position could hold). */
+    uint64_t edge_bit[256];
     /* Where one step of a princess bound for the castle leads:
      * [outer direction][castle direction][space], 0 clockwise, 1 anticlockwise. */
     uint8_t step[2][2][SW_SPACES];
@@ -307,45 +310,38 @@ void sw_end_turn(sw_block *b);
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
 /* movement.c: a move and what the space it ends on does. */
-/* The destinations of a princess holding her own three wishes (the
- * castle-bound walks); sw_destinations() below asks it. */
+/* Every space a princess holding her own three wishes may end her move on
+ * with this roll (the castle-bound walks): a bit set. Everyone else's
+ * moves are sw_edge_moves() below. */
 uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll);
 
-#define SW_EDGE_MASK (((uint64_t)1 << SW_LOOP) - 1u)
-
-/* Every space the player may end her move on with this roll: a bit set.
- * Inline, as the move list and the legality check of every move ask it.
- *
- * The common move: round the edge, no gate or tower to stop at, roll steps
+/* The common move: round the edge, no gate or tower to stop at, roll steps
  * either way, then on past the spaces other princesses stand on. At most
  * three of them, so the first free space is within three steps; it is
  * found from the bits of the next four spaces, without a branch on who
  * stands where (which changes from move to move, so such branches are
- * often mispredicted). The same spaces as stepping past them one by one. */
-static inline uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player,
-                                       int roll)
+ * often mispredicted). The same spaces as stepping past them one by one;
+ * the two always differ (at most 2 * 6 + 6 of the 40 edge spaces apart).
+ * Inline, as the move list and the legality check of every move ask it. */
+static inline void sw_edge_moves(const sw_config *c, const sw_block *b, int player, int roll,
+                                 int *fwd, int *back)
 {
-    if (sw_own_three(b, player))
-        return sw_castle_destinations(c, b, player, roll);
     /* Her own space counts too: no walk of up to nine steps from it comes
-     * back to it. A princess not in play stands on SW_NOWHERE, bit 63:
-     * a castle space, which the edge mask drops like every other. */
-    uint64_t edge = 0;
-    for (int p = 0; p < SW_PRINCESSES; p++)
-        edge |= (uint64_t)1 << (b->pos[p] & 63u);
-    edge &= SW_EDGE_MASK;
+     * back to it. A princess not in play stands on SW_NOWHERE, which like
+     * every castle space has no bit in edge_bit. */
+    uint64_t edge = c->edge_bit[b->pos[0]] | c->edge_bit[b->pos[1]] | c->edge_bit[b->pos[2]] |
+                    c->edge_bit[b->pos[3]];
     int sp = b->pos[player];
     /* Bit i: space i, and spaces 0..23 again above bit 39. */
     uint64_t ahead = edge | edge << SW_LOOP;
     /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
     uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
-    int fwd = c->ring[sp + roll], back = c->ring[sp + SW_LOOP - roll];
-    fwd = c->ring[fwd + sw_lowest(~(ahead >> fwd))];
-    /* Bits 3..0: spaces back, back-1, back-2, back-3; the highest free one. */
-    unsigned free_behind = (unsigned)~(behind >> back) & 15u;
-    back = c->ring[back + SW_LOOP - 3 + sw_highest(free_behind)];
-    return ((uint64_t)1 << fwd) | ((uint64_t)1 << back);
+    int f = c->ring[sp + roll], k = c->ring[sp + SW_LOOP - roll];
+    *fwd = c->ring[f + sw_lowest(~(ahead >> f))];
+    /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
+    *back = c->ring[k + SW_LOOP - 3 + sw_highest((unsigned)~(behind >> k) & 15u)];
 }
+
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
