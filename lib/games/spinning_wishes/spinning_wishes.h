@@ -136,6 +136,10 @@ typedef struct sw_config {
     /* Where one step of a princess bound for the castle leads:
      * [outer direction][castle direction][space], 0 clockwise, 1 anticlockwise. */
     uint8_t step[2][2][SW_SPACES];
+    /* path[d][e][space][i]: where i + 1 such steps lead. */
+    uint8_t path[2][2][SW_SPACES][SW_DIE];
+    /* Bit sp: space sp belongs to tower t. */
+    uint64_t tower_spaces[SW_PRINCESSES];
     /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
      * without a division. */
     uint8_t ring[2 * SW_LOOP];
