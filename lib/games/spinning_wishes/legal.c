@@ -126,13 +126,13 @@ size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
     /* Three player decisions in four are moves: no jump table for them. */
     if (b->phase == SW_PH_MOVE) {
         size_t n = 0;
-        if (sw_own_three(b, b->cur)) {
+        if (sw_moving_own_three(b)) {
             for (uint64_t dest = sw_castle_destinations(c, b, b->cur, b->roll); dest;
                  dest &= dest - 1)
                 out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
             return n;
         }
-        int fwd, back;
+        unsigned fwd, back;
         sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
         out[0] = SW_M_DEST + (tg_move)(fwd < back ? fwd : back);
         out[1] = SW_M_DEST + (tg_move)(fwd < back ? back : fwd);
@@ -201,12 +201,12 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     const sw_block *b = st;
     /* Three player decisions in four are moves: no jump table for them. */
     if (b->phase == SW_PH_MOVE) {
-        if (sw_own_three(b, b->cur))
+        if (sw_moving_own_three(b))
             return move < SW_SPACES &&
                    ((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u);
-        int fwd, back;
+        unsigned fwd, back;
         sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-        return (move == (tg_move)fwd) | (move == (tg_move)back);
+        return (move == fwd) | (move == back);
     }
     switch (b->phase) {
     case SW_PH_ROLL:

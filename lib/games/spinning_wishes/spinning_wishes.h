@@ -327,23 +327,31 @@ uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int playe
  * often mispredicted). The same spaces as stepping past them one by one;
  * the two always differ (at most 2 * 6 + 6 of the 40 edge spaces apart).
  * Inline, as the move list and the legality check of every move ask it. */
-static inline void sw_edge_moves(const sw_config *c, const sw_block *b, int player, int roll,
-                                 int *fwd, int *back)
+static inline void sw_edge_moves(const sw_config *c, const sw_block *b, unsigned player,
+                                 unsigned roll, unsigned *fwd, unsigned *back)
 {
     /* Her own space counts too: no walk of up to nine steps from it comes
      * back to it. A princess not in play stands on SW_NOWHERE, which like
      * every castle space has no bit in edge_bit. */
     uint64_t edge = c->edge_bit[b->pos[0]] | c->edge_bit[b->pos[1]] | c->edge_bit[b->pos[2]] |
                     c->edge_bit[b->pos[3]];
-    int sp = b->pos[player];
+    unsigned sp = b->pos[player];
     /* Bit i: space i, and spaces 0..23 again above bit 39. */
     uint64_t ahead = edge | edge << SW_LOOP;
     /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
     uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
-    int f = c->ring[sp + roll], k = c->ring[sp + SW_LOOP - roll];
-    *fwd = c->ring[f + sw_lowest(~(ahead >> f))];
+    unsigned f = c->ring[sp + roll], k = c->ring[sp + SW_LOOP - roll];
+    *fwd = c->ring[f + (unsigned)sw_lowest(~(ahead >> f))];
     /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
-    *back = c->ring[k + SW_LOOP - 3 + sw_highest((unsigned)~(behind >> k) & 15u)];
+    *back = c->ring[k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u)];
+}
+
+/* In the move phase every player has a princess, so sw_own_three() needs
+ * no test of it. */
+static inline int sw_moving_own_three(const sw_block *b)
+{
+    unsigned p = b->cur;
+    return b->hand[p][b->princess[p] & (SW_PRINCESSES - 1)] == SW_WISHES_EACH;
 }
 
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
