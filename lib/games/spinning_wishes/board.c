@@ -91,6 +91,44 @@ static void sw_rays_setup(sw_config *cfg)
         }
 }
 
+/* The tables ray.c reads a spin's outcomes from (sw_config says what each
+ * holds); everything is derived from the groups above. */
+static void sw_ray_tables_setup(sw_config *cfg)
+{
+    for (unsigned first = 0; first < SW_SLOTS; first++)
+        for (unsigned t = 0; t < 8; t++)
+            cfg->ray_code_at[first][t] =
+                (uint8_t)sw_ray_code_from(first, (t << first | t >> (SW_SLOTS - first)) &
+                                                     ((1u << SW_SLOTS) - 1u));
+    for (int g = 0; g < SW_PRINCESSES; g++) {
+        sw_ray_group *group = cfg->ray_group[g];
+        for (int i = 0; i < cfg->ray_groups[g]; i++) {
+            unsigned m = group[i].mask, f = group[i].first;
+            group[i].window = (uint8_t)(((m >> f) | (m << (SW_SLOTS - f))) & 7u);
+        }
+        for (int s = 0; s < SW_SLOTS; s++) {
+            int n = 0;
+            for (int i = 0; i < cfg->ray_groups[g] && n < SW_RAY_NEAR; i++)
+                if (group[i].mask & (1u << s))
+                    cfg->ray_near[g][s][n++] = (uint8_t)i;
+            for (; n > 0 && n < SW_RAY_NEAR; n++)
+                cfg->ray_near[g][s][n] = cfg->ray_near[g][s][n - 1];
+        }
+    }
+    /* Snow White's stops around slot 2 (slots 0..4), which stand for any
+     * slot and princess (ray.c says why). */
+    const sw_ray_group *group = cfg->ray_group[0];
+    for (unsigned near = 0; near < 32; near++)
+        for (int i = 0; i < cfg->ray_groups[0]; i++) {
+            unsigned code = sw_ray_code_from(group[i].first, group[i].mask & near);
+            if (code == 0 || (code - 1) / 4 != 2)
+                continue;
+            cfg->ray_stops[near][(code - 1) % 4] += group[i].stops;
+            cfg->ray_ks[near] |= (uint8_t)(1u << (code - 1) % 4);
+            cfg->ray_placed[near] += group[i].stops;
+        }
+}
+
 void sw_board_setup(sw_config *cfg)
 {
     for (int i = 0; i < SW_LOOP; i++) {
@@ -105,13 +143,25 @@ void sw_board_setup(sw_config *cfg)
     }
     for (int i = 0; i < 2 * SW_LOOP; i++)
         cfg->ring[i] = (uint8_t)(i % SW_LOOP);
+    for (int i = 0; i < SW_LOOP; i++)
+        cfg->edge_bit[i] = (uint64_t)1 << i;
+    static const uint8_t players_decide[] = {SW_PH_PICK, SW_PH_MOVE, SW_PH_TAKE, SW_PH_TRADE,
+                                             SW_PH_PLACE};
     for (int ph = 0; ph < SW_PH_COUNT; ph++)
         cfg->who[ph] = TG_PLAYER_CHANCE;
-    cfg->who[SW_PH_PICK] = cfg->who[SW_PH_MOVE] = SW_WHO_CUR;
-    cfg->who[SW_PH_TAKE] = cfg->who[SW_PH_TRADE] = SW_WHO_CUR;
-    cfg->who[SW_PH_PLACE] = cfg->random_wheel ? TG_PLAYER_CHANCE : SW_WHO_CUR;
     cfg->who[SW_PH_OVER] = TG_PLAYER_TERMINAL;
+    for (size_t i = 0; i < sizeof players_decide; i++) {
+        int ph = players_decide[i];
+        if (ph == SW_PH_PLACE && cfg->random_wheel)
+            continue;
+        cfg->who[ph] = 0;
+        cfg->who_cur[ph] = 0xff;
+    }
+    /* The die and, with spin=rotation, the wheel's 48 stops. */
+    cfg->uniform_count[SW_PH_ROLL] = SW_DIE;
+    cfg->uniform_count[SW_PH_SPIN] = cfg->spin_ray ? 0 : SW_ROTATIONS;
     sw_rays_setup(cfg);
+    sw_ray_tables_setup(cfg);
     sw_steps_setup(cfg);
 }
 

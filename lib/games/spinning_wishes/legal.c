@@ -4,36 +4,33 @@
  * setup phases' moves are in setup.c, a move's destinations in movement.c. */
 #include "spinning_wishes.h"
 
+/* Bit s: slot s holds a holder in the current player's ray. */
+static unsigned sw_holders_in_ray(const sw_config *c, const sw_block *b)
+{
+    return c->ray[b->princess[b->cur] & (SW_PRINCESSES - 1)][b->rot] & sw_full_slots(b);
+}
+
 size_t sw_take_moves(const sw_config *c, const sw_block *b, tg_move *out)
 {
     int p = b->cur;
-    unsigned ray = c->ray[b->princess[p]][b->rot];
+    unsigned holders = sw_holders_in_ray(c, b);
     size_t n = 0;
     if (sw_hand_size(b, p) < SW_HAND_MAX) {
-        for (int s = 0; s < SW_SLOTS; s++)
-            if ((ray & (1u << s)) && b->wheel[s])
-                out[n++] = SW_M_TAKE + (tg_move)s;
+        for (unsigned h = holders; h; h &= h - 1)
+            out[n++] = SW_M_TAKE + (tg_move)sw_lowest(h);
     } else {
-        for (int give = 0; give < SW_PRINCESSES; give++) {
-            if (!b->hand[p][give])
-                continue;
-            for (int s = 0; s < SW_SLOTS; s++)
-                if ((ray & (1u << s)) && b->wheel[s] && b->wheel[s] != give + 1)
-                    out[n++] = SW_M_SWAP + (tg_move)(give * SW_SLOTS + s);
+        for (unsigned gives = sw_kinds_held(b, p); gives; gives &= gives - 1) {
+            int give = sw_lowest(gives);
+            for (unsigned h = holders; h; h &= h - 1) {
+                int s = sw_lowest(h);
+                /* Written always, kept when it counts: "pass" below comes after. */
+                out[n] = SW_M_SWAP + (tg_move)(give * SW_SLOTS + s);
+                n += b->wheel[s] != give + 1;
+            }
         }
     }
     out[n++] = SW_M_PASS;
     return n;
-}
-
-/* Bit g: the player holds a wish of princess g. */
-static unsigned sw_kinds_held(const sw_block *b, int player)
-{
-    unsigned m = 0;
-    /* No branch per kind: which wishes a hand holds is as good as random. */
-    for (int g = 0; g < SW_PRINCESSES; g++)
-        m |= (unsigned)(b->hand[player][g] != 0) << g;
-    return m;
 }
 
 /* Some wish of one set differs from some wish of the other. */
@@ -45,51 +42,64 @@ static int sw_can_differ(unsigned mine, unsigned theirs)
 int sw_can_take(const sw_config *c, const sw_block *b)
 {
     int p = b->cur;
-    unsigned ray = c->ray[b->princess[p]][b->rot], on_ray = 0;
-    for (int s = 0; s < SW_SLOTS; s++)
-        if ((ray & (1u << s)) && b->wheel[s])
-            on_ray |= 1u << (b->wheel[s] - 1);
+    unsigned holders = sw_holders_in_ray(c, b), on_ray = 0;
     if (sw_hand_size(b, p) < SW_HAND_MAX)
-        return on_ray != 0;
+        return holders != 0;
+    for (unsigned h = holders; h; h &= h - 1)
+        on_ray |= 1u << ((b->wheel[sw_lowest(h)] - 1) & (SW_PRINCESSES - 1));
     return sw_can_differ(sw_kinds_held(b, p), on_ray);
 }
 
+/* The current player's trades as a set: bit give*16 + with*4 + take, the
+ * same number as the move's id less SW_M_TRADE, so the set lists them in
+ * order. Built without a branch per princess or per kind of wish: who may
+ * trade and what they hold changes from turn to turn. */
+static uint64_t sw_trades(const sw_block *b)
+{
+    const uint8_t *hands = &b->hand[0][0];
+    /* Bit 4q + g: player q holds a wish of princess g. */
+    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
+    unsigned p = b->cur, theirs = 0;
+    /* Nibble `with`: what that princess's player holds, if she is another
+     * player's and still trades (her own three wishes are hand[q][with]). */
+    for (unsigned with = 0; with < SW_PRINCESSES; with++) {
+        unsigned q = b->player_of[with];
+        unsigned in = (q != SW_NOWHERE) & (q != p);
+        q &= SW_PRINCESSES - 1;
+        in &= b->hand[q][with] != SW_WISHES_EACH;
+        theirs |= ((held >> (4 * q)) & (0u - in) & 15u) << (4 * with);
+    }
+    /* Row give (bits 16 give ..): theirs, if she holds a wish of give,
+     * without taking the kind she gives. */
+    unsigned mine = (held >> (4 * p)) & 15u;
+    uint64_t rows = (((uint64_t)mine * 0x0000200040008001u) & 0x0001000100010001u) * 0xffffu;
+    return (uint64_t)theirs * 0x0001000100010001u & rows & ~(uint64_t)0x8888444422221111u;
+}
+
+/* The same answer as sw_trades(b) != 0 for less: the kinds the other
+ * players still trading hold, all together (a player not in play holds
+ * nothing). With one kind of her own someone must hold another kind;
+ * with two or more, any wish will do. */
 int sw_can_trade(const sw_block *b)
 {
-    int p = b->cur;
-    unsigned mine = sw_kinds_held(b, p);
-    for (int with = 0; with < SW_PRINCESSES; with++) {
-        int q = b->player_of[with];
-        if (q != SW_NOWHERE && q != p && !sw_own_three(b, q) &&
-            sw_can_differ(mine, sw_kinds_held(b, q)))
-            return 1;
+    const uint8_t *hands = &b->hand[0][0];
+    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
+    unsigned p = b->cur, others = 0;
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned in = (q != p) & !sw_own_three(b, (int)q);
+        others |= (held >> (4 * q)) & (0u - in) & 15u;
     }
-    return 0;
+    unsigned mine = (held >> (4 * p)) & 15u;
+    unsigned single = (mine & (mine - 1)) == 0 ? mine : 0;
+    return mine && (others & ~single);
 }
 
 size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out)
 {
     (void)c;
-    int p = b->cur;
     size_t n = 0;
-    unsigned mine = sw_kinds_held(b, p), theirs[SW_PRINCESSES];
-    int partners[SW_PRINCESSES], np = 0;
-    for (int with = 0; with < SW_PRINCESSES; with++) {
-        int q = b->player_of[with];
-        if (q != SW_NOWHERE && q != p && !sw_own_three(b, q)) {
-            theirs[np] = sw_kinds_held(b, q);
-            partners[np++] = with;
-        }
-    }
-    /* Ids grow with give, then with, then take: bit loops keep them sorted. */
-    for (unsigned gives = mine; gives; gives &= gives - 1) {
-        int give = sw_lowest(gives);
-        for (int k = 0; k < np; k++) {
-            tg_move base = SW_M_TRADE + (tg_move)(give * 16 + partners[k] * 4);
-            for (unsigned takes = theirs[k] & ~(1u << give); takes; takes &= takes - 1)
-                out[n++] = base + (tg_move)sw_lowest(takes);
-        }
-    }
+    for (uint64_t trades = sw_trades(b); trades; trades &= trades - 1)
+        out[n++] = SW_M_TRADE + (tg_move)sw_lowest(trades);
     out[n++] = SW_M_PASS;
     return n;
 }
@@ -101,25 +111,38 @@ static size_t sw_range(tg_move first, unsigned count, tg_move *out)
     return count;
 }
 
+/* A spin's outcomes without their weights (out of line, so that the other
+ * lists set up no frame for the weights). */
+static SW_NOINLINE size_t sw_ray_outcomes(const sw_config *c, const sw_block *b, tg_move *out)
+{
+    uint32_t weights[SW_RAY_CODES];
+    return sw_ray_chance(c, b, out, weights);
+}
+
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
+    /* Three player decisions in four are moves: no jump table for them. */
+    if (b->phase == SW_PH_MOVE) {
+        size_t n = 0;
+        if (sw_moving_own_three(b)) {
+            for (uint64_t dest = sw_castle_destinations(c, b, b->cur, b->roll); dest;
+                 dest &= dest - 1)
+                out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
+            return n;
+        }
+        unsigned fwd, back;
+        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+        out[0] = SW_M_DEST + (tg_move)(fwd < back ? fwd : back);
+        out[1] = SW_M_DEST + (tg_move)(fwd < back ? back : fwd);
+        return 2;
+    }
     switch (b->phase) {
     case SW_PH_ROLL:
         return sw_range(SW_M_ROLL, SW_DIE, out);
-    case SW_PH_SPIN: {
-        uint32_t weights[SW_RAY_CODES];
-        return c->spin_ray ? sw_ray_chance(c, b, out, weights)
-                           : sw_range(SW_M_SPIN, SW_ROTATIONS, out);
-    }
-    case SW_PH_MOVE: {
-        uint64_t dest = sw_destinations(c, b, b->cur, b->roll);
-        size_t n = 0;
-        for (; dest; dest &= dest - 1)
-            out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
-        return n;
-    }
+    case SW_PH_SPIN:
+        return c->spin_ray ? sw_ray_outcomes(c, b, out) : sw_range(SW_M_SPIN, SW_ROTATIONS, out);
     case SW_PH_TAKE:
         return sw_take_moves(c, b, out);
     case SW_PH_TRADE:
@@ -160,8 +183,9 @@ static int sw_trade_legal(const sw_block *b, tg_move move)
            !sw_own_three(b, q) && b->hand[q][take];
 }
 
-/* Outside play the lists are short and rare: ask the generator. */
-static int sw_setup_legal(const sw_config *c, const sw_block *b, tg_move move)
+/* Outside play the lists are short and rare: ask the generator (out of
+ * line, so that the common checks set up no frame for its list). */
+static SW_NOINLINE int sw_setup_legal(const sw_config *c, const sw_block *b, tg_move move)
 {
     tg_move out[SW_MAX_LEGAL];
     size_t n = sw_setup_moves(c, b, out);
@@ -175,6 +199,15 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
+    /* Three player decisions in four are moves: no jump table for them. */
+    if (b->phase == SW_PH_MOVE) {
+        if (sw_moving_own_three(b))
+            return move < SW_SPACES &&
+                   ((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u);
+        unsigned fwd, back;
+        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+        return (move == fwd) | (move == back);
+    }
     switch (b->phase) {
     case SW_PH_ROLL:
         return move >= SW_M_ROLL && move < SW_M_ROLL + SW_DIE;
@@ -183,9 +216,6 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
             return move >= SW_M_RAY && move < SW_M_RAY + SW_RAY_CODES &&
                    sw_ray_rotation(c, b, move - SW_M_RAY) >= 0;
         return move >= SW_M_SPIN && move < SW_M_SPIN + SW_ROTATIONS;
-    case SW_PH_MOVE:
-        return move < SW_SPACES &&
-               ((sw_destinations(c, b, b->cur, b->roll) >> move) & 1u);
     case SW_PH_TAKE:
         return move == SW_M_PASS || sw_take_legal(c, b, move);
     case SW_PH_TRADE:

@@ -24,51 +24,62 @@ void sw_steps_setup(sw_config *cfg)
         for (int e = 0; e < 2; e++)
             for (int sp = 0; sp < SW_SPACES; sp++)
                 cfg->step[d][e][sp] = (uint8_t)sw_step(sp, d ? -1 : 1, e ? -1 : 1);
+    for (int d = 0; d < 2; d++)
+        for (int e = 0; e < 2; e++)
+            for (int sp = 0; sp < SW_SPACES; sp++)
+                for (int i = 0, at = sp; i < SW_DIE; i++)
+                    cfg->path[d][e][sp][i] = (uint8_t)(at = cfg->step[d][e][at]);
+    for (int sp = 0; sp < SW_SPACES; sp++)
+        if (cfg->tower_of[sp] >= 0)
+            cfg->tower_spaces[cfg->tower_of[sp]] |= (uint64_t)1 << sp;
 }
 
-/* The castle-bound walk: exactly roll steps (or to the first tower she may
- * look at, with tower=reach), then on past occupied spaces. */
+/* The castle-bound walk: exactly roll steps, or fewer to the first space
+ * of `stops` (the towers she may look at, with tower=reach), then on past
+ * occupied spaces. The steps are read from the walk's path and the first
+ * stop found by its bit, without a branch on where the towers are. */
 static int sw_walk(const sw_config *c, const sw_block *b, int player, int roll, int d, int e,
-                   uint64_t occupied)
+                   uint64_t stops, uint64_t occupied)
 {
-    const uint8_t *step = c->step[d][e];
-    int sp = b->pos[player];
-    int from_tower = c->tower_of[sp];
-    for (int i = 0; i < roll; i++) {
-        sp = step[sp];
-        int t = c->tower_of[sp];
-        if (!c->tower_exact && t >= 0 && t != from_tower && sw_can_look(c, b, player, t))
-            break;
-    }
-    /* At most three other princesses, so this ends within three steps. */
-    while (occupied & ((uint64_t)1 << sp))
-        sp = step[sp];
+    const uint8_t *step = c->step[d][e], *path = c->path[d][e][b->pos[player]];
+    unsigned ends = 1u << (roll - 1);
+    for (int i = 0; i < SW_DIE; i++)
+        ends |= (unsigned)((stops >> path[i]) & 1u) << i;
+    int sp = path[sw_lowest(ends)];
+    /* At most three other princesses, so three steps are always enough. */
+    for (int i = 0; i < SW_PRINCESSES - 1; i++)
+        sp = (occupied >> sp) & 1u ? step[sp] : sp;
     return sp;
 }
 
-uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll)
+/* Bit sp: another princess than the player's stands on space sp. A
+ * princess not in play is on SW_NOWHERE and adds no bit; no two share a
+ * space (validate.c), so clearing the player's bit clears hers alone. */
+static uint64_t sw_others(const sw_block *b, int player)
 {
-    uint64_t occupied = 0, dest = 0;
-    /* Without a branch per princess: which of them stand where changes
-     * from move to move, so such branches are often mispredicted. */
-    for (int p = 0; p < c->players; p++) {
+    uint64_t occupied = 0;
+    for (int p = 0; p < SW_PRINCESSES; p++) {
         unsigned sp = b->pos[p];
-        occupied |= (uint64_t)((p != player) & (sp < SW_SPACES)) << (sp & 63u);
+        occupied |= (uint64_t)(sp < SW_SPACES) << (sp & 63u);
     }
+    unsigned own = b->pos[player];
+    return occupied & ~((uint64_t)(own < SW_SPACES) << (own & 63u));
+}
+
+/* Out of line (movement.c), so that the common move sets up no frame for
+ * these walks. */
+uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll)
+{
+    uint64_t occupied = sw_others(b, player), dest = 0, stops = 0;
     int sp = b->pos[player];
-    if (!sw_own_three(b, player)) {
-        /* The common case: round the edge, no gate or tower to stop at. */
-        int fwd = c->ring[sp + roll], back = c->ring[sp + SW_LOOP - roll];
-        while (occupied & ((uint64_t)1 << fwd))
-            fwd = c->ring[fwd + 1];
-        while (occupied & ((uint64_t)1 << back))
-            back = c->ring[back + SW_LOOP - 1];
-        return ((uint64_t)1 << fwd) | ((uint64_t)1 << back);
-    }
+    /* The towers she may look at, but the one she stands at. */
+    for (int t = 0; t < SW_PRINCESSES && !c->tower_exact; t++)
+        stops |= c->tower_spaces[t] & (0u - (uint64_t)(t != c->tower_of[sp] &&
+                                                       sw_can_look(c, b, player, t)));
     int castle_choice = sp >= SW_LOOP || sp % SW_LOOP_QUARTER == 0;
     for (int d = 0; d < (castle_choice ? 1 : 2); d++)
         for (int e = 0; e < 2; e++)
-            dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, occupied);
+            dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, stops, occupied);
     return dest;
 }
 
@@ -84,14 +95,6 @@ static void sw_look(const sw_config *c, sw_block *b, int p, int tower)
     } else {
         sw_end_turn(b);
     }
-}
-
-static int sw_wheel_empty(const sw_block *b)
-{
-    for (int s = 0; s < SW_SLOTS; s++)
-        if (b->wheel[s])
-            return 0;
-    return 1;
 }
 
 static void sw_offer_trade(sw_block *b)
@@ -118,7 +121,7 @@ void sw_land(const sw_config *c, sw_block *b, int space)
     case SW_K_WHEEL:
         if (own3)
             sw_end_turn(b);
-        else if (sw_wheel_empty(b))
+        else if (!sw_full_slots(b))
             sw_offer_trade(b);
         else
             b->phase = SW_PH_SPIN;

@@ -11,15 +11,6 @@
 
 #define SW_ALL_SLOTS ((1u << SW_SLOTS) - 1u)
 
-/* Bit s: slot s holds a holder. */
-static unsigned sw_full_slots(const sw_block *b)
-{
-    unsigned full = 0;
-    for (int s = 0; s < SW_SLOTS; s++)
-        full |= b->wheel[s] ? 1u << s : 0u;
-    return full;
-}
-
 /* The spinner's ray at each of the 48 stops (board.c's table). */
 static const uint16_t *sw_rays(const sw_config *c, const sw_block *b)
 {
@@ -69,19 +60,31 @@ unsigned sw_ray_slots(unsigned code)
 /* Outcome codes below 64, so a bit set lists them in order. */
 _Static_assert(SW_RAY_CODES <= 64, "ray codes fit a 64-bit set");
 
+/* The outcomes a slot at a time: a stop's outcome code names the first
+ * holder f in its ray and the holders on f+1 and f+2, and a ray is a
+ * window of at most three neighbouring slots, so the stops whose outcome
+ * starts at f depend only on the holders on f-2..f+2; the wheel turns by a
+ * slot every four stops, so that count is the same for every slot and
+ * every princess: board.c counts it once (ray_stops). The result is the
+ * same list as counting the 48 stops one by one; tests/games/
+ * spinning_wishes/test_spins.c checks that for every wheel. No branch on
+ * which slots hold holders, which changes with every spin. */
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights)
 {
-    uint32_t stops[SW_RAY_CODES];
+    uint8_t stops[SW_RAY_CODES];
+    unsigned full = sw_full_slots(b), placed = 0;
+    /* Bit s + 12 (and s, s + 24): slot s, so that f-2..f+2 need no wrap. */
+    uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
     uint64_t seen = 0;
-    int g = b->princess[b->cur] & (SW_PRINCESSES - 1);
-    const sw_ray_group *group = c->ray_group[g];
-    unsigned full = sw_full_slots(b);
-    for (int i = 0; i < c->ray_groups[g]; i++) {
-        unsigned code = sw_ray_code_from(group[i].first, group[i].mask & full);
-        uint64_t bit = (uint64_t)1 << code;
-        stops[code] = (seen & bit ? stops[code] : 0) + group[i].stops;
-        seen |= bit;
+    for (int f = 0; f < SW_SLOTS; f++) {
+        unsigned near = (unsigned)(around >> (f + SW_SLOTS - 2)) & 31u;
+        seen |= (uint64_t)c->ray_ks[near] << (1 + 4 * f);
+        memcpy(stops + 1 + 4 * f, c->ray_stops[near], 4);
+        placed += c->ray_placed[near];
     }
+    /* Every other stop leaves no holder in the ray. */
+    stops[0] = (uint8_t)(SW_ROTATIONS - placed);
+    seen |= placed < SW_ROTATIONS;
     size_t n = 0;
     for (; seen; seen &= seen - 1) {
         unsigned code = (unsigned)sw_lowest(seen);
@@ -91,17 +94,39 @@ size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32
     return n;
 }
 
+/* The code a group's ray shows with these holders (full: bit s and s + 12
+ * for slot s). */
+static unsigned sw_group_code(const sw_config *c, const sw_ray_group *group, unsigned full2)
+{
+    return c->ray_code_at[group->first][(full2 >> group->first) & group->window];
+}
+
 /* The groups come in the order of their first stops, so the first group
- * with the code holds the first stop that gives it. */
+ * with the code holds the first stop that gives it. A code other than 0
+ * starts at a slot f, which every group giving it holds: only those few
+ * (ray_near) are asked, all of them, keeping the earliest (no branch on
+ * which one it is). */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code)
 {
     int g = b->princess[b->cur] & (SW_PRINCESSES - 1);
     const sw_ray_group *group = c->ray_group[g];
     unsigned full = sw_full_slots(b);
-    for (int i = 0; i < c->ray_groups[g]; i++)
-        if (sw_ray_code_from(group[i].first, group[i].mask & full) == code)
-            return group[i].rot;
-    return -1;
+    if (code == 0) {
+        for (int i = 0; i < c->ray_groups[g]; i++)
+            if (!(group[i].mask & full))
+                return group[i].rot;
+        return -1;
+    }
+    if (code >= SW_RAY_CODES)
+        return -1;
+    const uint8_t *near = c->ray_near[g][(code - 1) / 4];
+    unsigned full2 = full | full << SW_SLOTS, rot = SW_ROTATIONS;
+    for (int k = 0; k < SW_RAY_NEAR; k++) {
+        const sw_ray_group *one = &group[near[k]];
+        unsigned r = sw_group_code(c, one, full2) == code ? one->rot : SW_ROTATIONS;
+        rot = r < rot ? r : rot;
+    }
+    return rot < SW_ROTATIONS ? (int)rot : -1;
 }
 
 /* Whether the holders of `slots` can be matched one to one with the items. */

@@ -5,22 +5,6 @@
 
 #include "spinning_wishes.h"
 
-void sw_event_add(sw_block *b, int type, int a, int x, int y)
-{
-    if (b->nevents >= SW_EVENTS_MAX)
-        return;
-    sw_event *e = &b->events[b->nevents++];
-    e->type = (uint8_t)type;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)x;
-    e->c = (uint8_t)y;
-}
-
-int sw_hand_size(const sw_block *b, int player)
-{
-    return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
-}
-
 /* "To the left" is the next princess clockwise, since each player sits
  * behind her princess's gate. */
 int sw_left_of(const sw_block *b, int player)
@@ -76,18 +60,17 @@ int sw_current_player(const void *cfg, const void *st)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
-    int who = c->who[b->phase];
-    return who == SW_WHO_CUR ? b->cur : who;
+    /* No branch: chance and player decisions take turns. */
+    return c->who[b->phase] | (b->cur & c->who_cur[b->phase]);
 }
 
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
+    /* A table rather than branches on the phase (board.c sets it). */
     *first = b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN;
-    if (b->phase == SW_PH_ROLL)
-        return SW_DIE;
-    return b->phase == SW_PH_SPIN && !c->spin_ray ? SW_ROTATIONS : 0;
+    return c->uniform_count[b->phase];
 }
 
 size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)

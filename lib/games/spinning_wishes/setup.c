@@ -18,9 +18,11 @@ size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out)
             out[n++] = SW_M_DEAL + (tg_move)k;
         return n;
     case SW_PH_PLACE:
-        for (int s = 0; s < SW_SLOTS; s++)
-            if (!b->wheel[s])
-                out[n++] = SW_M_PLACE + (tg_move)s;
+        /* The empty slots by their bits: which slots are empty changes with
+         * every holder placed, so a branch per slot would often mispredict. */
+        for (unsigned empty = ~sw_full_slots(b) & ((1u << SW_SLOTS) - 1u); empty;
+             empty &= empty - 1)
+            out[n++] = SW_M_PLACE + (tg_move)sw_lowest(empty);
         return n;
     case SW_PH_START:
         for (int v = 0; v < SW_DIE; v++)

@@ -8,6 +8,7 @@
 #define TG_GAMES_SPINNING_WISHES_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/game_def.h"
 
@@ -91,11 +92,16 @@ typedef struct sw_event {
 /* Stops of the wheel that put the same slots in a princess's ray: a spin's
  * outcome depends only on that, so spins count stops a group at a time. */
 typedef struct sw_ray_group {
-    uint16_t mask; /* slots inside the ray */
-    uint8_t first; /* its first slot clockwise */
-    uint8_t stops; /* how many of the 48 stops give it */
-    uint8_t rot;   /* the first of them */
+    uint16_t mask;  /* slots inside the ray */
+    uint8_t first;  /* its first slot clockwise */
+    uint8_t stops;  /* how many of the 48 stops give it */
+    uint8_t rot;    /* the first of them */
+    uint8_t window; /* mask turned so that first is bit 0 (at most three bits) */
 } sw_ray_group;
+
+/* Most groups whose ray holds a given slot: a ray is a window of two or
+ * three neighbouring slots (board.c), so at most six windows hold a slot. */
+#define SW_RAY_NEAR 6
 
 typedef struct sw_config {
     int players;
@@ -109,19 +115,41 @@ typedef struct sw_config {
     /* The stops grouped by ray, in the order of their first stops. */
     sw_ray_group ray_group[SW_PRINCESSES][SW_ROTATIONS];
     uint8_t ray_groups[SW_PRINCESSES];
+    /* Per princess and slot: the groups whose ray holds that slot, in group
+     * order (the last one repeated up to SW_RAY_NEAR). */
+    uint8_t ray_near[SW_PRINCESSES][SW_SLOTS][SW_RAY_NEAR];
+    /* The outcome code of holders t (bits from slot first on) in a window
+     * that starts at slot first: sw_ray_code_from() as a table. */
+    uint8_t ray_code_at[SW_SLOTS][8];
+    /* A spin's outcomes a slot at a time (ray.c): for a slot f holding a
+     * holder, by the holders on slots f-2..f+2 (bit i: slot f-2+i), how many
+     * stops leave f the first holder of the ray, by the code's other bits k;
+     * which k have any; and those stops in all. */
+    uint8_t ray_stops[32][4];
+    uint8_t ray_ks[32];
+    uint8_t ray_placed[32];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
+    /* edge_bit[sp]: bit sp for an edge space, else 0 (also for SW_NOWHERE
+     * and any other byte a position could hold). */
+    uint64_t edge_bit[256];
     /* Where one step of a princess bound for the castle leads:
      * [outer direction][castle direction][space], 0 clockwise, 1 anticlockwise. */
     uint8_t step[2][2][SW_SPACES];
+    /* path[d][e][space][i]: where i + 1 such steps lead. */
+    uint8_t path[2][2][SW_SPACES][SW_DIE];
+    /* Bit sp: space sp belongs to tower t. */
+    uint64_t tower_spaces[SW_PRINCESSES];
     /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
      * without a division. */
     uint8_t ring[2 * SW_LOOP];
-    /* Who decides in each phase: a TG_PLAYER_* value, or SW_WHO_CUR. */
+    /* Who decides in each phase: who[phase] | (cur & who_cur[phase]), for a
+     * TG_PLAYER_* value or the current player without a branch on which. */
     int8_t who[SW_PH_COUNT];
+    uint8_t who_cur[SW_PH_COUNT];
+    /* sw_uniform_chance() per phase: how many equally likely ids (0: none). */
+    uint8_t uniform_count[SW_PH_COUNT];
 } sw_config;
-
-#define SW_WHO_CUR 100
 
 /* Position block: uint8_t only. Indexed by player unless noted. */
 typedef struct sw_block {
@@ -147,12 +175,56 @@ typedef struct sw_block {
 } sw_block;
 
 /* Holds her own princess's three wishes: she heads for the castle and is
- * out of all trading. Inline because every move generator asks it. */
+ * out of all trading. Inline because every move generator asks it; no
+ * branch, since trading asks it of every other player. */
 static inline int sw_own_three(const sw_block *b, int player)
 {
-    int g = b->princess[player];
-    return g < SW_PRINCESSES && b->hand[player][g] == SW_WISHES_EACH;
+    unsigned g = b->princess[player];
+    return (g < SW_PRINCESSES) & (b->hand[player][g & (SW_PRINCESSES - 1)] == SW_WISHES_EACH);
 }
+
+/* Bytes b[0..n-1] (n at most 8) as a number, b[i] in bits 8i..8i+7, on a
+ * machine of either byte order: one load where the order is known. */
+static inline uint64_t sw_bytes_value(const uint8_t *bytes, size_t n)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, bytes, n);
+#else
+    for (size_t i = 0; i < n; i++)
+        v |= (uint64_t)bytes[i] << (8 * i);
+#endif
+    return v;
+}
+
+/* Bit i: byte i of the n (at most 8) bytes is not zero, for bytes below
+ * 0x80 (slots and hands hold 0..4, validate.c): adding 0x7f sets a byte's
+ * top bit exactly when it is not zero, and one multiplication gathers
+ * those bits. */
+static inline unsigned sw_nonzero_bytes(const uint8_t *bytes, size_t n)
+{
+    uint64_t v = sw_bytes_value(bytes, n);
+    v = ((v + 0x7f7f7f7f7f7f7f7fu) >> 7) & 0x0101010101010101u;
+    return (unsigned)((v * 0x0102040810204080u) >> 56);
+}
+
+/* Bit g: the player holds a wish of princess g. */
+static inline unsigned sw_kinds_held(const sw_block *b, int player)
+{
+    return sw_nonzero_bytes(b->hand[player], SW_PRINCESSES) & 15u;
+}
+
+/* Bit s: slot s of the wheel holds a holder. */
+static inline unsigned sw_full_slots(const sw_block *b)
+{
+    return sw_nonzero_bytes(b->wheel, 8) | sw_nonzero_bytes(b->wheel + 8, SW_SLOTS - 8) << 8;
+}
+
+#if defined(__GNUC__)
+#define SW_NOINLINE __attribute__((noinline))
+#else
+#define SW_NOINLINE
+#endif
 
 /* Index of the lowest set bit of a non-zero mask. */
 static inline int sw_lowest(uint64_t mask)
@@ -169,6 +241,19 @@ static inline int sw_lowest(uint64_t mask)
 #endif
 }
 
+/* Index of the highest set bit of a non-zero mask. */
+static inline int sw_highest(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(mask);
+#else
+    int i = 63;
+    while (!(mask >> i))
+        i--;
+    return i;
+#endif
+}
+
 /* board.c */
 extern const char *const sw_princess_names[SW_PRINCESSES + 1];
 extern const char *const sw_princess_words[SW_PRINCESSES]; /* "Snow White", ... */
@@ -179,7 +264,7 @@ extern const char *const sw_phase_names[SW_PH_COUNT + 1];
 extern const uint8_t sw_deals[SW_DEALS][SW_PRINCESSES];
 /* Grid position of each tower's courtyard, where its present lies. */
 extern const double sw_courtyard_xy[SW_PRINCESSES][2];
-/* Fills the board tables of cfg; random_wheel must be set already. */
+/* Fills the board tables of cfg; random_wheel and spin_ray must be set already. */
 void sw_board_setup(sw_config *cfg);
 int sw_gate_of(int princess);
 int sw_hall_of_gate(int space);
@@ -208,16 +293,67 @@ size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void sw_apply(const void *cfg, void *st, tg_move move);
 uint32_t sw_winners(const void *cfg, const void *st);
-int sw_hand_size(const sw_block *b, int player);
+static inline int sw_hand_size(const sw_block *b, int player)
+{
+    return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
+}
 int sw_left_of(const sw_block *b, int player);
-void sw_event_add(sw_block *b, int type, int a, int x, int y);
+/* Inline: nearly every decision adds one. */
+static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
+{
+    if (b->nevents >= SW_EVENTS_MAX)
+        return;
+    sw_event *e = &b->events[b->nevents++];
+    e->type = (uint8_t)type;
+    e->a = (uint8_t)a;
+    e->b = (uint8_t)x;
+    e->c = (uint8_t)y;
+}
 void sw_end_turn(sw_block *b);
 /* setup.c: the phases before the first move. */
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
 /* movement.c: a move and what the space it ends on does. */
-/* Every space the player may end her move on with this roll: a bit set. */
-uint64_t sw_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+/* Every space a princess holding her own three wishes may end her move on
+ * with this roll (the castle-bound walks): a bit set. Everyone else's
+ * moves are sw_edge_moves() below. */
+uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll);
+
+/* The common move: round the edge, no gate or tower to stop at, roll steps
+ * either way, then on past the spaces other princesses stand on. At most
+ * three of them, so the first free space is within three steps; it is
+ * found from the bits of the next four spaces, without a branch on who
+ * stands where (which changes from move to move, so such branches are
+ * often mispredicted). The same spaces as stepping past them one by one;
+ * the two always differ (at most 2 * 6 + 6 of the 40 edge spaces apart).
+ * Inline, as the move list and the legality check of every move ask it. */
+static inline void sw_edge_moves(const sw_config *c, const sw_block *b, unsigned player,
+                                 unsigned roll, unsigned *fwd, unsigned *back)
+{
+    /* Her own space counts too: no walk of up to nine steps from it comes
+     * back to it. A princess not in play stands on SW_NOWHERE, which like
+     * every castle space has no bit in edge_bit. */
+    uint64_t edge = c->edge_bit[b->pos[0]] | c->edge_bit[b->pos[1]] | c->edge_bit[b->pos[2]] |
+                    c->edge_bit[b->pos[3]];
+    unsigned sp = b->pos[player];
+    /* Bit i: space i, and spaces 0..23 again above bit 39. */
+    uint64_t ahead = edge | edge << SW_LOOP;
+    /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
+    uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
+    unsigned f = c->ring[sp + roll], k = c->ring[sp + SW_LOOP - roll];
+    *fwd = c->ring[f + (unsigned)sw_lowest(~(ahead >> f))];
+    /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
+    *back = c->ring[k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u)];
+}
+
+/* In the move phase every player has a princess, so sw_own_three() needs
+ * no test of it. */
+static inline int sw_moving_own_three(const sw_block *b)
+{
+    unsigned p = b->cur;
+    return b->hand[p][b->princess[p] & (SW_PRINCESSES - 1)] == SW_WISHES_EACH;
+}
+
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
 void sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);

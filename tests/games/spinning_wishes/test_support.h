@@ -33,5 +33,6 @@ int sw_run_castle(void);
 int sw_run_hidden(void);
 int sw_run_bots(void);
 int sw_run_words(void);
+int sw_run_spins(void);
 
 #endif
