@@ -104,6 +104,10 @@ TG_API tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t 
  * Writes the legal moves, or at a chance point the possible outcomes, in
  * increasing order without duplicates. None at the end of the game.
  *
+ * Entries of @p buf past the count are not part of the answer: a game may
+ * use a buffer that holds tg_game_max_legal_moves() entries as scratch
+ * space (it never writes past @p cap), so do not keep data there.
+ *
  * @param buf   receives the moves; may be NULL when @p cap is 0.
  * @param cap   entries in @p buf; tg_game_max_legal_moves() is always enough.
  * @param count receives the number of moves, also when @p cap is too small
@@ -209,7 +213,8 @@ TG_API tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint3
  * @param player receives the player to move next (0..n-1),
  *               #TG_PLAYER_CHANCE or #TG_PLAYER_TERMINAL.
  * @param moves  receives the next decision's list; may be NULL when @p cap
- *               is 0.
+ *               is 0. Entries past the count may be overwritten, as for
+ *               tg_state_legal_moves().
  * @param cap    entries in @p moves: at least tg_game_max_legal_moves(),
  *               because the next list is only known after the decision.
  *               A smaller buffer gives #TG_E_BUFFER_TOO_SMALL with @p count
