@@ -162,6 +162,21 @@ typedef struct tg_game_def {
      * (msg then says why). */
     tg_status (*parse_words)(const void *cfg, const void *st, const char *text, tg_move *out,
                              tg_msg *msg);
+
+    /* ---- speed only: each must agree exactly with the general call it
+     * shortcuts (tests/hooks checks every game that sets one) ---- */
+
+    /* Optional (may be NULL): apply(), returning what current_player()
+     * would answer for the position it leaves. A game knows that at the end
+     * of its move for free; the core would otherwise ask through a second
+     * indirect call on every decision. */
+    int (*apply_turn)(const void *cfg, void *st, tg_move move);
+    /* Non-zero: every chance point of the game is the same die, the ids
+     * die_first .. die_first + die_faces - 1 with equal weights, so the core
+     * draws without asking the game (the same draw uniform_chance() leads
+     * to, which the game must then also provide). */
+    uint32_t die_faces;
+    tg_move die_first;
 } tg_game_def;
 
 #endif

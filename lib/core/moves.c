@@ -85,14 +85,14 @@ tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, 
 {
     if (!state)
         return TG_E_INVALID_ARGUMENT;
-    tg_status s = tgH_list_args(state, buf, cap, count);
-    if (s != TG_OK)
-        return s;
-    if (cap >= state->game->limits.max_legal_moves) {
-        *count = legal_of(state, buf);
-        return TG_OK;
-    }
-    return legal_copied(state, buf, cap, count);
+    /* The checks of tgH_list_args() inline, so the common call keeps no
+     * registers for a message it will not write. */
+    if (!count || (!buf && cap))
+        return tgH_list_args(state, buf, cap, count);
+    if (cap < state->game->limits.max_legal_moves)
+        return legal_copied(state, buf, cap, count);
+    *count = legal_of(state, buf);
+    return TG_OK;
 }
 
 static tg_status not_legal(const tg_state *st, tg_move m)
@@ -186,23 +186,48 @@ tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves, uint32_
     return TG_OK;
 }
 
-void tgH_apply_recorded(tg_state *st, tg_move m)
+/* Applies a legal move to the position and counts it. Whose turn it is
+ * then comes from the game's apply_turn() when it has one (the answer of
+ * current_player(), without a second call), as tgH_settle() would set it. */
+static TG_NOINLINE int apply_then_ask(const tg_game *g, unsigned char *block, tg_move m)
+{
+    g->def->apply(tgH_cfg(g), block, m);
+    return g->def->current_player(tgH_cfg(g), block);
+}
+
+static inline void apply_settled(tg_state *st, tg_move m)
 {
     const tg_game *g = st->game;
-    g->def->apply(tgH_cfg(g), tgH_block(st), m);
-    st->hist[st->hist_len++] = m;
+    /* The two calls out of line: the callers' frames then keep fewer
+     * registers across the one call the common case makes. */
+    int cur = g->def->apply_turn ? g->def->apply_turn(tgH_cfg(g), tgH_block(st), m)
+                                 : apply_then_ask(g, tgH_block(st), m);
     st->move_number++;
-    tgH_settle(st);
+    tgH_settle_to(st, cur);
+}
+
+void tgH_apply_recorded(tg_state *st, tg_move m)
+{
+    st->hist[st->hist_len++] = m;
+    apply_settled(st, m);
+}
+
+/* Room for one more history entry; fails (message set) only when memory
+ * runs out, and then changes nothing else. */
+static tg_status history_room(tg_state *st)
+{
+    if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
+        return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+    return TG_OK;
 }
 
 /* Applies a move already known to be legal. */
 static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
-    if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
-        return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+    if (history_room(st) != TG_OK)
+        return TG_E_NO_MEMORY;
     tgH_apply_recorded(st, m);
-    if (st->err[0])
-        st->err[0] = '\0';
+    st->err[0] = '\0';
     return TG_OK;
 }
 
@@ -258,6 +283,10 @@ static TG_NOINLINE tg_status sample_on_stack(tg_state *st, tg_move *out)
 static int sample_uniform(tg_state *st, tg_move *out)
 {
     const tg_game *g = st->game;
+    if (g->def->die_faces) { /* the same die at every chance point: no call */
+        *out = g->def->die_first + tgR_below(&st->rng, g->def->die_faces);
+        return 1;
+    }
     tg_move first;
     uint32_t count = g->def->uniform_chance
                          ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
@@ -295,15 +324,21 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
+    if (tgH_current(st) != TG_PLAYER_CHANCE)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    /* Room for the history first: nothing can fail after the draw (a draw
+     * from chance()'s lists fails, if at all, before it takes a number), so
+     * a rejected call leaves the RNG as it was without saving it. */
+    if (history_room(st) != TG_OK)
+        return TG_E_NO_MEMORY;
     tg_move m;
-    tg_rng before = st->rng;
-    tg_status s = tgH_sample(st, &m);
-    if (s == TG_OK) /* an outcome of chance() is legal by definition */
-        s = apply_known_legal(st, m);
-    if (s != TG_OK) {
-        st->rng = before;
-        return s;
+    if (!sample_uniform(st, &m)) {
+        tg_status s = sample_on_stack(st, &m);
+        if (s != TG_OK)
+            return s;
     }
+    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
+    st->err[0] = '\0';
     if (applied)
         *applied = m;
     return TG_OK;
@@ -447,8 +482,5 @@ tg_status tg_state_apply_text(tg_state *state, const char *text)
 
 void tgH_apply_unrecorded(tg_state *st, tg_move move)
 {
-    const tg_game *g = st->game;
-    g->def->apply(tgH_cfg(g), tgH_block(st), move);
-    st->move_number++;
-    tgH_settle(st);
+    apply_settled(st, move);
 }
