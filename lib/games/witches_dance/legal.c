@@ -13,6 +13,16 @@ static uint8_t wd_neutrals_waiting(const wd_block *b)
     return m;
 }
 
+/* The ids base + s of the spaces s in m, lowest first: one store per move,
+ * the whole of the list in most decisions. */
+static size_t wd_spaces(uint64_t m, tg_move base, tg_move *out)
+{
+    tg_move *p = out;
+    for (; m; m &= m - 1)
+        *p++ = base + (tg_move)wd_lowest_bit(m);
+    return (size_t)(p - out);
+}
+
 static size_t wd_choices(const wd_config *cfg, const wd_block *b, tg_move *out)
 {
     size_t n = 0;
@@ -28,13 +38,11 @@ static size_t wd_choices(const wd_config *cfg, const wd_block *b, tg_move *out)
     }
     if (b->start[own]) {
         if (six && cfg->early_peek)
-            for (uint64_t m = wd_occupied(b); m; m &= m - 1)
-                out[n++] = (tg_move)(WD_MOVE_PEEK + wd_lowest_bit(m));
+            n = wd_spaces(wd_occupied(b), WD_MOVE_PEEK, out);
         out[n++] = (tg_move)(WD_MOVE_ENTER + own);
         return n;
     }
-    for (uint64_t m = wd_occupied(b); m; m &= m - 1)
-        out[n++] = (tg_move)(WD_MOVE_SPACE + wd_lowest_bit(m));
+    n = wd_spaces(wd_occupied(b), WD_MOVE_SPACE, out);
     if (six) {
         size_t moves = n;
         for (size_t i = 0; i < moves; i++)
