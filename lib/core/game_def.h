@@ -32,6 +32,14 @@
 #include "rng.h"
 #include "strbuf.h"
 
+/* Keeps a rare path out of its caller, so that the common one sets up no
+ * frame for it (the core's and the games' hot paths). */
+#if defined(__GNUC__)
+#define TG_NOINLINE __attribute__((noinline))
+#else
+#define TG_NOINLINE
+#endif
+
 /* A parsed option value; which member is meaningful follows the option's
  * type (INT and BOOL in i, CHOICE as the index of the word in i, NUMBER in d). */
 typedef struct tg_optval {

@@ -5,12 +5,6 @@
 #include "ascii.h"
 #include "handles.h"
 
-#if defined(__GNUC__)
-#define TG_NOINLINE __attribute__((noinline))
-#else
-#define TG_NOINLINE
-#endif
-
 static size_t legal_of(const tg_state *st, tg_move *out)
 {
     if (tgH_current(st) == TG_PLAYER_TERMINAL)
@@ -226,8 +220,8 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
-    tgH_apply_recorded(st, m);
     st->err[0] = '\0';
+    tgH_apply_recorded(st, m);
     return TG_OK;
 }
 
@@ -296,6 +290,12 @@ static int sample_uniform(tg_state *st, tg_move *out)
     return count != 0;
 }
 
+/* tgH_sample() past its phase check, out of line for tgH_apply_chance(). */
+static TG_NOINLINE tg_status draw_asking(tg_state *st, tg_move *out)
+{
+    return sample_uniform(st, out) ? TG_OK : sample_on_stack(st, out);
+}
+
 tg_status tgH_sample(tg_state *st, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
@@ -331,16 +331,23 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
      * a rejected call leaves the RNG as it was without saving it. */
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
+    const tg_game_def *def = st->game->def;
     tg_move m;
-    if (!sample_uniform(st, &m)) {
-        tg_status s = sample_on_stack(st, &m);
+    if (def->die_faces) { /* sample_uniform()'s draw, with m kept in a register */
+        m = def->die_first + tgR_below(&st->rng, def->die_faces);
+    } else {
+        tg_move drawn;
+        tg_status s = draw_asking(st, &drawn);
         if (s != TG_OK)
             return s;
+        m = drawn;
     }
-    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
-    st->err[0] = '\0';
+    /* Nothing fails from here, so the results go out before the move: the
+     * frame then keeps only the state across the game's call. */
     if (applied)
         *applied = m;
+    st->err[0] = '\0';
+    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
     return TG_OK;
 }
 

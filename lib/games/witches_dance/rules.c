@@ -75,9 +75,20 @@ static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)
     wd_end_turn(cfg, b);
 }
 
-/* The phases other than the die's. */
-static int wd_decide(const wd_config *cfg, wd_block *b, tg_move move)
+/* Starts a decision's records: unused records are zeroed too, since equal
+ * positions must be equal bytes. Done where the records are then written,
+ * so the compiler knows they start from nothing. */
+static inline void wd_new_decision(wd_block *b)
 {
+    memset(b->ev, 0, sizeof b->ev);
+    b->ev_count = 0;
+    b->actor = b->player;
+}
+
+/* The phases other than the die's (out of line: the die then needs no frame). */
+static TG_NOINLINE int wd_decide(const wd_config *cfg, wd_block *b, tg_move move)
+{
+    wd_new_decision(b);
     switch (b->phase) {
     case WD_PHASE_CHOOSE:
         wd_choose(cfg, b, move);
@@ -112,11 +123,8 @@ int wd_apply_turn(const void *vcfg, void *st, tg_move move)
 {
     const wd_config *cfg = vcfg;
     wd_block *b = st;
-    /* Unused records are zeroed too: equal positions must be equal bytes. */
-    memset(b->ev, 0, sizeof b->ev);
-    b->ev_count = 0;
-    b->actor = b->player;
     if (b->phase == WD_PHASE_ROLL) { /* half the decisions: first, with no frame */
+        wd_new_decision(b);
         b->die = (uint8_t)(move - WD_MOVE_ROLL + 1);
         b->phase = WD_PHASE_CHOOSE;
         wd_event(b, WD_EV_ROLL, b->die, 0, 0, 0);

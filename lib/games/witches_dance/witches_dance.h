@@ -140,6 +140,14 @@ static inline void wd_set_space(wd_block *b, int space, uint8_t witch, uint8_t k
         b->occupied[space >> 3] &= (uint8_t)~bit;
 }
 
+/* wd_set_space() for a hat (witch != 0), without the test the moves never need. */
+static inline void wd_put_hat(wd_block *b, int space, uint8_t witch, uint8_t known)
+{
+    b->circle[space] = witch;
+    b->known[space] = known;
+    b->occupied[space >> 3] |= (uint8_t)(1u << (space & 7));
+}
+
 /* The next three are inline because rules.c and movement.c call them on
  * every move of a playout (calls between files are not inlined). */
 
@@ -227,7 +235,7 @@ uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
  * decision of a playout makes such a move, and inside wd_apply_turn(), which
  * has just cleared the event records, the records become plain stores. */
 
-/* Puts a witch with its knowledge marks on a space; a witch already there
+/* Puts a witch (never 0) with its knowledge marks on a space; a witch already there
  * is crushed back 7 spaces at a time until it finds a free one (the crush
  * shows its colour to everyone). 7 and 36 are coprime, so the jumps visit
  * every other space before returning and always find one. */
@@ -235,7 +243,7 @@ static inline void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t
                            uint8_t known)
 {
     uint8_t pushed = b->circle[space];
-    wd_set_space(b, space, witch, known);
+    wd_put_hat(b, space, witch, known);
     if (!pushed)
         return;
     int at = space, jumps = 0;
@@ -243,7 +251,7 @@ static inline void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t
         at = cfg->back[at];
         jumps++;
     } while (b->circle[at]);
-    wd_set_space(b, at, pushed, cfg->all_known);
+    wd_put_hat(b, at, pushed, cfg->all_known);
     wd_event(b, WD_EV_PUSH, space, jumps, pushed - 1, 0);
 }
 
