@@ -73,6 +73,8 @@ static tg_status wd_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
     for (int s = 0; s < WD_SPACES; s++) {
         cfg->back[s] = (uint8_t)((s + WD_SPACES - WD_PUSH_BACK) % WD_SPACES);
         cfg->passes[s][0] = WD_NO_COLOUR;
+        for (int d = 0; d <= 6; d++)
+            cfg->step[s][d] = (uint8_t)((s + d) % WD_SPACES);
         for (int d = 1; d <= 6; d++) {
             cfg->passes[s][d] = WD_NO_COLOUR;
             for (int k = 0; k < d; k++) {

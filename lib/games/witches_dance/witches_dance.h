@@ -115,6 +115,7 @@ typedef struct wd_config {
     uint8_t usable_bit[WD_MAX_PLAYERS];
     uint8_t entry_land[WD_COLOURS][7]; /* landing space of an entering witch */
     uint8_t back[WD_SPACES];           /* the space 7 behind */
+    uint8_t step[WD_SPACES][7];        /* the space d ahead, indexed like passes */
 } wd_config;
 
 /* The occupied spaces as a bit set, so the move list skips empty spaces
@@ -126,6 +127,17 @@ static inline uint64_t wd_occupied(const wd_block *b)
     const uint8_t *o = b->occupied;
     return (uint64_t)o[0] | (uint64_t)o[1] << 8 | (uint64_t)o[2] << 16 |
            (uint64_t)o[3] << 24 | (uint64_t)o[4] << 32;
+}
+
+/* Writes the set back: the inverse of wd_occupied(). */
+static inline void wd_set_occupied(wd_block *b, uint64_t m)
+{
+    uint8_t *o = b->occupied;
+    o[0] = (uint8_t)m;
+    o[1] = (uint8_t)(m >> 8);
+    o[2] = (uint8_t)(m >> 16);
+    o[3] = (uint8_t)(m >> 24);
+    o[4] = (uint8_t)(m >> 32);
 }
 
 /* Puts a hat (0: none) on a space with the knowledge marks it carries. */
@@ -235,36 +247,52 @@ uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
  * decision of a playout makes such a move, and inside wd_apply_turn(), which
  * has just cleared the event records, the records become plain stores. */
 
-/* Puts a witch (never 0) with its knowledge marks on a space; a witch already there
- * is crushed back 7 spaces at a time until it finds a free one (the crush
- * shows its colour to everyone). 7 and 36 are coprime, so the jumps visit
- * every other space before returning and always find one. */
-static inline void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch,
-                           uint8_t known)
+/* The crush: the hat `pushed`, just put off space, goes back 7 spaces at a
+ * time to the first free one, and shows its colour to everyone. 7 and 36
+ * are coprime, so the jumps visit every other space before returning and
+ * always find one. Returns that space (whose bit in occupied the caller
+ * sets). */
+static inline int wd_crush(const wd_config *cfg, wd_block *b, int space, uint8_t pushed)
 {
-    uint8_t pushed = b->circle[space];
-    wd_put_hat(b, space, witch, known);
-    if (!pushed)
-        return;
     int at = space, jumps = 0;
     do {
         at = cfg->back[at];
         jumps++;
     } while (b->circle[at]);
-    wd_put_hat(b, at, pushed, cfg->all_known);
+    b->circle[at] = pushed;
+    b->known[at] = cfg->all_known;
     wd_event(b, WD_EV_PUSH, space, jumps, pushed - 1, 0);
+    return at;
 }
 
-/* Moves the witch on space from by the die. */
+/* Puts a witch (never 0) with its knowledge marks on a space, crushing the
+ * one already there. */
+static inline void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch,
+                           uint8_t known)
+{
+    uint8_t pushed = b->circle[space];
+    wd_put_hat(b, space, witch, known);
+    if (pushed) {
+        int at = wd_crush(cfg, b, space, pushed);
+        b->occupied[at >> 3] |= (uint8_t)(1u << (at & 7));
+    }
+}
+
+/* Moves the witch on space from by the die: wd_land() on the space ahead
+ * once from is empty, with the occupied set changed in one piece. */
 static inline void wd_move_witch(const wd_config *cfg, wd_block *b, int from)
 {
-    int to = from + b->die;
-    if (to >= WD_SPACES)
-        to -= WD_SPACES;
-    uint8_t witch = b->circle[from], known = b->known[from];
-    wd_set_space(b, from, 0, 0);
+    int to = cfg->step[from][b->die];
+    uint8_t witch = b->circle[from], known = b->known[from], pushed = b->circle[to];
+    uint64_t occ = (wd_occupied(b) & ~(1ull << from)) | 1ull << to;
+    b->circle[from] = 0;
+    b->known[from] = 0;
+    b->circle[to] = witch;
+    b->known[to] = known;
     wd_event(b, WD_EV_MOVE, from, to, 0, 0);
-    wd_land(cfg, b, to, witch, known);
+    if (pushed)
+        occ |= 1ull << wd_crush(cfg, b, to, pushed);
+    wd_set_occupied(b, occ);
 }
 
 /* movement.c */
