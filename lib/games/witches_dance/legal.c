@@ -18,8 +18,11 @@ static uint8_t wd_neutrals_waiting(const wd_block *b)
 static size_t wd_spaces(uint64_t m, tg_move base, tg_move *out)
 {
     tg_move *p = out;
-    for (; m; m &= m - 1)
+    while (m) {
+        uint64_t rest = m & (m - 1);
         *p++ = base + (tg_move)wd_lowest_bit(m);
+        m = rest;
+    }
     return (size_t)(p - out);
 }
 
