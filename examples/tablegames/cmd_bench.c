@@ -71,13 +71,15 @@ static double bench_cpu_now(void)
 }
 
 /* Plays one random game from the state's current position to the end.
- * The tallies are kept in locals and added to r once per game: through the
- * pointer they would be loaded and stored at every decision, since the
- * library's calls might (for all the compiler knows) change *r. */
+ * The tallies and the pick's generator are kept in locals and written back
+ * once per game: through the pointers they would be loaded and stored at
+ * every decision, since the library's calls might (for all the compiler
+ * knows) change what they point to. */
 static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32_t limit,
                                 cli_rng *rng, bench_result *r)
 {
     uint64_t made = 0, choices = 0, legal_total = 0;
+    cli_rng pick = *rng;
     tg_status s = TG_OK;
     for (;;) {
         int seat = tg_state_current_player(st);
@@ -95,7 +97,7 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
             if (s == TG_OK && count == 0)
                 s = TG_E_WRONG_PHASE;
             if (s == TG_OK)
-                s = tg_state_apply(st, moves[cli_rng_below(rng, (uint32_t)count)]);
+                s = tg_state_apply(st, moves[cli_rng_below(&pick, (uint32_t)count)]);
             choices++;
             legal_total += count;
         }
@@ -103,6 +105,7 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
             break;
         made++;
     }
+    *rng = pick;
     r->decisions += made;
     r->choices += choices;
     r->legal_total += legal_total;
