@@ -322,7 +322,20 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
     return s;
 }
 
-tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+/* The draw's outcome goes out and the move is made and recorded; nothing
+ * fails from here, so the results go out first and the caller's frame
+ * keeps only the state across the game's call. */
+static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
+{
+    if (applied)
+        *applied = m;
+    st->err[0] = '\0';
+    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
+    return TG_OK;
+}
+
+/* Every case of tgH_apply_chance(), out of line (see there). */
+static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
         return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
@@ -331,24 +344,20 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
      * a rejected call leaves the RNG as it was without saving it. */
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
-    const tg_game_def *def = st->game->def;
     tg_move m;
-    if (def->die_faces) { /* sample_uniform()'s draw, with m kept in a register */
-        m = def->die_first + tgR_below(&st->rng, def->die_faces);
-    } else {
-        tg_move drawn;
-        tg_status s = draw_asking(st, &drawn);
-        if (s != TG_OK)
-            return s;
-        m = drawn;
-    }
-    /* Nothing fails from here, so the results go out before the move: the
-     * frame then keeps only the state across the game's call. */
-    if (applied)
-        *applied = m;
-    st->err[0] = '\0';
-    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
-    return TG_OK;
+    tg_status s = draw_asking(st, &m);
+    return s == TG_OK ? apply_drawn(st, m, applied) : s;
+}
+
+tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+{
+    const tg_game_def *def = st->game->def;
+    /* A game's one die, at a chance point with room in the history: every
+     * other decision of a race game's playout, drawn as sample_uniform()
+     * draws it with no frame for the other cases. */
+    if (def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE && st->hist_len < st->hist_cap)
+        return apply_drawn(st, def->die_first + tgR_below(&st->rng, def->die_faces), applied);
+    return apply_chance_checked(st, applied);
 }
 
 tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)

@@ -15,6 +15,15 @@ void tgR_seed(tg_rng *rng, uint64_t seed)
         rng->s[i] = splitmix64(&x);
 }
 
+uint32_t tgR_below_near(tg_rng *rng, uint32_t bound, uint64_t m)
+{
+    /* The division that finds the biased values is only needed here. */
+    uint32_t threshold = (0u - bound) % bound;
+    while ((uint32_t)m < threshold)
+        m = (tgR_next(rng) >> 32) * (uint64_t)bound;
+    return (uint32_t)(m >> 32);
+}
+
 uint64_t tgR_below64(tg_rng *rng, uint64_t bound)
 {
     /* Rejecting the lowest (2^64 mod bound) values leaves a range that is a

@@ -34,21 +34,19 @@ static inline uint64_t tgR_next(tg_rng *rng)
     return result;
 }
 
+/* tgR_below() past its first draw m, when m's low half is below bound (and
+ * so may be one of the few values that would bias it). */
+uint32_t tgR_below_near(tg_rng *rng, uint32_t bound, uint64_t m);
+
 /* Uniform in [0, bound) without modulo bias; bound must be > 0. */
 static inline uint32_t tgR_below(tg_rng *rng, uint32_t bound)
 {
     /* Lemire's multiply-and-shift: the high half of a 32x32-bit product is
-     * uniform once the few low values that would bias it are rejected, and
-     * the division that finds them is only needed in the rare near-miss. */
+     * uniform once the few low values that would bias it are rejected; the
+     * near-miss that has to look (rarely) is out of line. */
     uint64_t m = (tgR_next(rng) >> 32) * (uint64_t)bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (0u - bound) % bound;
-        while (low < threshold) {
-            m = (tgR_next(rng) >> 32) * (uint64_t)bound;
-            low = (uint32_t)m;
-        }
-    }
+    if ((uint32_t)m < bound)
+        return tgR_below_near(rng, bound, m);
     return (uint32_t)(m >> 32);
 }
 
