@@ -83,15 +83,12 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
     tg_status s = TG_OK;
     for (;;) {
         int seat = tg_state_current_player(st);
-        if (seat == TG_PLAYER_TERMINAL)
-            break;
         if (made > limit) { /* the library promised to end the game by now */
-            s = TG_E_TOO_LARGE;
+            if (seat != TG_PLAYER_TERMINAL)
+                s = TG_E_TOO_LARGE;
             break;
         }
-        if (seat == TG_PLAYER_CHANCE) {
-            s = tg_state_apply_chance(st, NULL);
-        } else {
+        if (seat >= 0) { /* a player first: one test for most decisions */
             size_t count = 0;
             s = tg_state_legal_moves(st, moves, cap, &count);
             if (s == TG_OK && count == 0)
@@ -100,6 +97,12 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
                 s = tg_state_apply(st, moves[cli_rng_below(&pick, (uint32_t)count)]);
             choices++;
             legal_total += count;
+        } else if (seat == TG_PLAYER_CHANCE) {
+            s = tg_state_apply_chance(st, NULL);
+        } else {
+            if (seat != TG_PLAYER_TERMINAL)
+                s = TG_E_WRONG_PHASE;
+            break;
         }
         if (s != TG_OK)
             break;

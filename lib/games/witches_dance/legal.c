@@ -45,14 +45,17 @@ static size_t wd_choices(const wd_config *cfg, const wd_block *b, tg_move *out)
         out[n++] = (tg_move)(WD_MOVE_ENTER + own);
         return n;
     }
-    n = wd_spaces(wd_occupied(b), WD_MOVE_SPACE, out);
+    uint64_t occupied = wd_occupied(b);
+    if (occupied == 0) {
+        out[0] = WD_MOVE_PASS;
+        return 1;
+    }
+    n = wd_spaces(occupied, WD_MOVE_SPACE, out);
     if (six) {
         size_t moves = n;
         for (size_t i = 0; i < moves; i++)
             out[n++] = out[i] - WD_MOVE_SPACE + WD_MOVE_PEEK;
     }
-    if (n == 0)
-        out[n++] = WD_MOVE_PASS;
     return n;
 }
 
