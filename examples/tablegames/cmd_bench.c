@@ -74,29 +74,25 @@ static double bench_cpu_now(void)
  * The tallies and the pick's generator are kept in locals and written back
  * once per game: through the pointers they would be loaded and stored at
  * every decision, since the library's calls might (for all the compiler
- * knows) change what they point to. */
+ * knows) change what they point to. The library promises to end a game
+ * within limit decisions; a game still going after limit + 1 is an error. */
 static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32_t limit,
                                 cli_rng *rng, bench_result *r)
 {
-    uint64_t made = 0, choices = 0, legal_total = 0;
+    uint64_t left = (uint64_t)limit + 1, choices = 0, legal_total = 0;
     cli_rng pick = *rng;
     tg_status s = TG_OK;
     for (;;) {
         int seat = tg_state_current_player(st);
-        if (made > limit) { /* the library promised to end the game by now */
-            if (seat != TG_PLAYER_TERMINAL)
-                s = TG_E_TOO_LARGE;
-            break;
-        }
         if (seat >= 0) { /* a player first: one test for most decisions */
-            size_t count = 0;
+            size_t count;
             s = tg_state_legal_moves(st, moves, cap, &count);
-            if (s == TG_OK && count == 0)
-                s = TG_E_WRONG_PHASE;
-            if (s == TG_OK)
-                s = tg_state_apply(st, moves[cli_rng_below(&pick, (uint32_t)count)]);
+            if (s == TG_OK) {
+                s = count > 0 ? tg_state_apply(st, moves[cli_rng_below(&pick, (uint32_t)count)])
+                              : TG_E_WRONG_PHASE;
+                legal_total += count;
+            }
             choices++;
-            legal_total += count;
         } else if (seat == TG_PLAYER_CHANCE) {
             s = tg_state_apply_chance(st, NULL);
         } else {
@@ -106,10 +102,14 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
         }
         if (s != TG_OK)
             break;
-        made++;
+        if (--left == 0) { /* counted down here, once per decision made */
+            if (tg_state_current_player(st) != TG_PLAYER_TERMINAL)
+                s = TG_E_TOO_LARGE;
+            break;
+        }
     }
     *rng = pick;
-    r->decisions += made;
+    r->decisions += (uint64_t)limit + 1 - left;
     r->choices += choices;
     r->legal_total += legal_total;
     return s;
