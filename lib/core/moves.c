@@ -183,21 +183,18 @@ tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves, uint32_
 /* Applies a legal move to the position and counts it. Whose turn it is
  * then comes from the game's apply_turn() when it has one (the answer of
  * current_player(), without a second call), as tgH_settle() would set it. */
-static TG_NOINLINE int apply_then_ask(const tg_game *g, unsigned char *block, tg_move m)
-{
-    g->def->apply(tgH_cfg(g), block, m);
-    return g->def->current_player(tgH_cfg(g), block);
-}
-
 static inline void apply_settled(tg_state *st, tg_move m)
 {
     const tg_game *g = st->game;
-    /* The two calls out of line: the callers' frames then keep fewer
-     * registers across the one call the common case makes. */
-    int cur = g->def->apply_turn ? g->def->apply_turn(tgH_cfg(g), tgH_block(st), m)
-                                 : apply_then_ask(g, tgH_block(st), m);
-    st->move_number++;
-    tgH_settle_to(st, cur);
+    if (g->def->apply_turn) {
+        int cur = g->def->apply_turn(tgH_cfg(g), tgH_block(st), m);
+        st->move_number++;
+        tgH_settle_to(st, cur);
+    } else {
+        g->def->apply(tgH_cfg(g), tgH_block(st), m);
+        st->move_number++;
+        tgH_settle(st);
+    }
 }
 
 void tgH_apply_recorded(tg_state *st, tg_move m)
@@ -290,12 +287,6 @@ static int sample_uniform(tg_state *st, tg_move *out)
     return count != 0;
 }
 
-/* tgH_sample() past its phase check, out of line for tgH_apply_chance(). */
-static TG_NOINLINE tg_status draw_asking(tg_state *st, tg_move *out)
-{
-    return sample_uniform(st, out) ? TG_OK : sample_on_stack(st, out);
-}
-
 tg_status tgH_sample(tg_state *st, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
@@ -322,15 +313,17 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
     return s;
 }
 
-/* The draw's outcome goes out and the move is made and recorded; nothing
- * fails from here, so the results go out first and the caller's frame
- * keeps only the state across the game's call. */
+/* Records and makes a drawn outcome and reports it; nothing fails from
+ * here, so the report goes out first and the caller's frame keeps only the
+ * state across the game's call. */
 static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
 {
+    /* an outcome of chance() is legal by definition */
+    st->hist[st->hist_len++] = m; /* before *applied, which might alias it */
     if (applied)
         *applied = m;
     st->err[0] = '\0';
-    tgH_apply_recorded(st, m); /* an outcome of chance() is legal by definition */
+    apply_settled(st, m);
     return TG_OK;
 }
 
@@ -345,18 +338,43 @@ static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
     tg_move m;
-    tg_status s = draw_asking(st, &m);
-    return s == TG_OK ? apply_drawn(st, m, applied) : s;
+    if (!sample_uniform(st, &m)) {
+        tg_status s = sample_on_stack(st, &m);
+        if (s != TG_OK)
+            return s;
+    }
+    return apply_drawn(st, m, applied);
 }
 
-tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+/* apply_die() when the first number was a near miss (tgR_below_near()):
+ * rare, and in a call of its own so that apply_die()'s frame keeps only the
+ * state. */
+static TG_NOINLINE tg_status apply_die_near(tg_state *st, tg_move *applied, uint64_t m)
 {
     const tg_game_def *def = st->game->def;
-    /* A game's one die, at a chance point with room in the history: every
-     * other decision of a race game's playout, drawn as sample_uniform()
-     * draws it with no frame for the other cases. */
-    if (def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE && st->hist_len < st->hist_cap)
-        return apply_drawn(st, def->die_first + tgR_below(&st->rng, def->die_faces), applied);
+    return apply_drawn(st, def->die_first + tgR_below_near(&st->rng, def->die_faces, m),
+                       applied);
+}
+
+/* A game's one die at a chance point with room in the history: every
+ * other decision of a race game's playout, drawn as sample_uniform() draws
+ * it (the same numbers in the same order). */
+static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
+{
+    const tg_game_def *def = st->game->def;
+    uint64_t m = tgR_below_draw(&st->rng, def->die_faces);
+    if (!tgR_below_settled(m, def->die_faces))
+        return apply_die_near(st, applied, m);
+    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied);
+}
+
+/* Two tail calls, so that neither case pays here for the other's frame
+ * (the games without a die named draw as before through chance hooks). */
+tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+{
+    if (st->game->def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE &&
+        st->hist_len < st->hist_cap)
+        return apply_die(st, applied);
     return apply_chance_checked(st, applied);
 }
 

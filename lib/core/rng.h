@@ -38,16 +38,27 @@ static inline uint64_t tgR_next(tg_rng *rng)
  * so may be one of the few values that would bias it). */
 uint32_t tgR_below_near(tg_rng *rng, uint32_t bound, uint64_t m);
 
+/* tgR_below() in its two steps, for a caller that keeps the rare second
+ * one out of line: the first draw m, which settles the number (m >> 32)
+ * unless its low half is below bound; then tgR_below_near() finds it. */
+static inline uint64_t tgR_below_draw(tg_rng *rng, uint32_t bound)
+{
+    return (tgR_next(rng) >> 32) * (uint64_t)bound;
+}
+
+static inline int tgR_below_settled(uint64_t m, uint32_t bound)
+{
+    return (uint32_t)m >= bound;
+}
+
 /* Uniform in [0, bound) without modulo bias; bound must be > 0. */
 static inline uint32_t tgR_below(tg_rng *rng, uint32_t bound)
 {
     /* Lemire's multiply-and-shift: the high half of a 32x32-bit product is
      * uniform once the few low values that would bias it are rejected; the
      * near-miss that has to look (rarely) is out of line. */
-    uint64_t m = (tgR_next(rng) >> 32) * (uint64_t)bound;
-    if ((uint32_t)m < bound)
-        return tgR_below_near(rng, bound, m);
-    return (uint32_t)(m >> 32);
+    uint64_t m = tgR_below_draw(rng, bound);
+    return tgR_below_settled(m, bound) ? (uint32_t)(m >> 32) : tgR_below_near(rng, bound, m);
 }
 
 #endif
