@@ -22,9 +22,35 @@ typedef struct cli_rng {
 } cli_rng;
 
 void cli_rng_seed(cli_rng *rng, uint64_t seed);
-uint64_t cli_rng_next(cli_rng *rng);
-/* Uniform in [0, n), n > 0, without modulo bias. */
-uint32_t cli_rng_below(cli_rng *rng, uint32_t n);
+
+/* The next two are inline because `tablegames bench` picks a move with them
+ * at every decision, where a call into another file costs a sixth of the
+ * pick; the numbers are the same either way. */
+
+/* splitmix64's output function over a counter. */
+static inline uint64_t cli_rng_next(cli_rng *rng)
+{
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n > 0, without modulo bias: Lemire's multiply-and-reject,
+ * exact uniformity with almost no divisions. */
+static inline uint32_t cli_rng_below(cli_rng *rng, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)cli_rng_next(rng) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)cli_rng_next(rng) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 
 /* Strict parsers: the whole text must be the number. Return 0 on success. */
 int cli_parse_int(const char *text, long min, long max, long *out);

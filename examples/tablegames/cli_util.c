@@ -12,29 +12,6 @@ void cli_rng_seed(cli_rng *rng, uint64_t seed)
     rng->state = seed;
 }
 
-uint64_t cli_rng_next(cli_rng *rng)
-{
-    uint64_t z = (rng->state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Lemire's multiply-and-reject: exact uniformity with almost no divisions. */
-uint32_t cli_rng_below(cli_rng *rng, uint32_t n)
-{
-    uint64_t m = (uint64_t)(uint32_t)cli_rng_next(rng) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)cli_rng_next(rng) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
 int cli_parse_int(const char *text, long min, long max, long *out)
 {
     char *end = NULL;

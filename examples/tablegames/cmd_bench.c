@@ -70,33 +70,49 @@ static double bench_cpu_now(void)
     return bench_clock(CLOCK_THREAD_CPUTIME_ID);
 }
 
-/* Plays one random game from the state's current position to the end. */
+/* Plays one random game from the state's current position to the end.
+ * The tallies and the pick's generator are kept in locals and written back
+ * once per game: through the pointers they would be loaded and stored at
+ * every decision, since the library's calls might (for all the compiler
+ * knows) change what they point to. The library promises to end a game
+ * within limit decisions; a game still going after limit + 1 is an error. */
 static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32_t limit,
                                 cli_rng *rng, bench_result *r)
 {
-    for (uint32_t made = 0;; made++) {
+    uint64_t left = (uint64_t)limit + 1, choices = 0, legal_total = 0;
+    cli_rng pick = *rng;
+    tg_status s = TG_OK;
+    for (;;) {
         int seat = tg_state_current_player(st);
-        size_t count = 0;
-        tg_status s;
-        if (seat == TG_PLAYER_TERMINAL)
-            return TG_OK;
-        if (made > limit) /* the library promised to end the game by now */
-            return TG_E_TOO_LARGE;
-        if (seat == TG_PLAYER_CHANCE) {
+        if (seat >= 0) { /* a player first: one test for most decisions */
+            size_t count;
+            s = tg_state_legal_moves(st, moves, cap, &count);
+            if (s == TG_OK) {
+                s = count > 0 ? tg_state_apply(st, moves[cli_rng_below(&pick, (uint32_t)count)])
+                              : TG_E_WRONG_PHASE;
+                legal_total += count;
+            }
+            choices++;
+        } else if (seat == TG_PLAYER_CHANCE) {
             s = tg_state_apply_chance(st, NULL);
         } else {
-            s = tg_state_legal_moves(st, moves, cap, &count);
-            if (s == TG_OK && count == 0)
+            if (seat != TG_PLAYER_TERMINAL)
                 s = TG_E_WRONG_PHASE;
-            if (s == TG_OK)
-                s = tg_state_apply(st, moves[cli_rng_below(rng, (uint32_t)count)]);
-            r->choices++;
-            r->legal_total += count;
+            break;
         }
         if (s != TG_OK)
-            return s;
-        r->decisions++;
+            break;
+        if (--left == 0) { /* counted down here, once per decision made */
+            if (tg_state_current_player(st) != TG_PLAYER_TERMINAL)
+                s = TG_E_TOO_LARGE;
+            break;
+        }
     }
+    *rng = pick;
+    r->decisions += (uint64_t)limit + 1 - left;
+    r->choices += choices;
+    r->legal_total += legal_total;
+    return s;
 }
 
 static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,

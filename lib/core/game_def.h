@@ -32,6 +32,14 @@
 #include "rng.h"
 #include "strbuf.h"
 
+/* Keeps a rare path out of its caller, so that the common one sets up no
+ * frame for it (the core's and the games' hot paths). */
+#if defined(__GNUC__)
+#define TG_NOINLINE __attribute__((noinline))
+#else
+#define TG_NOINLINE
+#endif
+
 /* A parsed option value; which member is meaningful follows the option's
  * type (INT and BOOL in i, CHOICE as the index of the word in i, NUMBER in d). */
 typedef struct tg_optval {
@@ -162,6 +170,21 @@ typedef struct tg_game_def {
      * (msg then says why). */
     tg_status (*parse_words)(const void *cfg, const void *st, const char *text, tg_move *out,
                              tg_msg *msg);
+
+    /* ---- speed only: each must agree exactly with the general call it
+     * shortcuts (tests/hooks checks every game that sets one) ---- */
+
+    /* Optional (may be NULL): apply(), returning what current_player()
+     * would answer for the position it leaves. A game knows that at the end
+     * of its move for free; the core would otherwise ask through a second
+     * indirect call on every decision. */
+    int (*apply_turn)(const void *cfg, void *st, tg_move move);
+    /* Non-zero: every chance point of the game is the same die, the ids
+     * die_first .. die_first + die_faces - 1 with equal weights, so the core
+     * draws without asking the game (the same draw uniform_chance() leads
+     * to, which the game must then also provide). */
+    uint32_t die_faces;
+    tg_move die_first;
 } tg_game_def;
 
 #endif

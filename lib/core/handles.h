@@ -74,6 +74,12 @@ int tgH_contains(const tg_move *moves, size_t n, tg_move m);
 /* Recomputes st->cur from the position and the length cap; every change
  * of the position block or the move number ends with it. */
 void tgH_settle(tg_state *st);
+/* st->cur after a change of the position for which the game has already
+ * said whose turn it is (cur): the length cap applied as tgH_settle() does. */
+static inline void tgH_settle_to(tg_state *st, int cur)
+{
+    st->cur = st->move_number >= st->game->limits.max_length ? TG_PLAYER_TERMINAL : cur;
+}
 /* Whose turn it is, with the length cap applied. */
 static inline int tgH_current(const tg_state *st)
 {

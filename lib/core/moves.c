@@ -5,12 +5,6 @@
 #include "ascii.h"
 #include "handles.h"
 
-#if defined(__GNUC__)
-#define TG_NOINLINE __attribute__((noinline))
-#else
-#define TG_NOINLINE
-#endif
-
 static size_t legal_of(const tg_state *st, tg_move *out)
 {
     if (tgH_current(st) == TG_PLAYER_TERMINAL)
@@ -85,14 +79,14 @@ tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf, size_t cap, 
 {
     if (!state)
         return TG_E_INVALID_ARGUMENT;
-    tg_status s = tgH_list_args(state, buf, cap, count);
-    if (s != TG_OK)
-        return s;
-    if (cap >= state->game->limits.max_legal_moves) {
-        *count = legal_of(state, buf);
-        return TG_OK;
-    }
-    return legal_copied(state, buf, cap, count);
+    /* The checks of tgH_list_args() inline, so the common call keeps no
+     * registers for a message it will not write. */
+    if (!count || (!buf && cap))
+        return tgH_list_args(state, buf, cap, count);
+    if (cap < state->game->limits.max_legal_moves)
+        return legal_copied(state, buf, cap, count);
+    *count = legal_of(state, buf);
+    return TG_OK;
 }
 
 static tg_status not_legal(const tg_state *st, tg_move m)
@@ -186,23 +180,45 @@ tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves, uint32_
     return TG_OK;
 }
 
-void tgH_apply_recorded(tg_state *st, tg_move m)
+/* Applies a legal move to the position and counts it. Whose turn it is
+ * then comes from the game's apply_turn() when it has one (the answer of
+ * current_player(), without a second call), as tgH_settle() would set it. */
+static inline void apply_settled(tg_state *st, tg_move m)
 {
     const tg_game *g = st->game;
-    g->def->apply(tgH_cfg(g), tgH_block(st), m);
+    if (g->def->apply_turn) {
+        int cur = g->def->apply_turn(tgH_cfg(g), tgH_block(st), m);
+        st->move_number++;
+        tgH_settle_to(st, cur);
+    } else {
+        g->def->apply(tgH_cfg(g), tgH_block(st), m);
+        st->move_number++;
+        tgH_settle(st);
+    }
+}
+
+void tgH_apply_recorded(tg_state *st, tg_move m)
+{
     st->hist[st->hist_len++] = m;
-    st->move_number++;
-    tgH_settle(st);
+    apply_settled(st, m);
+}
+
+/* Room for one more history entry; fails (message set) only when memory
+ * runs out, and then changes nothing else. */
+static tg_status history_room(tg_state *st)
+{
+    if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
+        return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+    return TG_OK;
 }
 
 /* Applies a move already known to be legal. */
 static tg_status apply_known_legal(tg_state *st, tg_move m)
 {
-    if (st->hist_len == st->hist_cap && tgH_reserve_history(st, st->hist_len + 1) != TG_OK)
-        return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+    if (history_room(st) != TG_OK)
+        return TG_E_NO_MEMORY;
+    st->err[0] = '\0';
     tgH_apply_recorded(st, m);
-    if (st->err[0])
-        st->err[0] = '\0';
     return TG_OK;
 }
 
@@ -258,6 +274,10 @@ static TG_NOINLINE tg_status sample_on_stack(tg_state *st, tg_move *out)
 static int sample_uniform(tg_state *st, tg_move *out)
 {
     const tg_game *g = st->game;
+    if (g->def->die_faces) { /* the same die at every chance point: no call */
+        *out = g->def->die_first + tgR_below(&st->rng, g->def->die_faces);
+        return 1;
+    }
     tg_move first;
     uint32_t count = g->def->uniform_chance
                          ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
@@ -293,20 +313,69 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
     return s;
 }
 
-tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+/* Records and makes a drawn outcome and reports it; nothing fails from
+ * here, so the report goes out first and the caller's frame keeps only the
+ * state across the game's call. */
+static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
 {
-    tg_move m;
-    tg_rng before = st->rng;
-    tg_status s = tgH_sample(st, &m);
-    if (s == TG_OK) /* an outcome of chance() is legal by definition */
-        s = apply_known_legal(st, m);
-    if (s != TG_OK) {
-        st->rng = before;
-        return s;
-    }
+    /* an outcome of chance() is legal by definition */
+    st->hist[st->hist_len++] = m; /* before *applied, which might alias it */
     if (applied)
         *applied = m;
+    st->err[0] = '\0';
+    apply_settled(st, m);
     return TG_OK;
+}
+
+/* Every case of tgH_apply_chance(), out of line (see there). */
+static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied)
+{
+    if (tgH_current(st) != TG_PLAYER_CHANCE)
+        return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
+    /* Room for the history first: nothing can fail after the draw (a draw
+     * from chance()'s lists fails, if at all, before it takes a number), so
+     * a rejected call leaves the RNG as it was without saving it. */
+    if (history_room(st) != TG_OK)
+        return TG_E_NO_MEMORY;
+    tg_move m;
+    if (!sample_uniform(st, &m)) {
+        tg_status s = sample_on_stack(st, &m);
+        if (s != TG_OK)
+            return s;
+    }
+    return apply_drawn(st, m, applied);
+}
+
+/* apply_die() when the first number was a near miss (tgR_below_near()):
+ * rare, and in a call of its own so that apply_die()'s frame keeps only the
+ * state. */
+static TG_NOINLINE tg_status apply_die_near(tg_state *st, tg_move *applied, uint64_t m)
+{
+    const tg_game_def *def = st->game->def;
+    return apply_drawn(st, def->die_first + tgR_below_near(&st->rng, def->die_faces, m),
+                       applied);
+}
+
+/* A game's one die at a chance point with room in the history: every
+ * other decision of a race game's playout, drawn as sample_uniform() draws
+ * it (the same numbers in the same order). */
+static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
+{
+    const tg_game_def *def = st->game->def;
+    uint64_t m = tgR_below_draw(&st->rng, def->die_faces);
+    if (!tgR_below_settled(m, def->die_faces))
+        return apply_die_near(st, applied, m);
+    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied);
+}
+
+/* Two tail calls, so that neither case pays here for the other's frame
+ * (the games without a die named draw as before through chance hooks). */
+tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
+{
+    if (st->game->def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE &&
+        st->hist_len < st->hist_cap)
+        return apply_die(st, applied);
+    return apply_chance_checked(st, applied);
 }
 
 tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)
@@ -447,8 +516,5 @@ tg_status tg_state_apply_text(tg_state *state, const char *text)
 
 void tgH_apply_unrecorded(tg_state *st, tg_move move)
 {
-    const tg_game *g = st->game;
-    g->def->apply(tgH_cfg(g), tgH_block(st), move);
-    st->move_number++;
-    tgH_settle(st);
+    apply_settled(st, move);
 }

@@ -15,39 +15,12 @@ void tgR_seed(tg_rng *rng, uint64_t seed)
         rng->s[i] = splitmix64(&x);
 }
 
-static uint64_t rotl(uint64_t x, int k)
+uint32_t tgR_below_near(tg_rng *rng, uint32_t bound, uint64_t m)
 {
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t tgR_next(tg_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t tgR_below(tg_rng *rng, uint32_t bound)
-{
-    /* Lemire's multiply-and-shift: the high half of a 32x32-bit product is
-     * uniform once the few low values that would bias it are rejected, and
-     * the division that finds them is only needed in the rare near-miss. */
-    uint64_t m = (tgR_next(rng) >> 32) * (uint64_t)bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (0u - bound) % bound;
-        while (low < threshold) {
-            m = (tgR_next(rng) >> 32) * (uint64_t)bound;
-            low = (uint32_t)m;
-        }
-    }
+    /* The division that finds the biased values is only needed here. */
+    uint32_t threshold = (0u - bound) % bound;
+    while ((uint32_t)m < threshold)
+        m = (tgR_next(rng) >> 32) * (uint64_t)bound;
     return (uint32_t)(m >> 32);
 }
 

@@ -90,8 +90,8 @@ static void copy_into(tg_state *dst, const tg_state *src)
     dst->move_number = src->move_number;
     dst->root_move_number = src->root_move_number;
     dst->cur = src->cur;
-    memcpy(tgH_block(dst), tgH_block(src), size);
-    memcpy(tgH_root(dst), tgH_root(src), size);
+    /* The position and the root lie side by side (handles.h): one copy. */
+    memcpy(dst->blocks, src->blocks, 2 * size);
     if (src->hist_len)
         memcpy(dst->hist, src->hist, src->hist_len * sizeof *src->hist);
     dst->hist_len = src->hist_len;
@@ -120,9 +120,11 @@ tg_status tg_state_copy(tg_state *dst, const tg_state *src)
         return TG_E_INVALID_ARGUMENT;
     if (dst == src)
         return TG_OK;
-    if (!tgH_same_game(dst->game, src->game))
+    /* The common cases first without a call: states of one game handle, and
+     * a history that fits (a search copies into the same scratch state). */
+    if (dst->game != src->game && !tgH_same_game(dst->game, src->game))
         return tgH_fail(dst, TG_E_MISMATCH, "the states belong to different games");
-    if (tgH_reserve_history(dst, src->hist_len) != TG_OK)
+    if (src->hist_len > dst->hist_cap && tgH_reserve_history(dst, src->hist_len) != TG_OK)
         return tgH_fail(dst, TG_E_NO_MEMORY, "out of memory for the history");
     copy_into(dst, src);
     dst->err[0] = '\0';

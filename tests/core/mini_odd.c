@@ -195,4 +195,7 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* tensor */
     NULL, /* legacy_values */
     NULL, /* parse_words */
+    NULL, /* apply_turn */
+    0,    /* die_faces */
+    0,    /* die_first */
 };

@@ -302,4 +302,7 @@ const tg_game_def tgG_mini_race = {
     NULL, /* tensor */
     mr_legacy,
     mr_words,
+    NULL, /* apply_turn: apply, then current_player */
+    0,    /* die_faces: chance asked of the game */
+    0,    /* die_first */
 };

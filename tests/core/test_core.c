@@ -12,6 +12,8 @@
 
 #include <boardgames/tablegames.h>
 
+#include "core/rng.h"
+
 static tg_game *make(const char *options)
 {
     tg_game *g = NULL;
@@ -595,9 +597,66 @@ static void words_enter_chance_outcomes(void **unused)
     tg_game_free(g);
 }
 
+/* The RNG as release 1.1 wrote it (xoshiro256** and Lemire's bounded draw
+ * in one function), the oracle for the inline draw and its out-of-line
+ * near miss: seeded games are golden, so not one number may change. */
+static uint64_t ref_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t ref_next(uint64_t *s)
+{
+    uint64_t result = ref_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ref_rotl(s[3], 45);
+    return result;
+}
+
+static uint32_t ref_below(uint64_t *s, uint32_t bound)
+{
+    uint64_t m = (ref_next(s) >> 32) * (uint64_t)bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (0u - bound) % bound;
+        while (low < threshold) {
+            m = (ref_next(s) >> 32) * (uint64_t)bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static void rng_draws_as_before(void **unused)
+{
+    (void)unused;
+    /* A die, and bounds where about a third of the first draws are near
+     * misses (so the out-of-line path runs thousands of times here). */
+    static const uint32_t bounds[] = {6, 48, 3000000000u, 2147483649u, 4294967295u, 1};
+    for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++) {
+        tg_rng rng;
+        tgR_seed(&rng, 42 + b);
+        uint64_t ref[4] = {rng.s[0], rng.s[1], rng.s[2], rng.s[3]};
+        for (int i = 0; i < 20000; i++) {
+            uint32_t want = ref_below(ref, bounds[b]);
+            uint32_t got = tgR_below(&rng, bounds[b]);
+            if (got != want)
+                fail_msg("bound %u, draw %d: %u, release 1.1 drew %u", (unsigned)bounds[b], i,
+                         (unsigned)got, (unsigned)want);
+        }
+        assert_memory_equal(rng.s, ref, sizeof ref);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rng_draws_as_before),
         cmocka_unit_test(options_are_parsed_and_canonical),
         cmocka_unit_test(public_viewer_refused_without_a_public_view),
         cmocka_unit_test(bad_options_name_the_problem),

@@ -1,6 +1,7 @@
 /* The optional fast-path hooks of every registered game agree with the
- * general ones they shortcut: uniform_chance() with chance(), is_legal()
- * with legal_moves(). A hook that disagreed would change which outcomes a
+ * general ones they shortcut: uniform_chance() and the die fields with
+ * chance(), is_legal() with legal_moves(), apply_turn() with apply() and
+ * current_player(). A hook that disagreed would change which outcomes a
  * seed draws or which moves are accepted without any public call showing
  * it, so this test looks at the hooks directly, through the static library. */
 #include <setjmp.h>
@@ -8,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -19,7 +21,30 @@ enum { GAMES_PER_COUNT = 4, IS_LEGAL_EVERY = 5 };
 typedef struct hook_tally {
     unsigned long uniform_points; /* chance points the uniform hook claimed */
     unsigned long legal_checks;   /* decisions swept with is_legal */
+    unsigned long turn_checks;    /* decisions applied both ways */
 } hook_tally;
+
+/* apply_turn() leaves the same block as apply() and returns what
+ * current_player() says of it. */
+static void check_apply_turn(const tg_game_def *def, const tg_state *st, tg_move m,
+                             hook_tally *t)
+{
+    static unsigned char a[TG_CORE_MAX_BLOCK], b[TG_CORE_MAX_BLOCK];
+    const void *cfg = tgH_cfg(st->game);
+    if (!def->apply_turn)
+        return;
+    memcpy(a, tgH_block(st), def->state_size);
+    memcpy(b, tgH_block(st), def->state_size);
+    int turn = def->apply_turn(cfg, a, m);
+    def->apply(cfg, b, m);
+    t->turn_checks++;
+    if (memcmp(a, b, def->state_size) != 0)
+        fail_msg("%s: apply_turn(%u) leaves another block than apply()", def->info.id,
+                 (unsigned)m);
+    if (turn != def->current_player(cfg, b))
+        fail_msg("%s: apply_turn(%u) says %d is to move, current_player() %d", def->info.id,
+                 (unsigned)m, turn, def->current_player(cfg, b));
+}
 
 static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_tally *t)
 {
@@ -29,6 +54,11 @@ static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_
     size_t n = def->chance(cfg, block, moves, weights);
     tg_move first = 0;
     uint32_t count = def->uniform_chance ? def->uniform_chance(cfg, block, &first) : 0;
+    /* A game that names its one die says so for every chance point. */
+    if (def->die_faces && (count != def->die_faces || first != def->die_first))
+        fail_msg("%s: the die is %u faces from %u, uniform_chance says %u from %u",
+                 def->info.id, (unsigned)def->die_faces, (unsigned)def->die_first,
+                 (unsigned)count, (unsigned)first);
     if (count == 0)
         return;
     t->uniform_points++;
@@ -69,6 +99,12 @@ static void play_and_check(const tg_game_def *def, int players, hook_tally *t)
         for (uint32_t k = 0; !tg_state_is_terminal(st); k++) {
             if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
                 check_chance_point(def, st, t);
+                tg_state *peek = NULL;
+                tg_move m;
+                assert_int_equal(tg_state_clone(st, &peek), TG_OK);
+                assert_int_equal(tg_state_sample_chance(peek, &m), TG_OK);
+                tg_state_free(peek);
+                check_apply_turn(def, st, m, t);
                 assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
                 continue;
             }
@@ -76,7 +112,9 @@ static void play_and_check(const tg_game_def *def, int players, hook_tally *t)
                 check_player_point(def, st, t);
             size_t n = 0;
             assert_int_equal(tg_state_legal_moves(st, moves, TG_CORE_MAX_LEGAL, &n), TG_OK);
-            assert_int_equal(tg_state_apply(st, moves[(seed * 7919u + k) % n]), TG_OK);
+            tg_move m = moves[(seed * 7919u + k) % n];
+            check_apply_turn(def, st, m, t);
+            assert_int_equal(tg_state_apply(st, m), TG_OK);
         }
         tg_state_free(st);
     }
@@ -88,7 +126,7 @@ static void hooks_agree_in_every_game(void **unused)
     (void)unused;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
-        hook_tally t = { 0, 0 };
+        hook_tally t = { 0, 0, 0 };
         for (int p = def->info.min_players; p <= def->info.max_players; p++)
             play_and_check(def, p, &t);
         /* A game that sets a hook must have exercised it here. */
@@ -96,8 +134,13 @@ static void hooks_agree_in_every_game(void **unused)
             fail_msg("%s: uniform_chance never claimed a chance point", def->info.id);
         if (def->is_legal && t.legal_checks == 0)
             fail_msg("%s: is_legal never checked", def->info.id);
-        print_message("%s: %lu uniform chance points, %lu is_legal sweeps\n", def->info.id,
-                      t.uniform_points, t.legal_checks);
+        if (def->apply_turn && t.turn_checks == 0)
+            fail_msg("%s: apply_turn never checked", def->info.id);
+        if (def->die_faces && !def->uniform_chance)
+            fail_msg("%s: a game with a die names it to uniform_chance too", def->info.id);
+        print_message("%s: %lu uniform chance points, %lu is_legal sweeps, %lu apply_turn "
+                      "checks\n",
+                      def->info.id, t.uniform_points, t.legal_checks, t.turn_checks);
     }
 }
 

@@ -13,6 +13,19 @@ static uint8_t wd_neutrals_waiting(const wd_block *b)
     return m;
 }
 
+/* The ids base + s of the spaces s in m, lowest first: one store per move,
+ * the whole of the list in most decisions. */
+static size_t wd_spaces(uint64_t m, tg_move base, tg_move *out)
+{
+    tg_move *p = out;
+    while (m) {
+        uint64_t rest = m & (m - 1);
+        *p++ = base + (tg_move)wd_lowest_bit(m);
+        m = rest;
+    }
+    return (size_t)(p - out);
+}
+
 static size_t wd_choices(const wd_config *cfg, const wd_block *b, tg_move *out)
 {
     size_t n = 0;
@@ -28,20 +41,21 @@ static size_t wd_choices(const wd_config *cfg, const wd_block *b, tg_move *out)
     }
     if (b->start[own]) {
         if (six && cfg->early_peek)
-            for (uint64_t m = wd_occupied(b); m; m &= m - 1)
-                out[n++] = (tg_move)(WD_MOVE_PEEK + wd_lowest_bit(m));
+            n = wd_spaces(wd_occupied(b), WD_MOVE_PEEK, out);
         out[n++] = (tg_move)(WD_MOVE_ENTER + own);
         return n;
     }
-    for (uint64_t m = wd_occupied(b); m; m &= m - 1)
-        out[n++] = (tg_move)(WD_MOVE_SPACE + wd_lowest_bit(m));
+    uint64_t occupied = wd_occupied(b);
+    if (occupied == 0) {
+        out[0] = WD_MOVE_PASS;
+        return 1;
+    }
+    n = wd_spaces(occupied, WD_MOVE_SPACE, out);
     if (six) {
         size_t moves = n;
         for (size_t i = 0; i < moves; i++)
             out[n++] = out[i] - WD_MOVE_SPACE + WD_MOVE_PEEK;
     }
-    if (n == 0)
-        out[n++] = WD_MOVE_PASS;
     return n;
 }
 

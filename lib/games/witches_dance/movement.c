@@ -1,6 +1,6 @@
-/* Witches' Dance: moving a witch — entering, dancing round the circle,
- * crushing the witch on the landing space back by sevens, and taking off at
- * an exit onto a strip. */
+/* Witches' Dance: moving a witch — taking off at an exit onto a strip, and
+ * where a crush sends a witch (the move round the circle itself, with its
+ * crush, is inline in witches_dance.h: every other decision makes one). */
 #include "witches_dance.h"
 
 int wd_push_target(const wd_config *cfg, int space, int jumps)
@@ -8,35 +8,6 @@ int wd_push_target(const wd_config *cfg, int space, int jumps)
     for (int j = 0; j < jumps; j++)
         space = cfg->back[space];
     return space;
-}
-
-/* Puts a witch on a space; a witch already there is pushed back 7 spaces at
- * a time until it finds a free one. 7 and 36 are coprime, so the jumps visit
- * every other space before returning and always find one. */
-void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch, uint8_t known)
-{
-    uint8_t pushed = b->circle[space];
-    wd_set_space(b, space, witch, known);
-    if (!pushed)
-        return;
-    int at = space, jumps = 0;
-    do {
-        at = cfg->back[at];
-        jumps++;
-    } while (b->circle[at]);
-    wd_set_space(b, at, pushed, cfg->all_known);
-    wd_event(b, WD_EV_PUSH, space, jumps, pushed - 1, 0);
-}
-
-void wd_move_witch(const wd_config *cfg, wd_block *b, int from)
-{
-    int to = from + b->die;
-    if (to >= WD_SPACES)
-        to -= WD_SPACES;
-    uint8_t witch = b->circle[from], known = b->known[from];
-    wd_set_space(b, from, 0, 0);
-    wd_event(b, WD_EV_MOVE, from, to, 0, 0);
-    wd_land(cfg, b, to, witch, known);
 }
 
 /* Where a witch taken off at exit_colour's strip ends: with more than two

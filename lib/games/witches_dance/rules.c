@@ -20,13 +20,8 @@ void wd_init(const void *vcfg, void *st)
 
 int wd_current_player(const void *cfg, const void *st)
 {
-    const wd_block *b = st;
     (void)cfg;
-    if (b->phase == WD_PHASE_ROLL)
-        return TG_PLAYER_CHANCE;
-    if (b->phase == WD_PHASE_OVER)
-        return TG_PLAYER_TERMINAL;
-    return b->player;
+    return wd_turn(st);
 }
 
 static const tg_move wd_die_faces[6] = {WD_MOVE_ROLL,     WD_MOVE_ROLL + 1, WD_MOVE_ROLL + 2,
@@ -50,18 +45,20 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first)
     return 6;
 }
 
+/* The player's choice after the die. Moving a witch comes first: it is
+ * most choices. */
 static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)
 {
-    if (move >= WD_MOVE_SPACE && move < WD_MOVE_PEEK) {
-        int from = (int)(move - WD_MOVE_SPACE);
-        int exit_colour = cfg->passes[from][b->die];
-        if (exit_colour != WD_NO_COLOUR && wd_exit_usable(cfg, b, b->player, exit_colour)) {
+    unsigned from = move - WD_MOVE_SPACE; /* wraps above WD_SPACES for the other ids */
+    if (from < WD_SPACES) {
+        /* wd_exit_usable() for the exit passed, as one test of bit sets */
+        if (cfg->exit_bit[from][b->die] & (cfg->usable_bit[b->player] | b->neutral)) {
             b->phase = WD_PHASE_TAKEOFF;
             b->selected = (uint8_t)from;
-            wd_event(b, WD_EV_SELECT, from, exit_colour, 0, 0);
+            wd_event(b, WD_EV_SELECT, (int)from, cfg->passes[from][b->die], 0, 0);
             return;
         }
-        wd_move_witch(cfg, b, from);
+        wd_move_witch(cfg, b, (int)from);
     } else if (move >= WD_MOVE_PEEK && move < WD_MOVE_ENTER) {
         int at = (int)(move - WD_MOVE_PEEK);
         wd_event(b, WD_EV_PEEK, at, b->circle[at] - 1, 0, 0);
@@ -78,20 +75,21 @@ static void wd_choose(const wd_config *cfg, wd_block *b, tg_move move)
     wd_end_turn(cfg, b);
 }
 
-void wd_apply(const void *vcfg, void *st, tg_move move)
+/* Starts a decision's records: unused records are zeroed too, since equal
+ * positions must be equal bytes. Done where the records are then written,
+ * so the compiler knows they start from nothing. */
+static inline void wd_new_decision(wd_block *b)
 {
-    const wd_config *cfg = vcfg;
-    wd_block *b = st;
-    /* Unused records are zeroed too: equal positions must be equal bytes. */
     memset(b->ev, 0, sizeof b->ev);
     b->ev_count = 0;
     b->actor = b->player;
+}
+
+/* The phases other than the die's (out of line: the die then needs no frame). */
+static TG_NOINLINE int wd_decide(const wd_config *cfg, wd_block *b, tg_move move)
+{
+    wd_new_decision(b);
     switch (b->phase) {
-    case WD_PHASE_ROLL:
-        b->die = (uint8_t)(move - WD_MOVE_ROLL + 1);
-        b->phase = WD_PHASE_CHOOSE;
-        wd_event(b, WD_EV_ROLL, b->die, 0, 0, 0);
-        break;
     case WD_PHASE_CHOOSE:
         wd_choose(cfg, b, move);
         break;
@@ -118,6 +116,26 @@ void wd_apply(const void *vcfg, void *st, tg_move move)
     default:
         break;
     }
+    return wd_turn(b);
+}
+
+int wd_apply_turn(const void *vcfg, void *st, tg_move move)
+{
+    const wd_config *cfg = vcfg;
+    wd_block *b = st;
+    if (b->phase == WD_PHASE_ROLL) { /* half the decisions: first, with no frame */
+        wd_new_decision(b);
+        b->die = (uint8_t)(move - WD_MOVE_ROLL + 1);
+        b->phase = WD_PHASE_CHOOSE;
+        wd_event(b, WD_EV_ROLL, b->die, 0, 0, 0);
+        return b->player;
+    }
+    return wd_decide(cfg, b, move);
+}
+
+void wd_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)wd_apply_turn(cfg, st, move);
 }
 
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b)

@@ -65,12 +65,16 @@ static tg_status wd_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
         cfg->colour_of[p] = (uint8_t)c;
         cfg->owner_of[c] = (int8_t)p;
         cfg->player_colours |= (uint8_t)(1u << c);
+        cfg->next_player[p] = (uint8_t)(p + 1 == cfg->players ? 0 : p + 1);
+        cfg->usable_bit[p] = (uint8_t)(1u << c);
     }
     cfg->all_known = (uint8_t)(((1u << cfg->players) - 1u) | WD_KNOWN_PUBLIC);
 
     for (int s = 0; s < WD_SPACES; s++) {
         cfg->back[s] = (uint8_t)((s + WD_SPACES - WD_PUSH_BACK) % WD_SPACES);
         cfg->passes[s][0] = WD_NO_COLOUR;
+        for (int d = 0; d <= 6; d++)
+            cfg->step[s][d] = (uint8_t)((s + d) % WD_SPACES);
         for (int d = 1; d <= 6; d++) {
             cfg->passes[s][d] = WD_NO_COLOUR;
             for (int k = 0; k < d; k++) {
@@ -78,6 +82,8 @@ static tg_status wd_configure(void *vcfg, const tg_optval *values, tg_msg *msg)
                 if (e >= 0)
                     cfg->passes[s][d] = (uint8_t)e;
             }
+            cfg->exit_bit[s][d] =
+                cfg->passes[s][d] == WD_NO_COLOUR ? 0 : (uint8_t)(1u << cfg->passes[s][d]);
         }
     }
     for (int c = 0; c < WD_COLOURS; c++) {
@@ -136,4 +142,7 @@ const tg_game_def tgG_witches_dance = {
     .recall_root = wd_recall_root,
     .tensor_size = wd_tensor_size,
     .tensor = wd_tensor,
+    .apply_turn = wd_apply_turn,
+    .die_faces = 6,
+    .die_first = WD_MOVE_ROLL,
 };

@@ -105,11 +105,17 @@ typedef struct wd_config {
     uint8_t colour_of[WD_MAX_PLAYERS]; /* player -> colour */
     int8_t owner_of[WD_COLOURS];       /* colour -> player, -1 for none */
     uint8_t player_colours;            /* bit mask of the players' colours */
+    uint8_t next_player[WD_MAX_PLAYERS]; /* who plays after p: no branch on the wrap */
     uint8_t all_known;                 /* every player's knowledge bit and WD_KNOWN_PUBLIC */
     /* exit colour a witch on space s passes with die d, or WD_NO_COLOUR */
     uint8_t passes[WD_SPACES][7];
+    /* the same as a bit set (bit c for colour c, 0 for none), and the exits
+     * player p may use without neutrals (bit of p's colour): the apply's test */
+    uint8_t exit_bit[WD_SPACES][7];
+    uint8_t usable_bit[WD_MAX_PLAYERS];
     uint8_t entry_land[WD_COLOURS][7]; /* landing space of an entering witch */
     uint8_t back[WD_SPACES];           /* the space 7 behind */
+    uint8_t step[WD_SPACES][7];        /* the space d ahead, indexed like passes */
 } wd_config;
 
 /* The occupied spaces as a bit set, so the move list skips empty spaces
@@ -123,6 +129,17 @@ static inline uint64_t wd_occupied(const wd_block *b)
            (uint64_t)o[3] << 24 | (uint64_t)o[4] << 32;
 }
 
+/* Writes the set back: the inverse of wd_occupied(). */
+static inline void wd_set_occupied(wd_block *b, uint64_t m)
+{
+    uint8_t *o = b->occupied;
+    o[0] = (uint8_t)m;
+    o[1] = (uint8_t)(m >> 8);
+    o[2] = (uint8_t)(m >> 16);
+    o[3] = (uint8_t)(m >> 24);
+    o[4] = (uint8_t)(m >> 32);
+}
+
 /* Puts a hat (0: none) on a space with the knowledge marks it carries. */
 static inline void wd_set_space(wd_block *b, int space, uint8_t witch, uint8_t known)
 {
@@ -133,6 +150,14 @@ static inline void wd_set_space(wd_block *b, int space, uint8_t witch, uint8_t k
         b->occupied[space >> 3] |= bit;
     else
         b->occupied[space >> 3] &= (uint8_t)~bit;
+}
+
+/* wd_set_space() for a hat (witch != 0), without the test the moves never need. */
+static inline void wd_put_hat(wd_block *b, int space, uint8_t witch, uint8_t known)
+{
+    b->circle[space] = witch;
+    b->known[space] = known;
+    b->occupied[space >> 3] |= (uint8_t)(1u << (space & 7));
 }
 
 /* The next three are inline because rules.c and movement.c call them on
@@ -151,8 +176,19 @@ static inline void wd_event(wd_block *b, int type, int a, int bb, int c, int d)
 
 static inline void wd_end_turn(const wd_config *cfg, wd_block *b)
 {
-    b->player = (uint8_t)(b->player + 1 == cfg->players ? 0 : b->player + 1);
+    b->player = cfg->next_player[b->player];
     b->phase = WD_PHASE_ROLL;
+}
+
+/* Whose decision it is: wd_current_player(), and what wd_apply_turn()
+ * returns after a move. */
+static inline int wd_turn(const wd_block *b)
+{
+    if (b->phase == WD_PHASE_ROLL)
+        return TG_PLAYER_CHANCE;
+    if (b->phase == WD_PHASE_OVER)
+        return TG_PLAYER_TERMINAL;
+    return b->player;
 }
 
 /* The player may take off at their own exit and, with two players, at the
@@ -202,16 +238,65 @@ int wd_current_player(const void *cfg, const void *st);
 size_t wd_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights);
 uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
+/* wd_apply(), returning whose decision it is next (the core's apply_turn). */
+int wd_apply_turn(const void *cfg, void *st, tg_move move);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
 
+/* Moving round the circle, inline like the helpers above: every other
+ * decision of a playout makes such a move, and inside wd_apply_turn(), which
+ * has just cleared the event records, the records become plain stores. */
+
+/* The crush: the hat `pushed`, just put off space, goes back 7 spaces at a
+ * time to the first free one, and shows its colour to everyone. 7 and 36
+ * are coprime, so the jumps visit every other space before returning and
+ * always find one. Returns that space (whose bit in occupied the caller
+ * sets). */
+static inline int wd_crush(const wd_config *cfg, wd_block *b, int space, uint8_t pushed)
+{
+    int at = space, jumps = 0;
+    do {
+        at = cfg->back[at];
+        jumps++;
+    } while (b->circle[at]);
+    b->circle[at] = pushed;
+    b->known[at] = cfg->all_known;
+    wd_event(b, WD_EV_PUSH, space, jumps, pushed - 1, 0);
+    return at;
+}
+
+/* Puts a witch (never 0) with its knowledge marks on a space, crushing the
+ * one already there. */
+static inline void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch,
+                           uint8_t known)
+{
+    uint8_t pushed = b->circle[space];
+    wd_put_hat(b, space, witch, known);
+    if (pushed) {
+        int at = wd_crush(cfg, b, space, pushed);
+        b->occupied[at >> 3] |= (uint8_t)(1u << (at & 7));
+    }
+}
+
+/* Moves the witch on space from by the die: wd_land() on the space ahead
+ * once from is empty, with the occupied set changed in one piece. */
+static inline void wd_move_witch(const wd_config *cfg, wd_block *b, int from)
+{
+    int to = cfg->step[from][b->die];
+    uint8_t witch = b->circle[from], known = b->known[from], pushed = b->circle[to];
+    uint64_t occ = (wd_occupied(b) & ~(1ull << from)) | 1ull << to;
+    b->circle[from] = 0;
+    b->known[from] = 0;
+    b->circle[to] = witch;
+    b->known[to] = known;
+    wd_event(b, WD_EV_MOVE, from, to, 0, 0);
+    if (pushed)
+        occ |= 1ull << wd_crush(cfg, b, to, pushed);
+    wd_set_occupied(b, occ);
+}
+
 /* movement.c */
 int wd_push_target(const wd_config *cfg, int space, int jumps);
-/* Puts a witch with its knowledge marks on a space, crushing the one there
- * back by sevens (the crush shows its colour to everyone). */
-void wd_land(const wd_config *cfg, wd_block *b, int space, uint8_t witch, uint8_t known);
-/* Moves the witch on space from by the die. */
-void wd_move_witch(const wd_config *cfg, wd_block *b, int from);
 /* The selected witch takes off at the exit it passes; the turn ends. */
 void wd_take_off(const wd_config *cfg, wd_block *b);
 
