@@ -121,7 +121,8 @@ TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);
 
 /**
  * At a chance point: the outcomes in increasing order and the exact
- * probability of each (each in (0, 1], summing to 1).
+ * probability of each (each in (0, 1], summing to 1). Entries past the
+ * count are not part of the answer, as for tg_state_legal_moves().
  * @return #TG_E_WRONG_PHASE when it is not a chance point.
  */
 TG_API tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves,
@@ -132,7 +133,8 @@ TG_API tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves,
  * weight of each, the numbers the library itself draws by. Outcome i
  * happens with probability exactly `weights[i] / *total`, for hosts that
  * must not round (exact odds, reproducible draws of their own). Every
- * weight is at least 1.
+ * weight is at least 1. Entries past the count are not part of the answer,
+ * as for tg_state_legal_moves().
  *
  * @param moves   receives the outcomes; may be NULL when @p cap is 0.
  * @param weights receives their weights; may be NULL when @p cap is 0.

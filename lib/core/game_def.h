@@ -9,6 +9,14 @@
  *  - validate() accepts exactly the blocks the other functions handle
  *    safely: a block that passes validate() may be handed to every function
  *    below without any out-of-range access;
+ *  - what validate() checks holds through play: apply() on a valid block
+ *    with a legal move leaves a valid block, so a loaded position and a
+ *    played one are alike to every function (the conformance suite
+ *    reloads every position of its playouts to hold games to this);
+ *  - the list functions may write past their count, as scratch, but never
+ *    past the limit declared for that list (max_legal_moves,
+ *    max_chance_outcomes): the core hands a caller's buffer over only when
+ *    it is at least that long;
  *  - the events of the last decision live inside the block, so clone, undo
  *    and save carry them for free;
  *  - so does what each player knows (perfect recall): knowledge is kept as
