@@ -6,9 +6,9 @@ the same games in the same way, so a change meant only to make the library
 faster is checked by running this against the library before and after it:
 
     TABLEGAMES_LIBRARY=OLD/libtablegames.so PYTHONPATH=bindings/python \\
-        /usr/bin/python3 scripts/trace_digest.py [--seeds N] [GAME[:PLAYERS] ...] > old.txt
+        /usr/bin/python3 scripts/trace_digest.py [--seeds N] [--options O] [GAME[:PLAYERS] ...] > old.txt
     TABLEGAMES_LIBRARY=NEW/libtablegames.so PYTHONPATH=bindings/python \\
-        /usr/bin/python3 scripts/trace_digest.py [--seeds N] [GAME[:PLAYERS] ...] > new.txt
+        /usr/bin/python3 scripts/trace_digest.py [--seeds N] [--options O] [GAME[:PLAYERS] ...] > new.txt
     diff old.txt new.txt
 
 Moves are picked by Python's own seeded generator, chance outcomes by the
@@ -60,16 +60,21 @@ def digest_game(game, seed, h):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=40, help="games per setup (seeds 1..N)")
+    parser.add_argument("--options", default="",
+                        help="more options for every game, e.g. stops=must (the defaults "
+                             "are checked without it; a house rule needs its own run)")
     parser.add_argument("setup", nargs="*", help="GAME or GAME:PLAYERS (default: all)")
     args = parser.parse_args()
     infos = {info.id: info for info in tablegames.games()}
     chosen = list(setups(args.setup)) or [(gid, None) for gid in infos]
     for gid, counts in chosen:
         for players in counts or infos[gid].player_counts():
-            game = tablegames.Game(gid, "players=%d" % players)
+            opts = "players=%d" % players + ("," + args.options if args.options else "")
+            game = tablegames.Game(gid, opts)
             h = hashlib.sha256()
             decisions = sum(digest_game(game, seed, h) for seed in range(1, args.seeds + 1))
-            print("%s:%d %d decisions %s" % (gid, players, decisions, h.hexdigest()))
+            print("%s:%d%s %d decisions %s" % (gid, players, " " + args.options if args.options
+                                                 else "", decisions, h.hexdigest()))
             sys.stdout.flush()
 
 
