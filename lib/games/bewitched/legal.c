@@ -253,18 +253,21 @@ static size_t bw_cats_moves(const bw_cat_list *lists, const uint8_t *cat_at, tg_
     return (size_t)(o - out);
 }
 #else
+static size_t bw_cat_moves(const bw_cat_list *list, tg_move base, tg_move *out)
+{
+    /* Copied first, so the compiler need not fear out overlaps the table. */
+    memcpy(out, list->route, sizeof list->route);
+    for (int i = 0; i < BW_CAT_LIST; i++)
+        out[i] += base;
+    return list->count;
+}
+
 static size_t bw_cats_moves(const bw_cat_list *lists, const uint8_t *cat_at, tg_move base,
                             tg_move *out)
 {
     size_t n = 0;
-    for (int c = 0; c < BW_CATS; c++) {
-        const bw_cat_list *list = &lists[cat_at[c]];
-        /* Copied first, so the compiler need not fear out overlaps the table. */
-        memcpy(out + n, list->route, sizeof list->route);
-        for (int i = 0; i < BW_CAT_LIST; i++)
-            out[n + (size_t)i] += base + (tg_move)c * BW_MAX_ROUTES;
-        n += list->count;
-    }
+    for (int c = 0; c < BW_CATS; c++)
+        n += bw_cat_moves(&lists[cat_at[c]], base + (tg_move)c * BW_MAX_ROUTES, out + n);
     return n;
 }
 #endif
