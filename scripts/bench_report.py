@@ -170,10 +170,12 @@ def verdict(ok):
 def targets(rows, c_cpu):
     """(target, figures, verdict) for each target the run has figures for."""
     out = []
-    # The instruction targets are at 4 players; the 2-player counts are
-    # there for the anchors.
-    grind = {r["callgrind"]: r["instructions_per_decision"] for r in rows["grind"]
-             if r["players"] == 4}
+    # Witches' Dance's instruction target is at 4 players (the issue's 281
+    # against maedn at 4); Bewitched's at 2, where the issue counted its
+    # 1,767 against backgammon. Both player counts are shown for Bewitched.
+    counts = {(r["callgrind"], r["players"]): r["instructions_per_decision"]
+              for r in rows["grind"]}
+    grind = {g: n for (g, p), n in counts.items() if p == 4}
     for game in ("creepy_cauldron", "spinning_wishes"):
         pairs = [(p, c_cpu[(game, p)] / c_cpu[("witches_dance", p)])
                  for (g, p) in sorted(c_cpu) if g == game and ("witches_dance", p) in c_cpu]
@@ -192,10 +194,12 @@ def targets(rows, c_cpu):
         out.append(("bewitched >= %s decisions per CPU s" % mega(BEWITCHED_RATE),
                     ", ".join("%d p %s" % (p, mega(r)) for p, r in bw),
                     verdict(min(r for _p, r in bw) >= BEWITCHED_RATE)))
-    if "bewitched" in grind:
-        n = grind["bewitched"]
-        out.append(("bewitched <= %d instructions per decision" % BEWITCHED_INSTRUCTIONS,
-                    "%d" % n, verdict(n <= BEWITCHED_INSTRUCTIONS)))
+    if ("bewitched", 2) in counts:
+        n = counts[("bewitched", 2)]
+        shown = ", ".join("%d p %d" % (p, counts[("bewitched", p)]) for p in (2, 4)
+                          if ("bewitched", p) in counts)
+        out.append(("bewitched 2 p <= %d instructions per decision" % BEWITCHED_INSTRUCTIONS,
+                    shown, verdict(n <= BEWITCHED_INSTRUCTIONS)))
     for r in rows["bindings"]:
         if r["loop"] != "step" or r["game"] != "witches_dance":
             continue
