@@ -597,59 +597,49 @@ static void words_enter_chance_outcomes(void **unused)
     tg_game_free(g);
 }
 
-/* The RNG as release 1.1 wrote it (xoshiro256** and Lemire's bounded draw
- * in one function), the oracle for the inline draw and its out-of-line
- * near miss: seeded games are golden, so not one number may change. */
-static uint64_t ref_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t ref_next(uint64_t *s)
-{
-    uint64_t result = ref_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = ref_rotl(s[3], 45);
-    return result;
-}
-
-static uint32_t ref_below(uint64_t *s, uint32_t bound)
-{
-    uint64_t m = (ref_next(s) >> 32) * (uint64_t)bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (0u - bound) % bound;
-        while (low < threshold) {
-            m = (ref_next(s) >> 32) * (uint64_t)bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
+/* Release 1.1's draws (xoshiro256** with splitmix64 seeding, and Lemire's
+ * bounded draw, then in one function), recorded from that code: seeded
+ * games are golden, so the inline draw and its out-of-line near miss may
+ * not change one number. Per bound, from seed 42 + its index: the first
+ * four draws, an FNV-1a hash of the bytes of 20,000 draws and the
+ * generator's state after them. The last four bounds make about a third of
+ * the first draws near misses, so the out-of-line path runs thousands of
+ * times. */
+static const struct rng_answer {
+    uint32_t bound;
+    uint32_t first[4];
+    uint64_t fnv;
+    uint64_t state[4];
+} rng_answers[] = {
+    {6u, {0u, 2u, 4u, 5u}, 0x33f0e505ed5a4aa2ull, {0x37ed8bfd48b80f1aull, 0xd2e9c493fb30ce9full, 0x9baa9a528abbed41ull, 0x5d5d5416a924e39bull}},
+    {48u, {27u, 46u, 32u, 3u}, 0xef8bd8d04e718639ull, {0xf7e6f46fa76c1580ull, 0x477891faeb4e00d4ull, 0x05835835e0222a59ull, 0xba8ad67b5ace4d11ull}},
+    {3000000000u, {2451365316u, 2486763271u, 611906439u, 1910291689u}, 0x91e2c0d21864916aull, {0x81dba791a52e1b29ull, 0x4ca02f5355763ae6ull, 0x281aa5b77bce6844ull, 0x365964f8072765dbull}},
+    {2147483649u, {299192202u, 11627191u, 1361101206u, 1576861618u}, 0x8a4361dd7ac6ccf0ull, {0x5596ba63d54f0e3cull, 0x21d623a9b0efb31bull, 0xe916320c366371c2ull, 0xdc817e0d3784e60eull}},
+    {4294967295u, {2969034288u, 2648656303u, 1186523753u, 2893633937u}, 0xad8248a438501e75ull, {0xff27863de14c945full, 0x6354ed879f819cceull, 0x4135392bc5f2e574ull, 0xec790a449d51f0c9ull}},
+    {1u, {0u, 0u, 0u, 0u}, 0x9b85a68c78294d25ull, {0xf26266d5e6f951beull, 0xdd69b9c98da3b704ull, 0x58ce64674d24eb44ull, 0x3c1f0dc1d82ef5b4ull}},
+};
 
 static void rng_draws_as_before(void **unused)
 {
     (void)unused;
-    /* A die, and bounds where about a third of the first draws are near
-     * misses (so the out-of-line path runs thousands of times here). */
-    static const uint32_t bounds[] = {6, 48, 3000000000u, 2147483649u, 4294967295u, 1};
-    for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++) {
+    for (size_t b = 0; b < sizeof rng_answers / sizeof *rng_answers; b++) {
+        const struct rng_answer *want = &rng_answers[b];
         tg_rng rng;
         tgR_seed(&rng, 42 + b);
-        uint64_t ref[4] = {rng.s[0], rng.s[1], rng.s[2], rng.s[3]};
+        uint64_t fnv = 0xcbf29ce484222325ull;
         for (int i = 0; i < 20000; i++) {
-            uint32_t want = ref_below(ref, bounds[b]);
-            uint32_t got = tgR_below(&rng, bounds[b]);
-            if (got != want)
-                fail_msg("bound %u, draw %d: %u, release 1.1 drew %u", (unsigned)bounds[b], i,
-                         (unsigned)got, (unsigned)want);
+            uint32_t got = tgR_below(&rng, want->bound);
+            if (i < 4 && got != want->first[i])
+                fail_msg("bound %u, draw %d: %u, release 1.1 drew %u", (unsigned)want->bound, i,
+                         (unsigned)got, (unsigned)want->first[i]);
+            for (int k = 0; k < 4; k++) {
+                fnv ^= (got >> (8 * k)) & 0xffu;
+                fnv *= 0x100000001b3ull;
+            }
         }
-        assert_memory_equal(rng.s, ref, sizeof ref);
+        if (fnv != want->fnv)
+            fail_msg("bound %u: 20,000 draws differ from release 1.1's", (unsigned)want->bound);
+        assert_memory_equal(rng.s, want->state, sizeof want->state);
     }
 }
 
