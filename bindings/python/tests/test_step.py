@@ -8,6 +8,7 @@ import ctypes
 import gc
 import os
 import random
+import sys
 import threading
 import unittest
 
@@ -294,6 +295,35 @@ class MisuseTest(unittest.TestCase):
         stepper.join()
         self.assertEqual(state.move_number, 1)
         self.assertIsInstance(view, StepView)
+
+    def test_refused_and_made_steps_keep_no_memory(self):
+        # A reference the C view failed to drop on any of these paths would
+        # show as thousands of blocks after 60 games.
+        state = tablegames.State(tablegames.Game("witches_dance", players=4), 1)
+
+        def play(games):
+            for k in range(games):
+                state.reset(k)
+                view = state.step_view()
+                while view.player != TERMINAL:
+                    for bad in ("x", 1.5, True, -1, 2 ** 40, 2 ** 31 + 3, 10 ** 30, [0],
+                                None if view.player != CHANCE else state.game.move_count):
+                        with self.assertRaises((TableGamesError, TypeError)):
+                            state.step(bad)
+                    for index in (-1, 10 ** 30, 1.0, slice(0, 2), len(view)):
+                        try:
+                            view[index]
+                        except (IndexError, TypeError):
+                            pass
+                    repr(view), list(view), 3 in view, view.applied, view.count(1)
+                    state.step(None if view.player == CHANCE else view[len(view) // 2])
+
+        play(5)
+        gc.collect()
+        before = sys.getallocatedblocks()
+        play(60)
+        gc.collect()
+        self.assertLess(sys.getallocatedblocks() - before, 100)
 
     def test_threads_stepping_and_closing_one_state_cannot_crash(self):
         state = tablegames.State(tablegames.Game("witches_dance", players=4), 13)
