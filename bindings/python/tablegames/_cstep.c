@@ -504,17 +504,20 @@ static int cstep_exec(PyObject *module)
     return 0;
 }
 
-static PyModuleDef_Slot cstep_slots[] = {{Py_mod_exec, (void *)cstep_exec}, {0, NULL}};
-
+/* Single-phase initialisation: the type is static, so the module could not
+ * be isolated per interpreter anyway (and Py_mod_exec's slot would need a
+ * function pointer as a void *, which ISO C does not allow). */
 static struct PyModuleDef cstep_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "tablegames._cstep",
     .m_doc = PyDoc_STR("State.step() and its StepView in C (optional; see step.py)."),
-    .m_size = 0,
-    .m_slots = cstep_slots,
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__cstep(void)
 {
-    return PyModuleDef_Init(&cstep_module);
+    PyObject *module = PyModule_Create(&cstep_module);
+    if (module != NULL && cstep_exec(module) < 0)
+        Py_CLEAR(module);
+    return module;
 }
