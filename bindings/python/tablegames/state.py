@@ -365,12 +365,9 @@ class State(Handle):
             view = new_view(self._lib, h, cap, self._lock, _move_id,
                             _step_refusal(self._lib, h), self._closed_error())
             if type(view) is not StepView:
-                # The C view's own step is State.step(): it takes this
-                # state's lock itself. Looked up on the instance, it saves
-                # a Python call per step, unless a subclass has its own.
+                # The C view's own step is State.step(); it takes this
+                # state's lock itself.
                 self._c_step = view._step
-                if type(self).step is State.step:
-                    self.__dict__["step"] = view._step
             self._view = view
         return self._view
 

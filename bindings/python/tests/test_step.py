@@ -212,6 +212,14 @@ class ViewTest(unittest.TestCase):
             view[1.0]
         self.assertEqual(str(caught.exception), "view indices are ints or slices, not float")
 
+    def test_a_bound_step_keeps_its_state_open(self):
+        state = tablegames.State(tablegames.Game("witches_dance", players=4), 5)
+        view = state.step_view()
+        step = state.step
+        del state
+        gc.collect()
+        self.assertIs(step(None if view.player == CHANCE else view[0]), view)
+
     def test_the_view_outlives_its_state(self):
         state = tablegames.State(tablegames.Game("witches_dance", players=4), 5)
         view = state.step_view()
