@@ -17,7 +17,7 @@ import tablegames.step
 from tablegames import (CHANCE, TERMINAL, ClosedError, IllegalMove, StepView, TableGamesError,
                         WrongPhase)
 
-from support import every_setup
+from support import every_setup, run_threads
 
 
 def chance_turn(state):
@@ -357,12 +357,7 @@ class MisuseTest(unittest.TestCase):
                 except Exception as exc:  # pragma: no cover - the failure
                     errors.append(exc)
 
-        threads = [threading.Thread(target=stepper, args=(k,)) for k in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        self.assertFalse(any(t.is_alive() for t in threads), "a thread hung")
+        run_threads(self, stepper)
         self.assertEqual(errors, [])
         self.assertTrue(state.closed)
 
