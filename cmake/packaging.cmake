@@ -113,8 +113,18 @@ computer players and benchmarks the rules engine.")
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
 
 set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-tablegames)
-set(CPACK_DEBIAN_PYTHON_PACKAGE_ARCHITECTURE all)
-set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3:any (>= 3.8), libtablegames1 (>= ${PROJECT_VERSION})")
+if(TG_PYTHON_CSTEP)
+  # With the compiled step module the package is built for one
+  # architecture and one Python (its EXT_SUFFIX names the minor version),
+  # as dh_python3 would say: at least this X.Y, below the next.
+  set(tg_py_major ${TG_PYTHON_CSTEP_MAJOR})
+  set(tg_py_minor ${TG_PYTHON_CSTEP_MINOR})
+  math(EXPR tg_py_next "${tg_py_minor} + 1")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= ${tg_py_major}.${tg_py_minor}~), python3 (<< ${tg_py_major}.${tg_py_next}), libc6 (>= 2.34), libtablegames1 (>= ${PROJECT_VERSION})")
+else()
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_ARCHITECTURE all)
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3:any (>= 3.8), libtablegames1 (>= ${PROJECT_VERSION})")
+endif()
 set(CPACK_DEBIAN_PYTHON_PACKAGE_CONTROL_EXTRA
     ${PROJECT_SOURCE_DIR}/cmake/debian/python3-tablegames/postinst
     ${PROJECT_SOURCE_DIR}/cmake/debian/python3-tablegames/prerm)
@@ -124,7 +134,7 @@ for programs that embed them.
 .
 This package holds the tablegames Python package, a typed layer over the
 library through ctypes: games, states, observations as dicts, saves and
-computer players.")
+computer players, with State.step() in a small C module.")
 set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
 
 set(CPACK_DEBIAN_LUA_PACKAGE_NAME lua-tablegames)

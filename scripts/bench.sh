@@ -44,9 +44,18 @@ done
 # shellcheck source=scripts/deps.sh
 . "$repo/scripts/deps.sh"
 tg_install_missing "${TG_BUILD_PACKAGES[@]}" "${TG_TEST_PACKAGES[@]}"
-# Just the command and the Lua module are built.
+# Just the command, the Lua module and the Python step's C module (where
+# configure found CPython's headers) are built.
 cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j"${TG_JOBS:-2}" --target tablegames_cli tablegames_lua >/dev/null
+targets=(tablegames_cli tablegames_lua)
+cstep=()
+if cmake --build "$build" --target help | grep -w tablegames_cstep >/dev/null; then
+    targets+=(tablegames_cstep)
+fi
+cmake --build "$build" -j"${TG_JOBS:-2}" --target "${targets[@]}" >/dev/null
+if [ ${#targets[@]} -eq 3 ]; then
+    cstep=("TABLEGAMES_CSTEP=$(echo "$build"/bindings/python/tablegames/_cstep.*.so)")
+fi
 cli=$build/examples/tablegames/tablegames
 out=$build/bench.jsonl
 # Debian's own interpreter (built with PGO and LTO, about twice as fast as
@@ -64,7 +73,7 @@ load_line() {
 {
     load_line start
     "$cli" bench --runs "$runs" --seconds "$seconds" --json
-    TABLEGAMES_LIBRARY=$build/libtablegames.so PYTHONPATH=$repo/bindings/python \
+    env TABLEGAMES_LIBRARY="$build/libtablegames.so" PYTHONPATH="$repo/bindings/python" "${cstep[@]}" \
         "$python" "$repo/bindings/python/bench.py" --seconds "$seconds" --json
     LUA_CPATH="$build/bindings/lua/?.so" \
         lua5.4 "$repo/bindings/lua/bench.lua" all 4 "$seconds" json

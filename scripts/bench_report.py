@@ -115,9 +115,13 @@ def print_bindings(rows, c_cpu):
     if not rows["bindings"]:
         return
     for r in rows["bare"]:
-        print("\n%sone bare ctypes call: %.0f ns of CPU time."
+        print("\n%sone bare ctypes call: %.0f ns of CPU time.%s"
               % ("Python: %s; " % r["interpreter"] if "interpreter" in r else "",
-                 r["bare_call_ns"]))
+                 r["bare_call_ns"],
+                 {"c": " The step loop ran in the C module (tablegames._cstep), step-ctypes"
+                       " on the ctypes fallback.",
+                  "python": " The step loop ran on the ctypes fallback (no C module)."}
+                 .get(r.get("step_implementation"), "")))
     print("\n| binding | game | players | loop | crossings per decision | decisions per CPU s "
           "| C decisions per CPU s | slower than C |")
     print("|---|---|---:|---|---|---:|---:|---:|")

@@ -27,9 +27,11 @@ tg_install_missing() {
 TG_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config libjansson-dev libxxhash-dev zlib1g-dev)
 # What the optional parts need (README, "Building from source"): tests
 # (cmocka), the headers' C++ check, the Lua module and its tests, the Python
-# tests and type check, the libffi host, the API reference.
+# tests and type check, the Python step's C module, the libffi host, the
+# API reference.
 # shellcheck disable=SC2034
-TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy libffi-dev doxygen)
+TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy python3-dev libffi-dev
+                      doxygen)
 # The browser table (examples/table/table.sh): its server runs on Debian's
 # python3 with aiohttp.
 # shellcheck disable=SC2034

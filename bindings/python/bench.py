@@ -13,7 +13,10 @@ second of the thread (the steadier figure on a shared machine):
             (2-3 calls per decision);
   step      State.step(): one call per decision, whoever decides (None
             draws a chance outcome), the next decision read from the
-            StepView it returns;
+            StepView it returns; in the C module tablegames._cstep where it
+            is installed (TABLEGAMES_CSTEP names it in a build tree);
+  step-ctypes  the same loop on the pure-Python fallback's StepView, which
+            calls the step through ctypes;
   playout   State.playout(): one call per game, the decisions made in C.
 It also prints what one bare ctypes call costs (CPU time), the floor of any
 loop that crosses the binding once per decision.
@@ -26,6 +29,7 @@ import sys
 import time
 
 import tablegames
+import tablegames.step
 from tablegames import _ffi
 from tablegames._loader import library
 
@@ -69,13 +73,21 @@ def loop_step(state, pick):
         made += 1
 
 
+def loop_step_ctypes(state, pick):
+    if state._view is None:
+        # What TABLEGAMES_PURE_PYTHON=1 gives, for this state only: the
+        # ctypes StepView, before the first step makes the state's view.
+        state._view = tablegames.StepView(library(), state._ptr, state.game.max_legal_moves)
+    return loop_step(state, pick)
+
+
 def loop_playout(state, pick):
     return state.playout()
 
 
 # name: (loop, crossings into C per decision)
 LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"), "step": (loop_step, "1"),
-         "playout": (loop_playout, "1 per game")}
+         "step-ctypes": (loop_step_ctypes, "1"), "playout": (loop_playout, "1 per game")}
 
 
 def run(game_id, players, seconds, loop, seed=1):
@@ -122,11 +134,14 @@ def main():
         parser.error("unknown game %r" % args.game)
     bare = bare_call_ns()
     version = "%s %s" % (platform.python_implementation(), platform.python_version())
+    step = tablegames.step.implementation()
     if args.json:
         print(json.dumps({"binding": "python", "bare_call_ns": round(bare, 1),
-                          "interpreter": "%s (%s)" % (version, sys.executable)}))
+                          "interpreter": "%s (%s)" % (version, sys.executable),
+                          "step_implementation": step}))
     else:
-        print("python %s: one bare ctypes call %.0f CPU ns" % (version, bare))
+        print("python %s: one bare ctypes call %.0f CPU ns; the step loop in %s"
+              % (version, bare, "the C module" if step == "c" else "Python (ctypes)"))
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
         for name, (loop, crossings) in LOOPS.items():
@@ -137,7 +152,7 @@ def main():
                                   "decisions_per_second": round(wall, 1),
                                   "decisions_per_cpu_second": round(cpu, 1)}))
             else:
-                print("python %-16s %d players %-8s %12.0f decisions/s %12.0f per CPU s"
+                print("python %-16s %d players %-11s %12.0f decisions/s %12.0f per CPU s"
                       % (info.id, players, name, wall, cpu))
 
 

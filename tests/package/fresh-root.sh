@@ -32,11 +32,16 @@ if command -v mmdebstrap >/dev/null; then
   # Hooks run inside the new root after apt installed everything.
   # Each reaches 1.2 calls too: returns through tg_state_returns_v2, a
   # loaded state's game through tg_game_ref.
-  py_check='import tablegames
+  # The installed step is the C module when the package holds one.
+  want_step=python
+  if dpkg-deb -c "$work"/python3-tablegames_*.deb | grep '/_cstep\.' >/dev/null; then want_step=c; fi
+  py_check='import tablegames, tablegames.step
 with tablegames.Game("witches_dance", players=3).new_state(7) as st:
     print("python3:", tablegames.library_path(), tablegames.library_version(),
           st.playout(), "decisions, winners", st.winners, "returns", st.returns,
-          "reloaded", tablegames.State.load(st.save()).game.id)'
+          "reloaded", tablegames.State.load(st.save()).game.id,
+          "step in", tablegames.step.implementation())
+    assert tablegames.step.implementation() == "'$want_step'"'
   lua_check='local tg = require("tablegames")
 local st <close> = tg.Game("witches_dance", { players = 3 }):new_state(7)
 print("lua5.4: " .. package.searchpath("tablegames", package.cpath) .. " " .. tg.version() .. ", " .. st:playout() .. " decisions, returns " .. table.concat(st:returns(), ",") .. ", reloaded " .. tg.load(st:save()):game():id())'

@@ -129,6 +129,14 @@ covered() {  # PACKAGE PATH...: each PATH (relative to /) is in PACKAGE
 }
 covered python3-tablegames $(cd "$src/bindings/python" &&
     find tablegames -name '*.py' -o -name py.typed | sed 's,^,usr/lib/python3/dist-packages/,')
+# The step's C module, where the build made it (python3-dev present), and
+# then a package for this architecture.
+cstep=$(cd "$build/bindings" && find python/tablegames -name '_cstep.*.so' 2>/dev/null | head -n 1)
+if [ -n "$cstep" ]; then
+  covered python3-tablegames "usr/lib/python3/dist-packages/${cstep#python/}"
+  [ "$(dpkg-deb -f "$work/python3-tablegames_"*.deb Architecture)" = "$arch" ] ||
+    fail "python3-tablegames holds a compiled module but is not for $arch"
+fi
 covered libtablegames-dev $(cd "$src/include" && find boardgames -name '*.h' | sed 's,^,usr/include/,') \
     $(grep -Eo '^[[:space:]]+tg_[a-z0-9_]+;' "$src/abi/tablegames.map" | tr -d ' \t;' |
       sed 's,.*,usr/share/man/man3/&.3.gz,')
@@ -137,7 +145,7 @@ changelog=$(cd "$src" && dpkg-parsechangelog -l cmake/debian/changelog -S Versio
   fail "cmake/debian/changelog's latest entry is $changelog, the packages are $version"
 echo "contents: every module, header and function's manual page; changelog $changelog"
 for elf in usr/bin/tablegames "usr/lib/$multiarch/lua/5.4/tablegames.so" \
-           "usr/lib/$multiarch/libtablegames.so.1"; do
+           "usr/lib/$multiarch/libtablegames.so.1" ${cstep:+"usr/lib/python3/dist-packages/${cstep#python/}"}; do
   if readelf -d "$sysroot/$elf" | grep -E '\((RPATH|RUNPATH)\)'; then
     fail "/$elf carries an RPATH"
   fi

@@ -51,7 +51,11 @@ class Handle:
         with lock:
             ptr, self._ptr = self._ptr, None
             if ptr:
+                self._closing()
                 getattr(self._lib.dll, self._free_function)(ptr)
+
+    def _closing(self) -> None:
+        """Runs under the lock just before the C handle is freed."""
 
     def __del__(self) -> None:
         # At interpreter exit the ctypes machinery may already be gone.
@@ -70,8 +74,11 @@ class Handle:
 
     def _handle(self) -> CPointer:
         if self._ptr is None:
-            raise ClosedError("this %s has been closed" % self._kind)
+            raise self._closed_error()
         return self._ptr
+
+    def _closed_error(self) -> ClosedError:
+        return ClosedError("this %s has been closed" % self._kind)
 
 
 # Special methods that reach the handle and so also run under the lock.

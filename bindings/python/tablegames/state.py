@@ -13,7 +13,7 @@ from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, ou
 from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
-from .step import DRAWN, PLAIN_INT_LIMIT, StepView
+from .step import DRAWN, PLAIN_INT_LIMIT, StepView, new_view
 
 CHANCE = -1      # current_player when a chance event is next
 TERMINAL = -2    # current_player when the game is over
@@ -68,6 +68,18 @@ def _move_id(move: object) -> int:
     return move
 
 
+def _last_error(lib: Library, ptr: Any) -> str:
+    return str(lib.dll.tg_state_last_error(ptr).decode("utf-8", "replace"))
+
+
+def _step_refusal(lib: Library, ptr: Any) -> Callable[[int], int]:
+    """What the C view calls for a failed step: State._check without the
+    State (the view refers to nothing that refers back to it)."""
+    def fail(status: int) -> int:
+        return lib.check(status, lambda: _last_error(lib, ptr))
+    return fail
+
+
 def _save_bytes(data: object) -> Tuple[Any, int]:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("saved data must be bytes, not %s" % type(data).__name__)
@@ -93,6 +105,7 @@ class State(Handle):
         self._game: Optional[Game] = game
         self._ids: Optional[Tuple[Any, int, ctypes.c_size_t]] = None
         self._view: Optional[StepView] = None
+        self._c_step: Optional[Callable[..., StepView]] = None
 
     @classmethod
     def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
@@ -101,12 +114,13 @@ class State(Handle):
         obj._game = game
         obj._ids = None
         obj._view = None
+        obj._c_step = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
 
     def _fail_message(self) -> str:
-        return str(self._lib.dll.tg_state_last_error(self._ptr).decode("utf-8", "replace"))
+        return _last_error(self._lib, self._ptr)
 
     def _check(self, status: int) -> int:
         """Checks a call on this state: every failing one leaves its message
@@ -348,8 +362,18 @@ class State(Handle):
         h = self._handle()
         if self._view is None:
             cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(h))
-            self._view = StepView(self._lib, h, cap)
+            view = new_view(self._lib, h, cap, self._lock, _move_id,
+                            _step_refusal(self._lib, h), self._closed_error())
+            if type(view) is not StepView:
+                # The C view's own step is State.step(); it takes this
+                # state's lock itself.
+                self._c_step = view._step
+            self._view = view
         return self._view
+
+    def _closing(self) -> None:
+        if self._view is not None:
+            self._view._detach()
 
     def step_view(self) -> StepView:
         """The StepView of the decision the state is at now (who decides and
@@ -359,9 +383,10 @@ class State(Handle):
         view = self._step_buffers()
         h = self._ptr
         player = self._lib.dll.tg_state_current_player(h)
-        self._check(self._lib.dll.tg_state_legal_moves(h, view._ids, view._cap.value,
-                                                       view._count_ref))
-        view._fill(player, view._count.value)
+        count = ctypes.c_size_t()
+        self._check(self._lib.dll.tg_state_legal_moves(h, view._ids, len(view._ids),
+                                                       ctypes.byref(count)))
+        view._fill(player, count.value)
         return view
 
     @own_locking
@@ -380,8 +405,11 @@ class State(Handle):
 
         A refused decision (IllegalMove, or WrongPhase for None away from a
         chance point) changes neither the state nor the view."""
+        c_step = self._c_step
+        if c_step is not None:  # the C view's step (see _step_buffers)
+            return c_step(move)
         if move is not None and (type(move) is not int or not 0 <= move < PLAIN_INT_LIMIT):
-            move = _move_id(move)
+            move = int(_move_id(move))
         # acquire/release rather than a with block, and the call written out
         # here rather than in a method of the view: each saves a tenth of
         # the Python work around the step.
@@ -391,6 +419,8 @@ class State(Handle):
             view = self._view
             if view is None or self._ptr is None:  # first step, or closed
                 view = self._step_buffers()
+                if self._c_step is not None:
+                    return self._c_step(move)
             if move is None:
                 status = view._step_chance(view._address, view._applied_ref, view._player_ref,
                                            view._ids_arg, view._cap_arg, view._count_ref)

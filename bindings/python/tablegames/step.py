@@ -5,16 +5,29 @@ the library pays for the decision itself. tg_state_step() applies a
 decision and writes whose decision is next and its list in the same call;
 the view keeps the buffers that call writes into for the life of its
 state, so a step builds no list and no ctypes object.
+
+Two implementations with the same API and behaviour: the C extension
+tablegames._cstep (_cstep.c), where the build made it, which makes a
+loop of steps more than twice as fast; and StepView below over ctypes,
+the fallback wherever the extension is missing (a pip install, another
+interpreter) or TABLEGAMES_PURE_PYTHON=1 asks for it. implementation()
+says which a program uses.
 """
 
 from __future__ import annotations
 
 import ctypes
+import importlib
+import importlib.util
+import os
+import sys
 from collections.abc import Sequence
-from typing import Any, Iterator, List, Optional, Union, overload
+from types import ModuleType
+from typing import Any, Callable, Iterator, List, Optional, Union, overload
 
 from . import _ffi
 from ._loader import Library
+from .errors import LibraryError
 
 # Ids below this pass to C as a plain int: ctypes hands an int over as a C
 # int, which holds every id up to here with the same bits on every ABI.
@@ -22,7 +35,12 @@ PLAIN_INT_LIMIT = 2 ** 31
 # StepView._last when the last step drew a chance outcome, or when the view
 # was read by step_view() (move ids are never negative).
 DRAWN, NOT_STEPPED = -1, -2
-
+# TABLEGAMES_PURE_PYTHON=1 uses the ctypes StepView even where the C one is
+# installed; TABLEGAMES_CSTEP names the compiled module's file, for a build
+# tree (ctest sets it), as TABLEGAMES_LIBRARY names the library.
+PURE_ENV_VAR, CSTEP_ENV_VAR = "TABLEGAMES_PURE_PYTHON", "TABLEGAMES_CSTEP"
+# What State passes to a C view; _cstep.INTERFACE must be the same.
+CSTEP_INTERFACE = 1
 
 class StepView(Sequence[int]):
     """The decision a state is at, as State.step() and State.step_view()
@@ -137,3 +155,76 @@ class StepView(Sequence[int]):
     def __repr__(self) -> str:
         return "<tablegames.StepView player %d, %d moves: %r>" % (
             self.player, self._n, self._ids[:self._n])
+
+    def _detach(self) -> None:
+        """The state is closing: State.step() checks that itself."""
+
+
+_chosen: List[Optional[ModuleType]] = []
+
+
+def _load_cstep() -> Optional[ModuleType]:
+    """The C module, or None for the pure path; a TABLEGAMES_CSTEP that
+    cannot be loaded is an error, never a quiet fallback."""
+    if os.environ.get(PURE_ENV_VAR, "") not in ("", "0"):
+        return None
+    path = os.environ.get(CSTEP_ENV_VAR)
+    if path:
+        spec = importlib.util.spec_from_file_location(__package__ + "._cstep", path)
+        try:
+            if spec is None or spec.loader is None:
+                raise ImportError("not a Python extension module")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        except (ImportError, OSError) as exc:
+            raise LibraryError("cannot load %s=%s: %s" % (CSTEP_ENV_VAR, path, exc)) from None
+        if getattr(module, "INTERFACE", None) != CSTEP_INTERFACE:
+            raise LibraryError("%s=%s is another release's _cstep" % (CSTEP_ENV_VAR, path))
+        sys.modules[spec.name] = module
+        return module
+    try:
+        module = importlib.import_module(__package__ + "._cstep")
+    except ImportError:  # not built for this interpreter
+        return None
+    # A module left by another release is not used.
+    return module if getattr(module, "INTERFACE", None) == CSTEP_INTERFACE else None
+
+
+def cstep() -> Optional[ModuleType]:
+    """The C extension this process uses for steps, None for the pure path
+    (decided once, on first use)."""
+    if not _chosen:
+        _chosen.append(_load_cstep())
+    return _chosen[0]
+
+
+def implementation() -> str:
+    """"c" when State.step() runs in the extension module, else "python"."""
+    return "python" if cstep() is None else "c"
+
+
+def new_view(lib: Library, ptr: Any, cap: int, lock: Any, move_id: Callable[[object], int],
+             fail: Callable[[int], int], closed: Exception) -> Any:
+    """The StepView for the state at ptr: the C one where it is available."""
+    module = cstep()
+    if module is None:
+        return StepView(lib, ptr, cap)
+    # CStepView subclasses the C type for the mixins (index, count,
+    # reversed) of collections.abc.Sequence, which the pure view has too.
+    return _c_view_class(module)(
+        ctypes.cast(ptr, ctypes.c_void_p).value,
+        ctypes.cast(lib.gil_dll.tg_state_step, ctypes.c_void_p).value,
+        ctypes.cast(lib.gil_dll.tg_state_step_chance, ctypes.c_void_p).value,
+        (_ffi.MoveId * max(cap, 1))(), cap, lock, move_id, fail, type(closed), str(closed))
+
+
+_c_classes: List[type] = []
+
+
+def _c_view_class(module: ModuleType) -> type:
+    if not _c_classes:
+        cls = type("CStepView", (module.StepView, Sequence),
+                   {"__slots__": (), "__module__": __name__, "__doc__": StepView.__doc__})
+        StepView.register(cls)
+        _c_classes.append(cls)
+    return _c_classes[0]

@@ -2,6 +2,7 @@
 random player."""
 
 import random
+import threading
 
 import tablegames
 
@@ -40,3 +41,14 @@ def walk(state, rng, every, visit):
         random_step(state, rng)
         step += 1
     visit(state)
+
+
+def run_threads(test, worker, count=4, timeout=60):
+    """Runs worker(k) for k in 0..count-1, each on its own thread, and
+    fails test if one has not finished after timeout seconds."""
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    test.assertFalse(any(t.is_alive() for t in threads), "a thread hung")

@@ -7,7 +7,6 @@ import os
 import random
 import subprocess
 import sys
-import threading
 import unittest
 
 import tablegames
@@ -15,7 +14,7 @@ from tablegames import (BadOption, ClosedError, Game, IllegalMove, InvalidArgume
                         LibraryError, LibraryVersionError, NothingToUndo, ParseError,
                         State, TableGamesError, UnknownGame, WrongPhase, _loader)
 
-from support import play_out, random_step, seeded
+from support import play_out, random_step, run_threads, seeded
 
 
 def first_setup():
@@ -266,12 +265,7 @@ class ThreadsTest(unittest.TestCase):
                 except TableGamesError:
                     pass  # a move another thread made stale, a closed handle
 
-        threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        self.assertFalse(any(t.is_alive() for t in threads), "a thread hung")
+        run_threads(self, worker)
         self.assertTrue(state.closed)
         play_out(other, seeded("after threads", 0, 0))  # still sound
         self.assertTrue(other.is_terminal)
