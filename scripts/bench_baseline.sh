@@ -9,7 +9,8 @@
 #    the playout loop alone (callgrind, collecting bench_one_game), unless
 #    --no-callgrind;
 #  - the medium and hard bots' decisions per CPU second (this tree's
-#    scripts/bot_speed.py with each tree's Python binding), unless --no-bots.
+#    scripts/bot_speed.py with each tree's Python binding, up to three passes in
+#    turn), unless --no-bots.
 # Prints the before/after tables (scripts/bench_compare.py) and keeps the
 # raw JSON lines in $root/baseline/bench.jsonl.
 #   scripts/bench_baseline.sh [--ref REF] [--passes N] [--seconds T]
@@ -110,13 +111,18 @@ load_line() {
         done
     fi
     if [ "$bots" -eq 1 ]; then
-        for g in $("$cli" list --ids); do
-            for side in current baseline; do
-                # This tree's script (public calls only) with each tree's
-                # Python package and library.
-                TABLEGAMES_LIBRARY=${lib[$side]}/libtablegames.so \
-                    PYTHONPATH=${tree[$side]}/bindings/python \
-                    "$python" "$repo/scripts/bot_speed.py" "$g" --json | tag "$side"
+        # In turn like the loops, three passes at most (one pass of both
+        # sides takes about half a minute); the tables take the median.
+        for pass in $(seq "$((passes < 3 ? passes : 3))"); do
+            for g in $("$cli" list --ids); do
+                for side in current baseline; do
+                    # This tree's script (public calls only) with each tree's
+                    # Python package and library.
+                    TABLEGAMES_LIBRARY=${lib[$side]}/libtablegames.so \
+                        PYTHONPATH=${tree[$side]}/bindings/python \
+                        "$python" "$repo/scripts/bot_speed.py" "$g" --json | tag "$side" |
+                        sed "s/^{/{\"pass\":$pass,/"
+                done
             done
         done
     fi

@@ -136,9 +136,15 @@ def print_costs(rows):
 def print_bots(rows):
     if not rows["bots"]:
         return
-    bots = {(r["tree"], r["game"]): r["decisions_per_second"] for r in rows["bots"]}
+    # The median of the passes, level by level.
+    passes = {}
+    for r in rows["bots"]:
+        passes.setdefault((r["tree"], r["game"]), []).append(r["decisions_per_second"])
+    bots = {key: {level: statistics.median(p[level] for p in found) for level in found[0]}
+            for key, found in passes.items()}
+    count = max(len(found) for found in passes.values())
     print("\nBot decisions per CPU second (scripts/bot_speed.py, two players, the same "
-          "positions):\n")
+          "positions; the median of %d pass%s):\n" % (count, "" if count == 1 else "es"))
     print("| game | medium before | medium after | after/before | hard before | hard after "
           "| after/before |")
     print("|---|---:|---:|---:|---:|---:|---:|")
