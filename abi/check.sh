@@ -12,7 +12,8 @@
 #  - a symbol the baseline lacks sits in a version node the baseline has.
 #   abi/check.sh BUILD_DIR [BASELINE_DIR...]     (default: every abi/X.Y/)
 # TG_HEADERS_DIR names other public headers (the proof's scratch copies).
-# Exit status 77 (a skip for ctest): no abidiff, or no debug info to compare.
+# Exit status 77 (a skip for ctest): no abidiff or readelf, or a library
+# built without debug info to compare. A missing or unreadable library fails.
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,14 +22,21 @@ shift
 src_headers=${TG_HEADERS_DIR:-$here/../include/boardgames}
 map=${TG_MAP:-$here/tablegames.map}
 layout=${TG_LAYOUT:-$here/../tests/abi/layout.c}
-lib=$(readlink -f "$build/libtablegames.so") || { echo "abi check: no $build/libtablegames.so"; exit 1; }
+# A library that is not there (a build that failed to link) fails the check;
+# only a missing tool, or a build made without debug info, is a skip.
+lib=$(readlink -f "$build/libtablegames.so")
+[ -n "$lib" ] && [ -f "$lib" ] || { echo "abi check: FAILED: no $build/libtablegames.so (did the build fail?)"; exit 1; }
 baselines=("$@")
 if [ ${#baselines[@]} -eq 0 ]; then
   for dir in "$here"/[0-9]*.[0-9]*/; do baselines+=("${dir%/}"); done
 fi
 [ ${#baselines[@]} -gt 0 ] || { echo "abi check: no baseline in $here"; exit 1; }
-command -v abidiff >/dev/null || { echo "abi check: SKIPPED: abidiff (abigail-tools) is not installed"; exit 77; }
-sections=$(readelf -S "$lib") # not piped into grep -q: pipefail would see readelf's SIGPIPE
+for tool in abidiff readelf; do
+  command -v "$tool" >/dev/null ||
+    { echo "abi check: SKIPPED: $tool is not installed (Debian: abigail-tools, binutils)"; exit 77; }
+done
+# Not piped into grep -q: pipefail would see readelf's SIGPIPE.
+sections=$(readelf -S "$lib") || { echo "abi check: FAILED: readelf cannot read $lib"; exit 1; }
 if ! grep -q '\.debug_info' <<<"$sections"; then
   echo "abi check: SKIPPED: $lib has no debug info; build with RelWithDebInfo or Debug"; exit 77
 fi

@@ -11,9 +11,10 @@
 #         a field appended to a frozen struct, a function added to an old
 #         version node, a macro's value and a default of TG_BOT_PARAMS_INIT
 #         changed; a field appended to a versioned parameter struct (with
-#         its layout pinned) must pass. Where the layout test catches a
-#         change, the case runs again with the layout test updated to the
-#         change, to prove that abidiff catches it too.
+#         its layout pinned) must pass, and a build with no library (one
+#         that failed to link) must fail, not skip. Where the layout test
+#         catches a change, the case runs again with the layout test
+#         updated to the change, to prove that abidiff catches it too.
 # names:  a TG_API function left out of the version script, and one listed
 #         in the wrong node (abi/check_names.py).
 # macros: a public macro's value changed, and a struct field moved, each
@@ -72,6 +73,14 @@ restore() {
   for f in "$@"; do cp "$root/$f" "$scratch/src/$f"; done
 }
 prove_break() {
+  # A build whose library failed to link is a failure, not a skip (77).
+  mkdir -p "$work/no-library"
+  local rc=0
+  "$here/check.sh" "$work/no-library" >"$work/no-library.log" 2>&1 || rc=$?
+  [ "$rc" -eq 1 ] && grep -q "FAILED: no .*libtablegames.so" "$work/no-library.log" ||
+    { echo "FAILED: a build without its library gave status $rc:"; cat "$work/no-library.log"; exit 1; }
+  echo "ok: a build without its library fails the check"
+
   fresh_copy "$scratch/src"
   cmake -S "$scratch/src" -B "$scratch/build" -DCMAKE_BUILD_TYPE=Debug -DTG_BUILD_TESTS=OFF \
         -DTG_BUILD_EXAMPLES=OFF >/dev/null
