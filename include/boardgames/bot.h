@@ -55,7 +55,12 @@ typedef enum tg_bot_level {
  * @since 1.2
  */
 typedef enum tg_bot_memory {
-    TG_BOT_MEMORY_DEFAULT = 0, /**< The level's default: full for medium and hard, last for random and easy. */
+    /**
+     * The level's default: full for medium and hard, last for random and
+     * easy. A caller passing ::tg_bot_params version 1 (a program built
+     * against 1.0 or 1.1) gets last at every level, as it did then.
+     */
+    TG_BOT_MEMORY_DEFAULT = 0,
     /**
      * Everything the seat has seen during the game (perfect recall, the
      * knowledge the state keeps): the bot re-draws only hidden facts

@@ -52,6 +52,11 @@ static tg_status resolve(const tg_bot_params *params, tg_bot_params *p, tg_msg *
     if (p->reserved != 0)
         return tgM_set(msg, "tg_bot_params.reserved is %u; it must be 0", (unsigned)p->reserved),
                TG_E_INVALID_ARGUMENT;
+    /* A layout without the memory field is a program built against 1.0 or
+     * 1.1: it keeps the memory those releases had (abi/README.md: a new
+     * field's default keeps the old behaviour). */
+    if (p->version < 2)
+        p->memory = TG_BOT_MEMORY_LAST;
     p->version = TG_BOT_PARAMS_VERSION;
     if (p->simulations == 0)
         p->simulations = p->level == TG_BOT_HARD ? HARD_SIMULATIONS : MEDIUM_SIMULATIONS;

@@ -45,7 +45,8 @@ static void the_layout_of_1_0_is_read_to_its_end_and_no_further(void **unused)
     assert_int_equal(back.level, TG_BOT_HARD);
     assert_int_equal(back.simulations, 7);
     assert_true(back.seed == 5);
-    assert_int_equal(back.memory, TG_BOT_MEMORY_FULL); /* the level's default */
+    /* A 1.0 or 1.1 program keeps the memory of its release, whatever the level. */
+    assert_int_equal(back.memory, TG_BOT_MEMORY_LAST);
     /* Read back in the old layout, the library writes no further either. */
     memset(old, 0xee, sizeof *old);
     old->version = 1;
