@@ -132,6 +132,13 @@ typedef void *(*tg_resize_fn)(void *user_data, void *ptr, size_t old_size, size_
  * version 2). Copied when a game is made; need not outlive the call, but
  * @p resize and @p user_data must stay valid while the game, its states,
  * bots and returned buffers exist.
+ *
+ * It grows only at its end. The library accepts the size of every layout
+ * it has had (one so far: 1.2's), reads exactly as many bytes as @p size
+ * names and gives fields a smaller layout lacks their defaults, so a
+ * program keeps working with every later library; a size the library does
+ * not know (a newer layout, or a wrong value) is refused with
+ * #TG_E_INVALID_ARGUMENT and a message naming the sizes it reads.
  * @since 1.2
  */
 typedef struct tg_sized_allocator {

@@ -44,19 +44,33 @@ tg_status tg_game_params_init(tg_game_params *params, unsigned version)
     return tgP_init(params, game_sizes, TG_GAME_PARAMS_VERSION, version);
 }
 
+/* The size of each layout tg_sized_allocator has had, oldest first. A
+ * caller names the size it was compiled with; the library accepts any of
+ * them and reads exactly that many bytes over zeroed defaults, so a
+ * program built against an older, smaller layout keeps working after the
+ * struct grows. A release that appends a field adds the new size here. */
+static const size_t sized_sizes[] = {sizeof(tg_sized_allocator)};
+
 static tg_status sized_memory(const tg_sized_allocator *a, tg_mem *out, tg_msg *msg)
 {
     /* Only the size is read until it says how much more there is. */
-    if (a->size != sizeof *a) {
-        tgM_set(msg, "tg_sized_allocator.size is %zu; this library reads a size of %zu",
-                a->size, sizeof *a);
+    size_t size = a->size, known = sizeof sized_sizes / sizeof sized_sizes[0], i = 0;
+    while (i < known && sized_sizes[i] != size)
+        i++;
+    if (i == known) {
+        tgM_set(msg, "tg_sized_allocator.size is %zu; this library reads sizes %zu to %zu (set it "
+                     "to sizeof(tg_sized_allocator))",
+                size, sized_sizes[0], sized_sizes[known - 1]);
         return TG_E_INVALID_ARGUMENT;
     }
-    if (!a->resize) {
+    tg_sized_allocator copy;
+    memset(&copy, 0, sizeof copy);
+    memcpy(&copy, a, size);
+    if (!copy.resize) {
         tgM_set(msg, "tg_sized_allocator.resize is NULL");
         return TG_E_INVALID_ARGUMENT;
     }
-    tgA_from_sized(out, a);
+    tgA_from_sized(out, &copy);
     return TG_OK;
 }
 

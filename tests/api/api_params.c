@@ -121,7 +121,7 @@ static void init_writes_every_byte_and_bad_params_say_why(void **unused)
         const char *needle;
         tg_game_params params;
         tg_sized_allocator sized;
-    } cases[5];
+    } cases[6];
     size_t n = 0;
     cases[n].params = ledger_params(&l, &sized);
     cases[n].params.version = 9;
@@ -134,8 +134,11 @@ static void init_writes_every_byte_and_bad_params_say_why(void **unused)
     cases[n].params.allocator = &plain;
     cases[n++].needle = "both functions";
     cases[n].params = ledger_params(&l, &cases[n].sized);
-    cases[n].sized.size = sizeof sized + 8;
+    cases[n].sized.size = sizeof sized + 8; /* a later, larger layout */
     cases[n++].needle = "size is";
+    cases[n].params = ledger_params(&l, &cases[n].sized);
+    cases[n].sized.size = 0; /* never a layout's size */
+    cases[n++].needle = "reads sizes";
     cases[n].params = ledger_params(&l, &cases[n].sized);
     cases[n].sized.resize = NULL;
     cases[n++].needle = "resize is NULL";
