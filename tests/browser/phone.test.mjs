@@ -148,12 +148,23 @@ async function race(pages, ask, table, v) {
     return true;
   };
   for (const p of pages) p.frames.length = 0;
+  // Whether each answer button of a later question comes disabled (it
+  // takes a tap only after a moment: a finger aimed at this question's
+  // button must not land on the next one's).
+  for (const p of pages) {
+    await p.page.evaluate(() => {
+      window.armedAtInsertion = [];
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.matches?.("button.outcome")) window.armedAtInsertion.push(!n.disabled);
+      }).observe(document.querySelector("#entry"), { childList: true });
+    });
+  }
   const tapped = await Promise.all(pages.map((p, i) => p.page.evaluate(tap, [v, chosen[i]])));
   assert.ok(tapped.some(Boolean), "neither page could tap its answer");
   if (!tapped.every(Boolean)) return { raced: false };
   // Each page hears the new state; one of them also hears its refusal.
   const refusalOf = (p) => p.frames.map((f) => JSON.parse(f)).find((m) => m.type === "error");
-  let since = Date.now();
+  const since = Date.now();
   while (!pages.some(refusalOf)) {
     assert.ok(Date.now() - since < STALL, "no page was refused");
     await sleep(20);
@@ -179,8 +190,13 @@ async function race(pages, ask, table, v) {
   assert.equal(await loser.page.evaluate(() => Number(document.body.dataset.version)), v + 1);
   const shown = await loser.page.evaluate(() => document.querySelector("#entry:not([hidden])")?.dataset.question || null);
   assert.ok(shown === null || Number(shown) === v + 1, `the refused page still shows question ${shown}`);
+  if (shown !== null) {
+    const armed = await loser.page.evaluate(() => window.armedAtInsertion);
+    assert.ok(armed.length > 0 && armed.every((x) => x === false), `the next question's buttons took taps at once: ${armed}`);
+    await loser.page.waitForSelector(`#entry button[data-question="${v + 1}"]:not([disabled])`, { timeout: STALL });
+  }
   await loser.page.screenshot({ path: path.join(screens, `phone-race-refused.png`) });
-  return { raced: true, winner: pages[winner].seat, loser: loser.seat, notice };
+  return { raced: true, winner: pages[winner].seat, loser: loser.seat, notice, next: shown !== null };
 }
 
 // ---- one game ---------------------------------------------------------------------
@@ -285,7 +301,7 @@ async function refusedLink(browser, base) {
 runChecks([
   ...GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`phone ${spec.game}`, async ({ browser, base, referee }) => {
     const r = await phoneGame(browser, base, referee.ask, spec);
-    const raced = r.race ? `; two answers at once: seat ${r.race.winner}'s taken, seat ${r.race.loser} told "${r.race.notice}"` : "";
+    const raced = r.race ? `; two answers at once: seat ${r.race.winner}'s taken, seat ${r.race.loser} told "${r.race.notice}"${r.race.next ? ", the next question's buttons came disabled" : ""}` : "";
     return `${r.decisions} decisions, ${r.entered} rolls entered; questions: ${[...r.questions].join(" | ")}${raced}`;
   }]),
   ["refused link", ({ browser, base }) => refusedLink(browser, base)],

@@ -73,6 +73,11 @@ function addLog(version, events, enteredBy = null) {
   while (list.children.length > LOG_LIMIT) list.lastChild.remove();
 }
 
+// "Click" is "Tap" on a touch screen.
+function touchWords(hint) {
+  return matchMedia("(pointer: coarse)").matches ? hint.replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap") : hint;
+}
+
 function renderTurn(msg) {
   const turn = msg.turn;
   const banner = $("turn");
@@ -87,15 +92,16 @@ function renderTurn(msg) {
   } else if (turn.chance) {
     const q = chanceQuestion();
     const roller = q.player === null ? "the table" : names.whom(q.player);
+    const whose = q.player === null ? "" : ` ${q.player === app.seat ? "your" : `${roller}'s`} turn.`;
     text = msg.chance
-      ? `Dice at the table: ${q.player === app.seat ? "your" : `${roller}'s`} turn. ${q.text}`
+      ? `Dice at the table:${whose} ${q.text}`
       : q.player === null ? "Rolling…" : `${cap(roller)} ${q.player === app.seat ? "roll" : "rolls"}…`;
     kind = msg.chance ? "yours" : "waiting";
   } else if (msg.thinking !== null && msg.thinking !== undefined) {
     text = `${seatName(msg.thinking)} is thinking…`;
     kind = "thinking";
   } else if (turn.player === app.seat) {
-    text = `Your turn. ${app.view.hint ? app.view.hint(app.obs) : ""}`;
+    text = `Your turn. ${app.view.hint ? touchWords(app.view.hint(app.obs)) : ""}`;
     kind = "yours";
   } else {
     const p = turn.player;
