@@ -25,7 +25,7 @@
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, version, waitVersion, playMove } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -274,11 +274,15 @@ async function phoneGame(browser, base, ask, spec) {
     assert.deepEqual(p.errors, [], `${spec.game} viewer ${p.seat}: page errors`);
   }
   await shoot("end");
-  // The same seat on a desktop screen.
-  await pages[0].page.setViewportSize(DESKTOP);
-  await pages[0].page.screenshot({ path: path.join(screens, `desktop-${spec.game}.png`) });
-  const wide = await pages[0].page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(wide <= DESKTOP.width, `${spec.game}: the desktop page is ${wide}px wide`);
+  // The same seat's link on a desktop screen with a mouse.
+  const desk = await openSeat(browser, base, reply.seats[0].link, 0, keys, DESKTOP);
+  await waitVersion(desk, await version(pages[0]));
+  await desk.page.screenshot({ path: path.join(screens, `desktop-${spec.game}.png`) });
+  const wide = await desk.page.evaluate(() => ({ page: document.documentElement.scrollWidth, zoom: !document.querySelector("#zoom").hidden }));
+  assert.ok(wide.page <= DESKTOP.width, `${spec.game}: the desktop page is ${wide.page}px wide`);
+  assert.equal(wide.zoom, false, `${spec.game}: the desktop page offers to zoom`);
+  assert.deepEqual(desk.errors, [], `${spec.game} desktop: page errors`);
+  await desk.context.close();
   if (spec.race) assert.ok(stats.race, "the race of two answers was never run");
   for (const p of viewers) await p.context.close();
   return stats;

@@ -212,8 +212,19 @@ async function lobbyCheck(browser, base) {
   await page.locator('.game-card[data-game="bewitched"]').click();
   await page.locator("#seats .seat").nth(1).locator(".who").selectOption("easy");
   await page.locator("#seats .seat").nth(0).locator(".name").fill("Newcomer");
-  await page.screenshot({ path: path.join(out, "screens", "lobby.png") });
+  // Rule options in words: labels, not the library's names; seats counted
+  // from 1 and named ("first" is a list of the table's seats).
+  await page.locator("#options-box summary").click();
+  const options = await page.locator("#options").innerText();
+  assert.doesNotMatch(options, /escape_steal|hat_put|\bplayer 0\b/i, options);
+  assert.match(options, /Who starts/);
+  const first = await page.locator('#options select[data-option="first"] option').allTextContents();
+  assert.deepEqual(first, ["Player 1 (Newcomer)", "Player 2 (computer)"]);
+  await page.locator('#options select[data-option="first"]').selectOption("1");
+  await page.screenshot({ path: path.join(out, "screens", "lobby.png"), fullPage: true });
+  const created = page.waitForRequest((r) => r.url().endsWith("/api/tables"));
   await page.locator("#create").click();
+  assert.equal(JSON.parse((await created).postData()).options.first, "1", "Player 2 chosen to start, not sent as first=1");
   const link = page.locator('#link-list a[data-seat="0"]');
   await link.waitFor();
   await link.click();

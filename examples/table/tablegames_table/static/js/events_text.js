@@ -12,16 +12,19 @@
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+// "darkblue" -> "dark blue" (the library's colour names are single words).
+const colour = (c) => String(c).replace(/^(dark|light)(?=\w)/, "$1 ");
+
 const WD = {
   roll: (e, c) => `${c.who(e.player)} rolled a ${e.value}.`,
-  neutral: (e, c) => `${c.who(e.player)} chose ${e.color} as a neutral colour.`,
-  enter: (e, c) => `${c.who(e.player)} brought a ${e.color} witch onto space ${e.to}.`,
+  neutral: (e, c) => `${c.who(e.player)} chose ${colour(e.color)} as a neutral colour.`,
+  enter: (e, c) => `${c.who(e.player)} brought a ${colour(e.color)} witch onto space ${e.to}.`,
   move: (e, c) => `${c.who(e.player)} moved the hat on ${e.from} to ${e.to}.`,
-  select: (e, c) => `The hat on ${e.at} passes the ${e.exit} exit: ${c.whom(e.player)} may take it off or dance on.`,
-  push: (e) => `Crash! A ${e.color} witch is pushed back from ${e.from} to ${e.to}.`,
-  takeoff: (e, c) => `${c.who(e.player)} flew a ${e.color} witch off at the ${e.exit} exit; it counts for ${c.whom(e.for)}.`,
+  select: (e, c) => `The hat on ${e.at} passes the ${colour(e.exit)} exit: ${c.whom(e.player)} may take it off or dance on.`,
+  push: (e) => `Crash! A ${colour(e.color)} witch is pushed back from ${e.from} to ${e.to}.`,
+  takeoff: (e, c) => `${c.who(e.player)} flew a ${colour(e.color)} witch off at the ${colour(e.exit)} exit; it counts for ${c.whom(e.for)}.`,
   peek: (e, c) => (e.color
-    ? `${c.who(e.player)} peeked under the hat on ${e.at}: it is ${e.color}.`
+    ? `${c.who(e.player)} peeked under the hat on ${e.at}: it is ${colour(e.color)}.`
     : `${c.who(e.player)} peeked under the hat on ${e.at}.`),
   pass: (e, c) => `${c.who(e.player)} could not move.`,
 };

@@ -7,11 +7,13 @@
 // and its smallest text MIN_TEXT px, inside a frame that scrolls both
 // ways. "Whole board" shows all of it at once; a tap on the whole board
 // then zooms in there and plays nothing, so a tap too small to aim is
-// never a move. On a wide screen nothing changes.
+// never a move. On a wide screen with a mouse nothing changes.
 
 export const MIN_TARGET = 44;   // CSS px: the platforms' smallest tap target
 export const MIN_TEXT = 12;     // CSS px
-const NARROW = "(max-width: 800px)";
+// Phones, and touch screens of any size (a tablet's board beside the
+// side panel can be too small to tap as well).
+const NARROW = "(max-width: 800px), (pointer: coarse)";
 
 // The smallest tap target and text of a drawn board, in board units.
 export function smallest(svg) {

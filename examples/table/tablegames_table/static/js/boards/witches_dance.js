@@ -88,7 +88,7 @@ function create(board, table, seat) {
   el("stop", { offset: "70%", "stop-color": "#2a2150" }, sky);
   el("stop", { offset: "100%", "stop-color": "#1a1433" }, sky);
   el("rect", { x: -extent, y: -extent, width: 2 * extent, height: 2 * extent, rx: 36, fill: "url(#wd-sky)" }, svg);
-  // A few stars and the moon, for the night of the dance.
+  // A few stars, for the night of the dance.
   const stars = group(svg, { class: "stars" });
   for (let i = 0; i < 40; i++) {
     const a = i * 2.399, r = extent * (0.55 + 0.45 * ((i * 37) % 100) / 100);
@@ -254,7 +254,11 @@ function create(board, table, seat) {
         el("path", { d: "M -13 -1 L 0 -12 L 13 -1 Z", fill: COLOURS.yellow, stroke: "#1b1026", "stroke-width": 1.5 }, g);
       } },
       { text: "A take-off strip: witches that flew off, counting for their owner", draw: (g) => el("circle", { r: 9, fill: "#f8f1de", stroke: COLOURS.lightblue, "stroke-width": 4 }, g) },
-      { text: "The moon, the stars and the bonfire are the night of the dance: only a picture", draw: (g) => el("circle", { r: 10, fill: "#fff7d6" }, g) },
+      { text: "The stars and the bonfire: the night of the dance, only a picture", draw: (g) => {
+        el("circle", { r: 14, fill: "#2a2150" }, g);
+        for (const [x, y] of [[-7, -6], [6, -8], [8, 5]]) el("circle", { cx: x, cy: y, r: 1.6, fill: "#fff7d6" }, g);
+        el("path", { d: "M 0 9 C -6 4 -3 -2 0 -6 C 3 -2 6 4 0 9 Z", fill: "#ffb300" }, g);
+      } },
     ],
     outcomeLabel: (t) => (/^roll\d$/.test(t) ? `Rolled ${t.slice(4)}` : t),
   };
