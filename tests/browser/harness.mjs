@@ -1,6 +1,8 @@
-// What the browser tests share: the table server, the referee (which
-// replays the server's store to say what each viewer may see), Debian's
-// chromium through playwright-core, and where artefacts go.
+// What the browser tests share: the table's server as a child process,
+// the referee (which replays the server's store to say what each viewer
+// may see), Debian's chromium driven by playwright-core (which never
+// downloads a browser of its own), pages of people, and where artefacts
+// go.
 //
 // Environment: TG_BROWSER_OUT (artefacts), PYTHONPATH and
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them),
@@ -17,7 +19,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repo = path.resolve(here, "../..");
 export const out = process.env.TG_BROWSER_OUT || path.join(repo, "build", "test-browser");
-const python = process.env.TG_PYTHON || "/usr/bin/python3";
+export const python = process.env.TG_PYTHON || "/usr/bin/python3";
 const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
 
 // How long a wait may see nothing change before the test calls it stuck:
@@ -27,6 +29,8 @@ export const STALL = Number(process.env.TG_BROWSER_STALL_MS || 600000);
 
 export const PERSON = (name) => ({ kind: "person", name });
 export const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
+
+// The server on a free port; resolves with { child, base } once it listens.
 export function startServer(db) {
   const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
@@ -40,8 +44,10 @@ export function startServer(db) {
   });
 }
 
-export function startReferee(db) {
-  const child = spawn(python, [path.join(repo, "examples/table/tests/referee.py"), "--db", db], { stdio: ["pipe", "pipe", "inherit"] });
+// A JSON-lines helper process (the referees): ask(request) resolves with
+// its answer's result.
+export function startHelper(args) {
+  const child = spawn(python, args, { stdio: ["pipe", "pipe", "inherit"] });
   const waiting = [];
   createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()(JSON.parse(line)));
   const ask = (request) => new Promise((resolve, reject) => {
@@ -49,6 +55,17 @@ export function startReferee(db) {
     child.stdin.write(JSON.stringify(request) + "\n");
   });
   return { child, ask };
+}
+
+export function startReferee(db) {
+  return startHelper([path.join(repo, "examples/table/tests/referee.py"), "--db", db]);
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
 }
 
 // The server on a fresh database, the referee reading it and the browser;
@@ -59,10 +76,7 @@ export async function startAll() {
   const db = path.join(work, "tables.sqlite3");
   const { child: server, base } = await startServer(db);
   const referee = startReferee(db);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launchChromium();
   const stop = async () => {
     await browser.close();
     referee.child.stdin.end();
