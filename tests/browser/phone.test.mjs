@@ -77,8 +77,14 @@ function measure({ minTarget, minText }) {
     if (!own || !r.width || !r.height || node.closest("[hidden]") || getComputedStyle(node).visibility === "hidden") continue;
     pageTexts.push({ text: node.textContent.trim().slice(0, 40), px: parseFloat(getComputedStyle(node).fontSize) });
   }
+  // Names drawn in a box (Spinning Wishes' hands) stay inside it, the
+  // whole name in the box's title.
+  const clipped = [...svg.querySelectorAll(".hand")].map((g) => {
+    const box = g.querySelector("rect").getBoundingClientRect(), t = g.querySelector("text").getBoundingClientRect();
+    return { text: g.querySelector("text").textContent, title: g.querySelector("title")?.textContent || "", inside: t.left >= box.left && t.right <= box.right };
+  }).filter((h) => !h.inside || !h.title.startsWith(h.text.replace(/…$/, "")));
   return {
-    targets: targets.length, smallTargets, boardTexts: boardTexts.length, smallBoardTexts,
+    clipped, targets: targets.length, smallTargets, boardTexts: boardTexts.length, smallBoardTexts,
     smallPageTexts: pageTexts.filter((t) => t.px < minText - 0.01),
     pageWidth: document.documentElement.scrollWidth,
     symbols: document.querySelectorAll("#symbols li").length,
@@ -95,6 +101,7 @@ async function checkPhone(p, what) {
   assert.deepEqual(m.smallPageTexts, [], `${who}: page texts under ${MIN_TEXT}px`);
   assert.ok(m.pageWidth <= PHONE.width, `${who}: the page is ${m.pageWidth}px wide`);
   assert.ok(m.symbols >= 4, `${who}: the symbols legend has ${m.symbols} lines`);
+  assert.deepEqual(m.clipped, [], `${who}: names cut by their box`);
   return m;
 }
 
@@ -288,6 +295,24 @@ async function phoneGame(browser, base, ask, spec) {
   return stats;
 }
 
+// Four long names in Spinning Wishes' hands, a quarter of the board
+// each: shortened with "…" inside their boxes, whole in the title; the
+// players card wraps them inside the phone's width.
+async function longNames(browser, base) {
+  const seats = [PERSON("Grandma Rose"), PERSON(LONG), PERSON("Aunt Mathilda-Josephine"), { kind: "bot", level: "easy" }];
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "spinning_wishes", seats, options: { princesses: "seat" } }) });
+  const reply = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(reply));
+  const p = await openSeat(browser, base, reply.seats[1].link, 1, [], PHONE, PHONE_OPTIONS);
+  p.game = "spinning_wishes (four seats)";
+  const m = await checkPhone(p, "long names");
+  await p.page.locator("#zoom").click();
+  await p.page.screenshot({ path: path.join(screens, "phone-long-names.png") });
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+  return `${m.targets} tap targets, ${m.boardTexts} texts, names inside their boxes`;
+}
+
 // A link the server refuses says so instead of "Joining the table…".
 async function refusedLink(browser, base) {
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), PERSON("Bob")] }) });
@@ -308,6 +333,7 @@ runChecks([
     const raced = r.race ? `; two answers at once: seat ${r.race.winner}'s taken, seat ${r.race.loser} told "${r.race.notice}"${r.race.next ? ", the next question's buttons came disabled" : ""}` : "";
     return `${r.decisions} decisions, ${r.entered} rolls entered; questions: ${[...r.questions].join(" | ")}${raced}`;
   }]),
+  ["long names", ({ browser, base }) => longNames(browser, base)],
   ["refused link", ({ browser, base }) => refusedLink(browser, base)],
 ]).catch((e) => {
   console.error(e);
