@@ -32,6 +32,7 @@ const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { width: 1280, height: 800 };
 const MIN_TARGET = 44;
 const MIN_TEXT = 12;
+const ARM_DELAY = 700;   // table.js: ms before a new question's buttons take a tap
 const LONG = "Bartholomew_Longname_XYZ";          // 24 characters, no space
 const GAMES = [
   { game: "witches_dance", seats: [PERSON("Ann"), PERSON(LONG)], options: { witches: 1 } },
@@ -161,9 +162,21 @@ async function race(pages, ask, table, v) {
   for (const p of pages) {
     await p.page.evaluate(() => {
       window.armedAtInsertion = [];
+      window.waited = [];          // ms from a button's insertion to its first tap-ready moment
+      const born = new Map();
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.matches?.("button.outcome")) window.armedAtInsertion.push(!n.disabled);
-      }).observe(document.querySelector("#entry"), { childList: true });
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (!n.matches?.("button.outcome")) continue;
+            window.armedAtInsertion.push(!n.disabled);
+            born.set(n, performance.now());
+          }
+          if (r.type === "attributes" && born.has(r.target) && !r.target.disabled) {
+            window.waited.push(performance.now() - born.get(r.target));
+            born.delete(r.target);
+          }
+        }
+      }).observe(document.querySelector("#entry"), { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
     });
   }
   const tapped = await Promise.all(pages.map((p, i) => p.page.evaluate(tap, [v, chosen[i]])));
@@ -201,6 +214,10 @@ async function race(pages, ask, table, v) {
     const armed = await loser.page.evaluate(() => window.armedAtInsertion);
     assert.ok(armed.length > 0 && armed.every((x) => x === false), `the next question's buttons took taps at once: ${armed}`);
     await loser.page.waitForSelector(`#entry button[data-question="${v + 1}"]:not([disabled])`, { timeout: STALL });
+    // Not even the refusal, which arrives meanwhile, makes them tap-ready
+    // sooner (a lower bound: a slow machine only waits longer).
+    const waited = await loser.page.evaluate(() => window.waited);
+    assert.ok(waited.length > 0 && waited.every((ms) => ms >= ARM_DELAY - 50), `the next question's buttons took taps after ${waited.map(Math.round)} ms`);
   }
   await loser.page.screenshot({ path: path.join(screens, `phone-race-refused.png`) });
   return { raced: true, winner: pages[winner].seat, loser: loser.seat, notice, next: shown !== null };

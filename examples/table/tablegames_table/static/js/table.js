@@ -169,13 +169,21 @@ function chanceQuestion() {
 // the tap arrives; the server refuses an answer to an old question.
 const ARM_DELAY = 700;
 
+// Lets the shown question's buttons take taps again (after a refusal, or
+// the same question sent again), once their moment has passed.
+function rearmEntry() {
+  const box = $("entry");
+  if (box.dataset.armed === box.dataset.question) for (const b of box.querySelectorAll("button")) b.disabled = false;
+}
+
 function renderEntry(chance) {
   const box = $("entry");
   const question = app.version;
-  if (chance && box.dataset.question === String(question) && !box.hidden) return;
+  if (chance && box.dataset.question === String(question) && !box.hidden) return rearmEntry();
   box.replaceChildren();
   box.hidden = !chance;
   box.dataset.question = chance ? String(question) : "";
+  box.dataset.armed = "";
   if (!chance) return;
   const q = chanceQuestion();
   const h = document.createElement("p");
@@ -197,7 +205,9 @@ function renderEntry(chance) {
     buttons.push(b);
   }
   setTimeout(() => {
-    if (box.dataset.question === String(question)) for (const b of buttons) b.disabled = false;
+    if (box.dataset.question !== String(question)) return;
+    box.dataset.armed = String(question);
+    if (!app.pending) for (const b of buttons) b.disabled = false;
   }, ARM_DELAY);
 }
 
@@ -307,7 +317,7 @@ function onMessage(msg) {
       }
       if (app.view && app.obs) {
         app.interaction.render();
-        for (const b of $("entry").querySelectorAll("button")) b.disabled = false;
+        rearmEntry();
       }
       return;
     default:
