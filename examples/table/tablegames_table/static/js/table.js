@@ -93,8 +93,9 @@ function renderTurn(msg) {
     const q = chanceQuestion();
     const roller = q.player === null ? "the table" : names.whom(q.player);
     const whose = q.player === null ? "" : ` ${q.player === app.seat ? "your" : `${roller}'s`} turn.`;
+    // (The question itself is right below, with its answers.)
     text = msg.chance
-      ? `Dice at the table:${whose} ${q.text}`
+      ? `Dice at the table:${whose || " enter what it showed."}`
       : q.player === null ? "Rolling…" : `${cap(roller)} ${q.player === app.seat ? "roll" : "rolls"}…`;
     kind = msg.chance ? "yours" : "waiting";
   } else if (msg.thinking !== null && msg.thinking !== undefined) {
