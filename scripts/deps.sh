@@ -37,10 +37,11 @@ TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy python
 # shellcheck disable=SC2034
 TG_TABLE_PACKAGES=(python3 python3-aiohttp)
 # Its browser test: Debian's chromium driven by playwright-core from npm
-# (tests/browser/); npm itself is installed only when missing, since a
-# nodejs from elsewhere may carry its own.
+# (tests/browser/), with a colour emoji font for names like "Mum 👩‍👧";
+# npm itself is installed only when missing, since a nodejs from
+# elsewhere may carry its own.
 # shellcheck disable=SC2034
-TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
+TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core fonts-noto-color-emoji)
 # Its PostgreSQL store (several servers on one database): the database,
 # whose tests start a private cluster, and the driver.
 # shellcheck disable=SC2034

@@ -135,9 +135,12 @@ tsan_threads() {
 }
 
 # The browser table (examples/table/): the server tests (unittest and
-# aiohttp's test client, kill -9 and restart), then four whole games played
-# in Debian's chromium through playwright-core, pinned by
-# tests/browser/package-lock.json (npm ci; no browser is downloaded).
+# aiohttp's test client, kill -9 and restart); then the log's and the
+# lobby's words (node --test words.test.mjs), four whole games played in
+# Debian's chromium (table.test.mjs) and each game on phones (tap targets,
+# text sizes, names, two answers at once: phone.test.mjs), through
+# playwright-core pinned by tests/browser/package-lock.json (npm ci; no
+# browser is downloaded).
 table_env() {
     env PYTHONPATH="$repo/examples/table:$repo/examples/table/tests:$repo/bindings/python" \
         TABLEGAMES_LIBRARY="$release/libtablegames.so" "$@"
@@ -168,7 +171,9 @@ table_browser_tests() {
     command -v npm >/dev/null || tg_install_missing npm || return 1
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
-        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs"
+        table_env node --test "$repo/tests/browser/words.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs"
 }
 
 cli_under_valgrind() {

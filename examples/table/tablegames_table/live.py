@@ -165,8 +165,10 @@ class LiveTable:
         if self.broken:
             raise Refused("unavailable", "the table is being reloaded; try again")
         if version != self.version:
-            raise Refused("stale", "the game has moved on (you saw version %d, it is at %d)"
-                          % (version, self.version))
+            # (For people: the page words "stale" itself; the numbers are
+            # in the message's "version" field for programs.)
+            raise Refused("stale", "someone else was quicker: the game has moved on; "
+                          "look again and choose anew")
 
     def _check_move(self, seat, move, version):
         self._check_version(version)
@@ -234,7 +236,8 @@ class LiveTable:
                 self.broken = True
                 raise Refused("unavailable", "the server could not load the table; "
                               "try again") from None
-            raise Refused("stale", "another decision was made first") from None
+            raise Refused("stale", "someone else was quicker: the game has moved on; "
+                          "look again and choose anew") from None
         except StoreError:
             after.close()
             self.broken = True
