@@ -168,7 +168,9 @@ async def run_load(opts):
             db = cluster.create_database("load")
         else:
             db = os.path.join(tmp, "load.sqlite3")
-        extra = ["--max-tables", str(max(1000, 2 * opts.tables))]
+        # All its people come from one address: lift the limits on new tables.
+        extra = ["--max-tables", str(max(1000, 2 * opts.tables)),
+                 "--tables-per-address", "100000", "--tables-per-server", "100000"]
         if opts.bot_workers:
             extra += ["--bot-workers", str(opts.bot_workers)]
         if opts.bot_niceness is not None:

@@ -8,13 +8,21 @@ express. The configuration is stored as plain JSON values (to_record).
 
 import dataclasses
 import re
+import unicodedata
 from typing import Optional, Tuple
 
 import tablegames
 
 from . import seats
 
-MAX_NAME = 24
+MAX_NAME = 32        # code points (a joined emoji counts as its parts: 👩‍👧 is 3)
+MAX_MARKS = 4        # combining marks on one letter ("Zalgo" text spills over the page)
+# Invisible format characters that belong in ordinary names: the joiners of
+# emoji and scripts (ZWJ, ZWNJ) and the tags of flag emoji such as
+# England's. Every other format character (bidi overrides and isolates,
+# which can make a name read backwards, zero-width spaces, BOM) is refused.
+_NAME_FORMAT = {0x200C, 0x200D} | set(range(0xE0020, 0xE0080))
+_REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 MAX_OPTION_VALUE = 16
 BOT_LEVELS = ("easy", "medium", "hard")
 _VALUE = re.compile(r"^[A-Za-z0-9._-]+$")
@@ -61,14 +69,25 @@ class TableConfig:
                           for i, s in enumerate(self.seats)]}
 
 
-def _text(value, what, limit):
+def _name(value, what):
+    """A person's or computer's name: any letters, digits, punctuation,
+    spaces and emoji (joined emoji and variation selectors included), at
+    most MAX_NAME code points; no control, private-use, unassigned or
+    bidi characters."""
     if not isinstance(value, str):
         raise TableRequestError("%s must be text" % what)
-    value = value.strip()
-    if len(value) > limit:
-        raise TableRequestError("%s is longer than %d characters" % (what, limit))
-    if any(not ch.isprintable() for ch in value):
-        raise TableRequestError("%s contains control characters" % what)
+    value = unicodedata.normalize("NFC", value.strip())
+    if len(value) > MAX_NAME:
+        raise TableRequestError("%s is longer than %d characters" % (what, MAX_NAME))
+    marks = 0
+    for ch in value:
+        category = unicodedata.category(ch)
+        if category in _REFUSED_CATEGORIES or (category == "Cf" and ord(ch) not in _NAME_FORMAT):
+            raise TableRequestError("%s contains an invisible or control character (U+%04X)"
+                                    % (what, ord(ch)))
+        marks = marks + 1 if category in ("Mn", "Me") and ord(ch) not in (0xFE0E, 0xFE0F) else 0
+        if marks > MAX_MARKS:
+            raise TableRequestError("%s has more than %d marks on one letter" % (what, MAX_MARKS))
     return value
 
 
@@ -97,7 +116,7 @@ def _seat(index, raw):
     if kind not in ("person", "bot"):
         raise TableRequestError("seat %d: kind must be \"person\" or \"bot\"" % (index + 1))
     default = "Computer %d" % (index + 1) if kind == "bot" else "Player %d" % (index + 1)
-    name = _text(raw.get("name") or default, "seat %d's name" % (index + 1), MAX_NAME) or default
+    name = _name(raw.get("name") or default, "seat %d's name" % (index + 1)) or default
     level = None
     if kind == "bot":
         level = raw.get("level", "easy")

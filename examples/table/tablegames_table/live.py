@@ -41,7 +41,7 @@ class CorruptTable(Exception):
 
 
 class LiveTable:
-    def __init__(self, table_id, config: TableConfig, state, store, runner):
+    def __init__(self, table_id, config: TableConfig, state, store, runner, joined=True):
         self.table_id = table_id
         self.config = config
         self.state = state
@@ -59,6 +59,11 @@ class LiveTable:
         self._driver = None
         self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
         self.pins = 0                      # requests using the table (tables.use)
+        # Whether a person has taken a seat. Until one has, the server
+        # makes no decision (computer seats do not think, dice are not
+        # drawn) and the table waits for a person: a table nobody joined
+        # costs no CPU and leaves memory first (tables.py).
+        self.joined = joined
 
     @property
     def game_name(self):
@@ -71,8 +76,11 @@ class LiveTable:
         stored = await store.load_table(table_id)
         config = TableConfig.from_record(stored.config)
         state = tablegames.State.load(stored.root)
-        table = cls(table_id, config, state, store, runner)
         decisions = await store.decisions(table_id)
+        # Stored as waiting for a person with nothing decided: nobody has
+        # joined yet (or nobody played since; joining again starts it).
+        joined = bool(decisions) or stored.waiting != WAIT_PERSON
+        table = cls(table_id, config, state, store, runner, joined=joined)
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
@@ -159,7 +167,15 @@ class LiveTable:
 
     @property
     def waiting(self):
+        if not self.joined and not self.state.is_terminal:
+            return WAIT_PERSON          # for a person to join
         return self._waits_for(self.state, self.chance_entry())
+
+    def person_joined(self):
+        """A person took a seat: the server may play the computer seats."""
+        if not self.joined:
+            self.joined = True
+            self.kick()
 
     def _check_version(self, version):
         if self.broken:

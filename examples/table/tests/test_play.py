@@ -13,6 +13,7 @@ import tablegames
 
 
 from referee import Referee
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -62,7 +63,7 @@ class SeatsSeeOnlyTheirOwnView(ServerTestCase):
         for ws in socks.values():
             await ws.close()
         if latest[0]["turn"]["over"]:
-            await asyncio.wait_for(watching, 10)
+            await asyncio.wait_for(watching, STALL)
         watching.cancel()
         await watcher.close()
         self.assertGreater(len(watched), 1)
