@@ -13,7 +13,7 @@ from typing import Optional, Tuple
 
 import tablegames
 
-from . import seats
+from . import seats, turn_clock
 
 MAX_NAME = 32        # code points (a joined emoji counts as its parts: 👩‍👧 is 3)
 MAX_MARKS = 4        # combining marks on one letter ("Zalgo" text spills over the page)
@@ -51,20 +51,24 @@ class TableConfig:
     options: str                     # the library's canonical options string
     seats: Tuple[Seat, ...]
     companion: bool                  # dice at the table: people enter chance outcomes
+    clock: Optional[dict] = dataclasses.field(default=None, hash=False)  # turn_clock.py
 
     def to_record(self):
-        return {"game": self.game_id, "options": self.options, "companion": self.companion,
-                "seats": [dataclasses.asdict(s) for s in self.seats]}
+        rec = {"game": self.game_id, "options": self.options, "companion": self.companion,
+               "seats": [dataclasses.asdict(s) for s in self.seats]}
+        if self.clock is not None:
+            rec["clock"] = dict(self.clock)
+        return rec
 
     @classmethod
     def from_record(cls, rec):
         return cls(game_id=rec["game"], options=rec["options"], companion=bool(rec["companion"]),
-                   seats=tuple(Seat(**s) for s in rec["seats"]))
+                   seats=tuple(Seat(**s) for s in rec["seats"]), clock=rec.get("clock"))
 
     def public(self, game_name):
         """What every seat may know about the table (no secrets, no hashes)."""
         return {"game": self.game_id, "name": game_name, "options": self.options,
-                "companion": self.companion,
+                "companion": self.companion, "clock": self.clock,
                 "seats": [{"seat": i, "kind": s.kind, "name": s.name, "level": s.level}
                           for i, s in enumerate(self.seats)]}
 
@@ -133,7 +137,7 @@ def parse_request(body):
     (TableConfig without secrets, tablegames.Game, [seat numbers of persons])."""
     if not isinstance(body, dict):
         raise TableRequestError("the request must be a JSON object")
-    unknown = set(body) - {"game", "options", "seats", "companion"}
+    unknown = set(body) - {"game", "options", "seats", "companion", "clock"}
     if unknown:
         raise TableRequestError("unknown field %s" % sorted(unknown)[0])
     game_id = body.get("game")
@@ -168,8 +172,9 @@ def parse_request(body):
     companion = body.get("companion", False)
     if not isinstance(companion, bool):
         raise TableRequestError("companion must be true or false")
+    clock = turn_clock.check_settings(body.get("clock"), TableRequestError)
     config = TableConfig(game_id=game_id, options=game.options_string,
-                         seats=tuple(table_seats), companion=companion)
+                         seats=tuple(table_seats), companion=companion, clock=clock)
     return config, game, [i for i, s in enumerate(table_seats) if s.is_person]
 
 

@@ -19,6 +19,7 @@ import time
 import tablegames
 
 from . import chance, views
+from .turn_clock import MonotonicClock, TurnClock
 from .config import TableConfig
 from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER,
                     Decision, StoreError, VersionConflict)
@@ -41,7 +42,8 @@ class CorruptTable(Exception):
 
 
 class LiveTable:
-    def __init__(self, table_id, config: TableConfig, state, store, runner, joined=True):
+    def __init__(self, table_id, config: TableConfig, state, store, runner, joined=True,
+                 clock=None):
         self.table_id = table_id
         self.config = config
         self.state = state
@@ -53,6 +55,7 @@ class LiveTable:
         self.thinking_seat = None
         self.broken = False             # the store failed: reload before use
         self.entered_by = None          # the seat that entered the last outcome, if one did
+        self.timed_out = None           # the seat whose clock made the last decision, if one did
         self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
         self._chance_cache = (None, None)
         self._events = (None, {})
@@ -64,6 +67,7 @@ class LiveTable:
         # drawn) and the table waits for a person: a table nobody joined
         # costs no CPU and leaves memory first (tables.py).
         self.joined = joined
+        self.turn_clock = TurnClock(self, config.clock, clock or MonotonicClock())
 
     @property
     def game_name(self):
@@ -72,7 +76,7 @@ class LiveTable:
     # ---- loading ----------------------------------------------------------
 
     @classmethod
-    async def load(cls, store, table_id, runner):
+    async def load(cls, store, table_id, runner, clock=None):
         stored = await store.load_table(table_id)
         config = TableConfig.from_record(stored.config)
         state = tablegames.State.load(stored.root)
@@ -80,10 +84,11 @@ class LiveTable:
         # Stored as waiting for a person with nothing decided: nobody has
         # joined yet (or nobody played since; joining again starts it).
         joined = bool(decisions) or stored.waiting != WAIT_PERSON
-        table = cls(table_id, config, state, store, runner, joined=joined)
+        table = cls(table_id, config, state, store, runner, joined=joined, clock=clock)
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
+        table.turn_clock.arm()        # the whole time again (turn_clock.py)
         return table
 
     def _replay(self, d, record_log=True):
@@ -104,6 +109,7 @@ class LiveTable:
                                % (self.table_id, d.seq, d.move, exc)) from None
         self.version += 1
         self.entered_by = d.seat if d.kind == KIND_ENTERED else None
+        self.timed_out = None
         if record_log:
             self._record_log()
 
@@ -172,9 +178,12 @@ class LiveTable:
         return self._waits_for(self.state, self.chance_entry())
 
     def person_joined(self):
-        """A person took a seat: the server may play the computer seats."""
+        """A person took a seat: the server may play the computer seats,
+        and the clock of the person to move starts."""
         if not self.joined:
             self.joined = True
+            if self.turn_clock.arm():
+                self.broadcast()
             self.kick()
 
     def _check_version(self, version):
@@ -223,7 +232,15 @@ class LiveTable:
             await self._commit(move, KIND_ENTERED, seat)
         self.kick()
 
-    async def _commit(self, move, kind, seat):
+    async def commit_timeout(self, move, seat):
+        """The clock ran out (turn_clock.py): its move for seat, stored and
+        told like any other; the caller holds the lock."""
+        try:
+            await self._commit(move, KIND_MOVE, seat, timed_out=True)
+        except Refused as exc:
+            log.info("table %s: the clock's move was refused: %s", self.table_id, exc.message)
+
+    async def _commit(self, move, kind, seat, timed_out=False):
         """Stores then applies one decision; the caller holds the lock and
         has checked it. Nothing is acknowledged before the store returns.
         The decision is played on a copy first, so that the store learns
@@ -265,8 +282,10 @@ class LiveTable:
         self.version += 1
         self._chance_cache = (self.version, entry)
         self.entered_by = seat if kind == KIND_ENTERED else None
+        self.timed_out = seat if timed_out else None
         self.touched = time.monotonic()
         self._record_log()
+        self.turn_clock.arm()
         self.broadcast()
 
     async def catch_up(self, version=None):
@@ -286,6 +305,7 @@ class LiveTable:
         for d in await self.store.decisions(self.table_id, after=self.version):
             self._replay(d)
             self.touched = time.monotonic()
+            self.turn_clock.arm()
             self.broadcast()
 
     # ---- telling the viewers ----------------------------------------------------
@@ -363,6 +383,7 @@ class LiveTable:
                 await self._commit(move, KIND_MOVE, nxt)
 
     async def stop(self):
+        self.turn_clock.stop()
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()
             try:

@@ -39,7 +39,7 @@ class Busy(Exception):
 
 class Tables:
     def __init__(self, store, runner, seed=None, max_tables=1000, idle_seconds=300.0,
-                 finished_seconds=30.0, sweep_seconds=2.0, orphan_seconds=3.0):
+                 finished_seconds=30.0, sweep_seconds=2.0, orphan_seconds=3.0, clock=None):
         self.store = store
         self.runner = runner
         self.max_tables = max_tables
@@ -48,6 +48,7 @@ class Tables:
         self.sweep_seconds = sweep_seconds
         self.orphan_seconds = orphan_seconds   # no decision for this long: its server may be gone
         self._seed = seed            # tests only: predictable setups
+        self.clock = clock           # the turn clocks' time (tests move it by hand)
         self._count = 0
         self._live = {}
         self._loading = {}
@@ -77,7 +78,8 @@ class Tables:
         cfg, secrets_by_seat = config_mod.with_secrets(cfg)
         state = game.new_state(self._new_seed())
         table_id = seats_mod.new_table_id()
-        table = LiveTable(table_id, cfg, state, self.store, self.runner, joined=False)
+        table = LiveTable(table_id, cfg, state, self.store, self.runner, joined=False,
+                          clock=self.clock)
         await self.store.create_table(StoredTable(
             table_id=table_id, config=cfg.to_record(), root=state.save(),
             created=time.time(), finished=False, waiting=table.waiting))
@@ -98,7 +100,8 @@ class Tables:
         pending = self._loading.get(table_id)
         if pending is None:
             await self._make_room(strict=not over_limit)
-            pending = asyncio.ensure_future(LiveTable.load(self.store, table_id, self.runner))
+            pending = asyncio.ensure_future(LiveTable.load(self.store, table_id, self.runner,
+                                                           self.clock))
             self._loading[table_id] = pending
         try:
             table = await asyncio.shield(pending)

@@ -44,6 +44,11 @@ def state_message(table, viewer, log=None):
         msg["chance"] = entry
     if table.entered_by is not None:
         msg["entered_by"] = table.entered_by     # public: who typed in the roll
+    if table.timed_out is not None:
+        msg["timed_out"] = table.timed_out       # public: whose time ran out
+    clock = table.turn_clock.message()
+    if clock is not None:
+        msg["clock"] = clock                     # public: the time left of the seat to move
     if log is not None:
         msg["log"] = log
     return msg
