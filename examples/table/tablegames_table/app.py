@@ -21,6 +21,7 @@ from . import protocol, seats, views
 from .hosts import HostCheck
 from .limits import Bucket, CreationLimit
 from .live import Refused
+from .replay import NotOver, Replay
 from .store import StoreError, UnknownTable
 from .tables import Busy
 from .viewer import CLOSE_WAIT, Viewer
@@ -196,7 +197,30 @@ def _refusal(code, message, version):
     return {"type": "error", "code": code, "message": message, "version": version}
 
 
+async def _replay_step(table, viewer, replays, step):
+    """A replay step for the viewer; the connection's replay (replays[0])
+    opens on its first request after the end."""
+    if not replays:
+        try:
+            replays.append(await Replay.open(table))
+        except NotOver:
+            raise Refused("not_over", "the replay opens when the game is over") from None
+        except StoreError:
+            raise Refused("unavailable", "the server could not load the game; "
+                          "try again") from None
+    await viewer.reply(replays[0].message(step, viewer.seat))
+
+
 async def _play(ws, table, viewer):
+    replays = []
+    try:
+        await _messages(ws, table, viewer, replays)
+    finally:
+        for replay in replays:
+            replay.close()
+
+
+async def _messages(ws, table, viewer, replays):
     bucket = Bucket(RATE, BURST, message_clock)
     overrun = Bucket(OVERRUN_RATE, OVERRUN_BURST, message_clock)
     async for msg in ws:
@@ -229,6 +253,8 @@ async def _play(ws, table, viewer):
                 await viewer.reply({"type": "pong", "version": table.version})
             elif kind == "hello":
                 raise Refused("bad_message", "already joined")
+            elif kind == "replay":
+                await _replay_step(table, viewer, replays, m["step"])
             elif viewer.seat is None or viewer.seat < 0:
                 raise Refused("not_allowed", "spectators watch; they do not play")
             elif kind == "move":

@@ -10,7 +10,7 @@ import asyncio
 import time
 
 STALL = 90.0          # seconds without any progress before a test gives up
-POLL = 0.05
+POLL = 0.01
 
 
 async def while_moving(awaitable, progress, what, stall=STALL):
