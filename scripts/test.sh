@@ -199,6 +199,7 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
+step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs"
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug

@@ -1,4 +1,6 @@
 // The lobby: pick a game, say who plays, set up the table, hand out links.
+import { clockField, clockRequest } from "./clock.js";
+
 const $ = (id) => document.getElementById(id);
 const lobby = { catalogue: null, game: null };
 
@@ -75,7 +77,7 @@ function pickGame(game) {
   $("seats").replaceChildren();
   setSeatCount(Math.min(Math.max(2, game.min_players), game.max_players));
   const opts = $("options");
-  opts.replaceChildren(...game.options.map(optionField));
+  opts.replaceChildren(...game.options.map(optionField), clockField());
 }
 
 function request() {
@@ -88,7 +90,8 @@ function request() {
   for (const input of document.querySelectorAll("#options [data-option]")) {
     if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   }
-  return { game: lobby.game.id, seats, options, companion: $("companion").checked };
+  const clock = clockRequest();
+  return { game: lobby.game.id, seats, options, companion: $("companion").checked, ...(clock ? { clock } : {}) };
 }
 
 function showLinks(reply) {
