@@ -221,8 +221,10 @@ async def _play(ws, table, viewer):
 
 
 async def _messages(ws, table, viewer, replays):
-    bucket = Bucket(RATE, BURST, message_clock)
-    overrun = Bucket(OVERRUN_RATE, OVERRUN_BURST, message_clock)
+    def clock():             # looked up at each message, so a test may stop it any time
+        return message_clock()
+    bucket = Bucket(RATE, BURST, clock)
+    overrun = Bucket(OVERRUN_RATE, OVERRUN_BURST, clock)
     async for msg in ws:
         # aiohttp hands over frames already read without giving the loop
         # back: a client sending as fast as it can would keep the others
@@ -333,20 +335,20 @@ async def _serve(request, ws, table, tables):
         await _send_refusal(ws, "busy", "the server is full; try again in a while",
                             close=True, close_code=CLOSE_TRY_AGAIN)
         return
-    if seat != views.SPECTATOR_VIEWER:
-        table.person_joined()
     _bound_send_buffer(request)
     viewer = Viewer(ws, seat, abort=_abort(request))
     async with table.lock:
+        clock_changed = table.add_viewer(viewer)
         viewer.send({"type": "welcome", "seat": seat,
                      "table": table.config.public(table.game_name),
                      "board": _board(request.app, table)})
         viewer.send(views.state_message(table, seat, log=table.log_for(seat)))
-        table.viewers.add(viewer)
+        if clock_changed:
+            table.broadcast(skip=viewer)
     try:
         await _play(ws, table, viewer)
     finally:
-        table.viewers.discard(viewer)
+        table.remove_viewer(viewer)
         await viewer.finish()
 
 

@@ -16,7 +16,8 @@ class Bucket:
 
     def _refill(self):
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        # (A clock that goes back - a test stopping it - refills nothing.)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
         self.last = now
 
     def take(self):

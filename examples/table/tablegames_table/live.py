@@ -88,7 +88,6 @@ class LiveTable:
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
-        table.turn_clock.arm()        # the whole time again (turn_clock.py)
         return table
 
     def _replay(self, d, record_log=True):
@@ -177,14 +176,31 @@ class LiveTable:
             return WAIT_PERSON          # for a person to join
         return self._waits_for(self.state, self.chance_entry())
 
-    def person_joined(self):
-        """A person took a seat: the server may play the computer seats,
-        and the clock of the person to move starts."""
-        if not self.joined:
+    @staticmethod
+    def is_person(viewer):
+        return viewer.seat is not None and viewer.seat >= 0
+
+    @property
+    def people_here(self):
+        """Whether one of the table's people is connected (not a spectator)."""
+        return any(self.is_person(v) for v in self.viewers)
+
+    def add_viewer(self, viewer):
+        """A connection joined (the caller holds the lock). A person's
+        first join lets the server play the computer seats. True when the
+        turn clock started, which the other viewers should be told."""
+        self.viewers.add(viewer)
+        if self.is_person(viewer) and not self.joined:
             self.joined = True
-            if self.turn_clock.arm():
-                self.broadcast()
             self.kick()
+        return self.turn_clock.arm()
+
+    def remove_viewer(self, viewer):
+        """A connection ended: when it was the last person's, the turn
+        clock stops (nobody is there to beat it) and the others are told."""
+        self.viewers.discard(viewer)
+        if self.turn_clock.arm():
+            self.broadcast()
 
     def _check_version(self, version):
         if self.broken:
@@ -304,15 +320,17 @@ class LiveTable:
         # events belong to the decision that caused them.
         for d in await self.store.decisions(self.table_id, after=self.version):
             self._replay(d)
+            self.joined = True          # somebody joined, on another server
             self.touched = time.monotonic()
             self.turn_clock.arm()
             self.broadcast()
 
     # ---- telling the viewers ----------------------------------------------------
 
-    def broadcast(self):
+    def broadcast(self, skip=None):
         for viewer in list(self.viewers):
-            viewer.send(views.state_message(self, viewer.seat))
+            if viewer is not skip:
+                viewer.send(views.state_message(self, viewer.seat))
 
     def tell_thinking(self, seat):
         self.thinking_seat = seat

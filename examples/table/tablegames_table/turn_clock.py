@@ -13,9 +13,12 @@ message that follows it.
 
 Only people are timed: computer seats think within their own budget,
 and rolls entered at the table (dice at the table) wait for the people.
-After a restart, or when the table comes back into memory, the person to
-move gets the whole time again: the deadline is not stored, and the time
-the server was away is not the person's fault.
+The clock runs while one of the table's people is connected (a spectator
+does not count): a table everybody left is not played to its end by the
+clock. When a person comes back, after a restart, or when the table
+comes back into memory, the person to move gets the whole time again:
+the deadline is not stored, and the time nobody was there (or the server
+was away) is not the person's fault.
 
 The clock's time source is injectable (Tables(clock=...)), so the tests
 move it by hand instead of waiting.
@@ -75,7 +78,7 @@ class TurnClock:
 
     def _person_to_move(self):
         t = self.table
-        if not t.joined or t.state.is_terminal or t.broken:
+        if not t.joined or t.state.is_terminal or t.broken or not t.people_here:
             return None
         seat = t.state.current_player
         if seat == tablegames.CHANCE or not t.config.seats[seat].is_person:
@@ -84,13 +87,15 @@ class TurnClock:
 
     def arm(self):
         """Starts the clock for the person to move now, once per version;
-        stops it when no person is to move."""
+        stops it when no person is to move or none of the table's people
+        is connected. True when it started or stopped."""
         if self.settings is None:
             return False
         seat = self._person_to_move()
         if seat is None:
+            running = self.deadline is not None
             self.stop()
-            return False
+            return running
         if self._version == self.table.version and self.seat == seat:
             return False
         self.stop()

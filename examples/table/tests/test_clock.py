@@ -122,13 +122,36 @@ class TurnClock(ServerTestCase):
         while True:
             into.append(await ws.receive_json())
 
-    async def test_no_clock_before_a_person_joins_and_whole_time_after_a_restart(self):
+    async def test_the_clock_runs_only_while_a_person_is_here(self):
         seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"}]
         table_id, keys = await self.clocked("witches_dance", seats, seconds=20)
+        watcher, _, seen = await self.watch(table_id)
+        self.assertNotIn("clock", seen)
         await self.clock.advance(60)          # nobody joined: nothing is decided
         self.assertEqual(await self.server.store.decisions(table_id), [])
         ann, _, state = await self.join(table_id, 0, keys[0])
         self.assertEqual(state["clock"], {"seat": 0, "left": 20.0, "seconds": 20})
+        told = await self.receive(watcher, "state")       # the spectator sees it start
+        self.assertEqual(told["clock"]["seat"], 0)
+        await self.clock.advance(15)
+        await self.quiet(ann)
+        # Ann leaves: the clock stops (the spectator is told), nothing is
+        # decided however long she is away, and she gets the whole time
+        # back.
+        await ann.close()
+        stopped = await self.receive(watcher, "state")
+        self.assertNotIn("clock", stopped)
+        await self.clock.advance(600)
+        await self.quiet(watcher)
+        self.assertEqual(await self.server.store.decisions(table_id), [])
+        ann, _, state = await self.join(table_id, 0, keys[0])
+        self.assertEqual((state["version"], state["clock"]["left"]), (0, 20.0))
+        await ann.close()
+        await watcher.close()
+
+    async def test_whole_time_after_a_restart(self):
+        table_id, keys = await self.clocked("witches_dance", TWO, seconds=20)
+        ann, _, _ = await self.join(table_id, 0, keys[0])
         await self.clock.advance(15)
         await self.quiet(ann)
         await ann.close()
