@@ -13,6 +13,7 @@ import tablegames
 
 
 from referee import Referee
+import progress
 from progress import STALL
 from support import ServerTestCase
 
@@ -191,7 +192,11 @@ class ComingBack(ServerTestCase):
                                 "version": state["version"]})
             state = await self.receive(ws, "state")
         await ws.close()
-        await asyncio.sleep(0.2)
+        # The computer's moves after Ann's last one are made (however long
+        # they take here), so that the version she comes back to is final.
+        live = self.server.tables.live(table)
+        await progress.until(lambda: not live.driving and live.waiting != "server",
+                             lambda: live.version, "the computer's moves")
         again, welcome, back = await self.join(table, 0, keys[0])
         self.assertEqual(welcome["seat"], 0)
         live = await self.server.tables.get(table)

@@ -14,7 +14,7 @@ import aiohttp
 
 from devtools.server_process import ServerProcess
 from players import Player, create_table
-from progress import while_moving
+from progress import STALL, while_moving
 from referee import Referee
 
 PERSON = {"kind": "person"}
@@ -71,9 +71,9 @@ class KillAndRestart(unittest.IsolatedAsyncioTestCase):
             for s in seats:
                 async with session.ws_connect("%s/ws/%s" % (self.server.base, s.table)) as ws:
                     await ws.send_json({"type": "hello", "seat": s.seat, "key": s.key})
-                    welcome = await ws.receive_json(timeout=10)
+                    welcome = await ws.receive_json(timeout=STALL)
                     self.assertEqual(welcome["type"], "welcome")
-                    state = await ws.receive_json(timeout=10)
+                    state = await ws.receive_json(timeout=STALL)
                     self.assertGreaterEqual(state["version"], stored[s.table])
                     self.assertEqual(Referee(self.db).problems(s.table, s.seat, state), [])
             # And every game plays on to its end.
