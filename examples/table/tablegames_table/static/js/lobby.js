@@ -77,7 +77,7 @@ function pickGame(game) {
   $("seats").replaceChildren();
   setSeatCount(Math.min(Math.max(2, game.min_players), game.max_players));
   const opts = $("options");
-  opts.replaceChildren(...game.options.map(optionField), clockField());
+  opts.replaceChildren(...game.options.map(optionField));
 }
 
 function request() {
@@ -154,6 +154,7 @@ async function main() {
   $("add-seat").addEventListener("click", () => setSeatCount($("seats").children.length + 1));
   $("remove-seat").addEventListener("click", () => setSeatCount($("seats").children.length - 1));
   $("setup").addEventListener("submit", create);
+  $("options-box").before(clockField());
 }
 
 main();
