@@ -6,7 +6,6 @@ seat gets its game and log back."""
 import asyncio
 import json
 import random
-import time
 import unittest
 
 import tablegames
@@ -152,7 +151,10 @@ class DiceAtTheTable(ServerTestCase):
 
 
 class BotsDoNotBlock(ServerTestCase):
-    bot_budget = {"hard": 3.0}
+    # A search longer than any test: Ann's answer coming while it still
+    # runs shows the server serving her during it, however slow the
+    # machine (no time limit to guess). Stopping the server ends it.
+    bot_budget = {"hard": 600.0}
 
     async def test_a_person_is_served_while_a_bot_thinks(self):
         slow, slow_keys = await self.table_with(
@@ -168,13 +170,10 @@ class BotsDoNotBlock(ServerTestCase):
                 await watcher.send_json({"type": "move", "move": msg["moves"][0]["id"],
                                          "version": msg["version"]})
         ann, _, state = await self.join(fast, 0, fast_keys[0])
-        start = time.monotonic()
         await ann.send_json({"type": "move", "move": state["moves"][0]["id"],
                              "version": state["version"]})
         reply = await self.receive(ann, "state")
-        elapsed = time.monotonic() - start
         self.assertEqual(reply["version"], state["version"] + 1)
-        self.assertLess(elapsed, 1.0)
         table = await self.server.tables.get(slow)
         self.assertEqual(table.thinking_seat, 1)   # the search is still running
         await ann.close()
