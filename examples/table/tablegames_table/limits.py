@@ -68,6 +68,8 @@ class CreationLimit:
         if bucket is None:
             if len(self.clients) >= self.MAX_CLIENTS:
                 self.clients = {k: b for k, b in self.clients.items() if not b.full}
+            while len(self.clients) >= self.MAX_CLIENTS:     # many addresses at once:
+                del self.clients[next(iter(self.clients))]   # the oldest go (memory stays bounded)
             bucket = Bucket(self.per_client[0] / 60.0, self.per_client[1], self.clock)
             self.clients[key] = bucket
         return bucket

@@ -185,6 +185,14 @@ class TablesPerServer(ServerTestCase):
         self.time.now += 30
         await self.table_with("witches_dance", TWO)
 
+    def test_many_addresses_keep_memory_bounded(self):
+        limit = CreationLimit(per_client=(1.0, 1), overall=(1e9, 1e9), clock=FakeTime())
+        limit.MAX_CLIENTS = 50
+        for i in range(500):
+            self.assertIsNone(limit.check("2001:db8:%x::1" % i))
+        self.assertLessEqual(len(limit.clients), 50)
+        self.assertIsNotNone(limit.check("2001:db8:%x::1" % 499))     # still remembered
+
     def test_one_key_per_ipv4_address_and_per_ipv6_network(self):
         self.assertEqual(client_key("192.0.2.7"), "192.0.2.7")
         self.assertEqual(client_key("::ffff:192.0.2.7"), "192.0.2.7")
