@@ -136,7 +136,7 @@ class TurnClock:
         if not await t.store.claim(t.table_id):
             return
         async with t.lock:
-            if t.version != version or self._version != version:
+            if t.version != version or self._version != version or t.broken:
                 return
             self._task = None
             await t.commit_timeout(self._timeout_move(self.seat), self.seat)
