@@ -152,7 +152,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
@@ -204,6 +204,7 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
+step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs"
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug

@@ -112,7 +112,7 @@ class Replay:
 
 # Every field a state message may have (views.state_message).
 STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", "moves",
-                "chance", "log", "entered_by"}
+                "chance", "log", "entered_by", "clock", "timed_out"}
 
 
 def _joined(values):

@@ -1,5 +1,6 @@
 // The lobby: pick a game, say who plays, set up the table, hand out links.
 import { optionLabel, optionHelp, namesSeat } from "./option_words.js";
+import { clockField, clockRequest } from "./clock.js";
 const $ = (id) => document.getElementById(id);
 const lobby = { catalogue: null, game: null };
 
@@ -117,7 +118,8 @@ function request() {
   for (const input of document.querySelectorAll("#options [data-option]")) {
     if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   }
-  return { game: lobby.game.id, seats, options, companion: $("companion").checked };
+  const clock = clockRequest();
+  return { game: lobby.game.id, seats, options, companion: $("companion").checked, ...(clock ? { clock } : {}) };
 }
 
 function showLinks(reply) {
@@ -180,6 +182,7 @@ async function main() {
   $("add-seat").addEventListener("click", () => setSeatCount($("seats").children.length + 1));
   $("remove-seat").addEventListener("click", () => setSeatCount($("seats").children.length - 1));
   $("setup").addEventListener("submit", create);
+  $("options-box").before(clockField());
 }
 
 main();

@@ -5,6 +5,8 @@ import { describeEvent, cap } from "./events_text.js";
 import { boardFor } from "./boards/index.js";
 import { showLegend, marksSwitch } from "./knowledge.js";
 import { BoardZoom } from "./zoom.js";
+import { ClockView } from "./clock.js";
+import { ReplayControls } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const LOG_LIMIT = 300;
@@ -247,6 +249,8 @@ function onState(msg) {
   renderDice();
   document.body.dataset.version = String(msg.version);
   document.body.dataset.over = String(msg.turn.over);
+  app.clock.update(msg);
+  app.replay.gameOver(msg.turn.over);
 }
 
 function play(moveId) {
@@ -290,6 +294,13 @@ function onWelcome(msg) {
   };
   document.body.dataset.game = msg.table.game;
   document.body.dataset.seat = String(msg.seat);
+  app.clock = new ClockView($("clock"), seatName, msg.seat);
+  app.replay = new ReplayControls($("replay"), {
+    send: (m) => app.socket.send(m),
+    render: (obs, events) => app.view.render(obs, events),
+    describe: (events) => events.map((e) => describeEvent(app.table.game, e, logContext())).filter(Boolean),
+    leave: () => app.view.render(app.obs, []),
+  });
 }
 
 function onMessage(msg) {
@@ -299,6 +310,8 @@ function onMessage(msg) {
       return onWelcome(msg);
     case "state":
       return onState(msg);
+    case "replay":
+      return app.replay.show(msg);
     case "thinking":
       if (msg.version === app.version && msg.seat !== null) {
         const banner = $("turn");
