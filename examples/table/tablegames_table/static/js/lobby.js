@@ -21,7 +21,10 @@ function seatRow(index, kind = index === 0 ? "person" : "bot") {
   who.value = kind === "person" ? "person" : "easy";
   const name = document.createElement("input");
   name.className = "name";
-  name.maxLength = 24;
+  // The server counts 32 code points; maxLength counts UTF-16 units, and an
+  // emoji outside the BMP takes two, so the field lets 64 through and the
+  // server's answer names the limit.
+  name.maxLength = 64;
   name.placeholder = "name";
   name.setAttribute("aria-label", `Player ${index + 1}'s name`);
   const sync = () => {
