@@ -130,12 +130,14 @@ TG_API tg_status tg_state_observation_tensor(const tg_state *state, int viewer, 
  * (tg_state_observation_json(), knowledge marks included), and
  * `"own_decisions"`, the move ids the player chose since the root of the
  * state's history, oldest first (a loaded state's history goes on from
- * its save). Since 1.3 a resampled state keeps the player's earlier
- * decisions in its information state: their number and a digest of them
- * are in `"earlier_own_decisions"` (`{"count": n, "digest": "32 hex
- * digits"}`), present only when the history's root holds decisions of the
- * player. Keys sorted, no spaces, ASCII only, so equal content gives
- * equal text. Release @p *out with tg_free(). @param len optional.
+ * its save; a resampled state starts a new one). Since 1.3 also
+ * `"own_digest"`: `{"count": n, "digest": "32 hex digits"}`, the running
+ * digest of all the player's own decisions that the information key is
+ * made from, those before the root included (a resampled state keeps the
+ * player's earlier decisions in it). The observation and the digest are
+ * the player's information: two states get equal keys exactly when those
+ * are equal, whatever the lists since the root say. Keys sorted, no
+ * spaces, ASCII only. Release @p *out with tg_free(). @param len optional.
  * @since 1.2
  */
 TG_API tg_status tg_state_information_json(const tg_state *state, int player, char **out,
