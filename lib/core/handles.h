@@ -60,9 +60,9 @@ struct tg_state {
     uint32_t ckpt_cap;
     /* Each player's own decisions as a running digest (information.c): how
      * many, and the sum mod 2^64, lane by lane, of a 128-bit hash of each
-     * (its rank among the player's decisions, the move). A sum, not a chain,
-     * so undo takes the last one off without replaying; it costs nothing to
-     * keep per decision but one short hash. root_own is the digest at the
+     * (its rank among the player's decisions, the move: tgH_own_hash). A
+     * sum, not a chain, so undo takes the last one off without replaying;
+     * it costs each player decision two inline mixes. root_own is the digest at the
      * root of the history: 0 for a new or loaded state, the whole digest
      * carried over by tg_state_resample(). */
     tg_own own[TG_MAX_PLAYERS];
@@ -95,9 +95,40 @@ static inline size_t tgH_hist_bytes(uint32_t cap)
     return (size_t)cap * (sizeof(tg_move) + sizeof(int8_t));
 }
 
+/* SplitMix64's finaliser: a bijection of 64 bits that mixes every bit. */
+static inline uint64_t tgH_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* The 128-bit hash of one own decision, its rank among the player's
+ * decisions and the move: two differently keyed mixes, inline, since every
+ * player decision pays for it (information key format 1). */
+static inline void tgH_own_hash(uint32_t rank, tg_move move, uint64_t h[2])
+{
+    uint64_t x = (uint64_t)rank << 32 | move;
+    h[0] = tgH_mix64(x ^ 0x9E3779B97F4A7C15ull);
+    h[1] = tgH_mix64(x ^ 0xD1B54A32D192ED03ull);
+}
+
 /* Adds (count, move) to a player's digest, or takes the last one off. */
-void tgH_own_add(tg_own *own, tg_move move);
-void tgH_own_remove(tg_own *own, tg_move move);
+static inline void tgH_own_add(tg_own *own, tg_move move)
+{
+    uint64_t h[2];
+    tgH_own_hash(own->count++, move, h);
+    own->sum[0] += h[0];
+    own->sum[1] += h[1];
+}
+
+static inline void tgH_own_remove(tg_own *own, tg_move move)
+{
+    uint64_t h[2];
+    tgH_own_hash(--own->count, move, h);
+    own->sum[0] -= h[0];
+    own->sum[1] -= h[1];
+}
 
 /* Records a decision of the player to move (st->cur) in the history, which
  * has room, and in that player's digest; the caller applies it. */

@@ -15,8 +15,6 @@
 
 #include "handles.h"
 
-/* ---- the running digest of a player's own decisions ---- */
-
 static void put32(unsigned char *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
@@ -27,30 +25,6 @@ static void put64(unsigned char *p, uint64_t v)
 {
     put32(p, (uint32_t)v);
     put32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* The hash of one decision: its rank among the player's decisions and the
- * move, as 8 little-endian bytes, so the digest is the same everywhere. */
-static XXH128_hash_t decision_hash(uint32_t rank, tg_move move)
-{
-    unsigned char b[8];
-    put32(b, rank);
-    put32(b + 4, move);
-    return XXH3_128bits(b, sizeof b);
-}
-
-void tgH_own_add(tg_own *own, tg_move move)
-{
-    XXH128_hash_t h = decision_hash(own->count++, move);
-    own->sum[0] += h.low64;
-    own->sum[1] += h.high64;
-}
-
-void tgH_own_remove(tg_own *own, tg_move move)
-{
-    XXH128_hash_t h = decision_hash(--own->count, move);
-    own->sum[0] -= h.low64;
-    own->sum[1] -= h.high64;
 }
 
 /* ---- arguments ---- */

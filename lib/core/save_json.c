@@ -58,6 +58,26 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     return s == TG_OK ? s : tgH_fail(state, s, "out of memory for the JSON save");
 }
 
+/* "history_players" (1.3) is written for readers of the file; a load
+ * works who made each decision out again by replaying, so only its form
+ * is checked: an array of seats, -1 for chance. */
+static tg_status check_history_players(const json_t *root, int players, tg_msg *msg)
+{
+    const json_t *a = json_object_get(root, "history_players"), *v;
+    size_t i;
+    if (!a)
+        return TG_OK;
+    if (!json_is_array(a))
+        return tgM_set(msg, "field \"history_players\" must be an array"), TG_E_CORRUPT;
+    json_array_foreach(a, i, v) {
+        if (!json_is_integer(v) || json_integer_value(v) < TG_PLAYER_CHANCE ||
+            json_integer_value(v) >= players)
+            return tgM_set(msg, "history_players[%zu] must be a seat or -1 (chance)", i),
+                   TG_E_CORRUPT;
+    }
+    return TG_OK;
+}
+
 static tg_status read_rng(const json_t *root, tg_rng *rng, tg_msg *msg)
 {
     const json_t *a = json_object_get(root, "rng");
@@ -175,6 +195,8 @@ static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
         s = tgJ_int_opt(root, "move_number", 0, (long)g->limits.max_length, 0, &mn, msg);
     if (s == TG_OK)
         s = read_rng(root, &d.rng, msg);
+    if (s == TG_OK)
+        s = check_history_players(root, g->players, msg);
     if (s == TG_OK)
         s = read_history(root, alloc, &hist, &d.history_len, msg);
     if (s == TG_OK)
