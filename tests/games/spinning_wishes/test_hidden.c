@@ -154,6 +154,50 @@ static void test_a_look_is_remembered_and_only_the_looker_sees_it(void **unused)
     tg_state_free(st);
 }
 
+/* A redraw rewrites the referee's record of the last look: right after
+ * Snow White looked under tower 0, a redraw for Cinderella (who learnt
+ * only "not Snow White's") may put another present there, and the look
+ * must then name that one, so the redrawn state is a position the loader
+ * accepts. */
+static void test_resample_rewrites_the_last_look(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load("players=2,princesses=seat", "{'phase':'roll','players':[{'space':'c0','wishes':['snow',"
+                                  "'snow','snow']},{'space':'10'}],'wheel':['cinder','cinder',"
+                                  "'cinder',null,null,null,null,null,null,null,null,null],"
+                                  "'presents':['cinder','snow','belle','beauty']}");
+    tgt_apply_all(st, "roll:2;c2");
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        tg_state *r = NULL;
+        assert_int_equal(tg_state_clone(st, &r), TG_OK);
+        assert_int_equal(tg_state_seed(r, seed), TG_OK);
+        assert_int_equal(tg_state_resample(r, 1), TG_OK);
+        char there[32];
+        snprintf(there, sizeof there, "%s", tower_present(r, 0));
+        moved += strcmp(there, "cinder") != 0;
+        json_t *holder = NULL;
+        json_t *look = tgt_find_event(r, TG_VIEW_OMNISCIENT, "look", &holder);
+        assert_int_equal(json_integer_value(json_object_get(look, "tower")), 0);
+        assert_string_equal(json_string_value(json_object_get(look, "present")), there);
+        json_decref(holder);
+        size_t len = 0;
+        unsigned char *save = tgt_save(r, &len);
+        tg_state *back = NULL;
+        char err[256] = "";
+        if (tg_state_load(save, len, NULL, &back, err, sizeof err) != TG_OK)
+            fail_msg("the redrawn state (seed %llu) does not load: %s", (unsigned long long)seed,
+                     err);
+        tg_state_free(back);
+        tg_free(save);
+        tg_state_free(r);
+    }
+    /* Belle's and Sleeping Beauty's presents fit there too: some redraws
+     * moved the present, or the test would prove nothing. */
+    assert_true(moved > 0);
+    tg_state_free(st);
+}
+
 /* Tensor slots (docs/rules/spinning_wishes.md): after the 8 core slots of
  * 3 players come phase (10), turn (4), roll, winner (4), start_pending (4),
  * then 79 per princess, the wheel, and per tower the present (4) and
@@ -228,6 +272,18 @@ static void test_rule_breaking_positions_are_rejected(void **unused)
     expect_rejected("{'phase':'over','players':[{'space':'1'},{'space':'15'}]," WHEEL6
                     "," PRESENTS "}",
                     "without a winner");
+}
+
+/* Before the deal there is no present to look under: the root of a game
+ * loads, the same root with a look recorded does not. */
+static void test_no_look_before_the_deal(void **unused)
+{
+    (void)unused;
+    tg_state_free(swt_load(OPT2, "{'phase':'deal','players':[{'space':'0'},{'space':'10'}]}"));
+    expect_rejected("{'phase':'deal','players':[{'space':'0'},{'space':'10','seen':[2]}]}",
+                    "looked under presents that are not there");
+    expect_rejected("{'phase':'deal','players':[{'space':'0','seen':[0,3]},{'space':'10'}]}",
+                    "looked under presents that are not there");
 }
 
 static const char *const sw_test_words[] = {"Snow White", "Cinderella", "Belle",
@@ -306,10 +362,12 @@ int sw_run_hidden(void)
         cmocka_unit_test(test_unseen_presents_do_not_show),
         cmocka_unit_test(test_resample_redraws_only_what_she_cannot_know),
         cmocka_unit_test(test_resample_keeps_public_facts),
+        cmocka_unit_test(test_resample_rewrites_the_last_look),
         cmocka_unit_test(test_resample_is_uniform_over_the_fitting_deals),
         cmocka_unit_test(test_a_look_is_remembered_and_only_the_looker_sees_it),
         cmocka_unit_test(test_tensor_slots_of_the_towers),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
+        cmocka_unit_test(test_no_look_before_the_deal),
         cmocka_unit_test(test_drawings_and_texts_keep_presents_hidden),
     };
     return cmocka_run_group_tests_name("spinning_wishes hidden", tests, NULL, NULL);
