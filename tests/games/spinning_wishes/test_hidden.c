@@ -32,6 +32,16 @@ static const char *tower_present(const tg_state *st, int tower)
     return buf;
 }
 
+/* A copy of st seeded with seed and redrawn for player (caller frees). */
+static tg_state *sw_redrawn(const tg_state *st, int player, uint64_t seed)
+{
+    tg_state *r = NULL;
+    assert_int_equal(tg_state_clone(st, &r), TG_OK);
+    assert_int_equal(tg_state_seed(r, seed), TG_OK);
+    assert_int_equal(tg_state_resample(r, player), TG_OK);
+    return r;
+}
+
 /* Two deals that differ only where Snow White has not looked give her the
  * same observation; the referee sees the difference. */
 static void test_unseen_presents_do_not_show(void **unused)
@@ -65,10 +75,7 @@ static void test_resample_redraws_only_what_she_cannot_know(void **unused)
     char seen_deals[8][64];
     int distinct = 0;
     for (uint64_t seed = 1; seed <= 60; seed++) {
-        tg_state *r = NULL;
-        assert_int_equal(tg_state_clone(st, &r), TG_OK);
-        assert_int_equal(tg_state_seed(r, seed), TG_OK);
-        assert_int_equal(tg_state_resample(r, 0), TG_OK);
+        tg_state *r = sw_redrawn(st, 0, seed);
         char *o2 = swt_observation_text(r, 0), *e2 = swt_events_text(r, 0);
         assert_string_equal(obs, o2);
         assert_string_equal(ev, e2);
@@ -98,10 +105,7 @@ static void test_resample_keeps_public_facts(void **unused)
     (void)unused;
     tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
     for (uint64_t seed = 1; seed <= 40; seed++) {
-        tg_state *r = NULL;
-        assert_int_equal(tg_state_clone(st, &r), TG_OK);
-        assert_int_equal(tg_state_seed(r, seed), TG_OK);
-        assert_int_equal(tg_state_resample(r, 2), TG_OK);
+        tg_state *r = sw_redrawn(st, 2, seed);
         assert_string_not_equal(tower_present(r, 2), "snow");
         assert_string_not_equal(tower_present(r, 0), "cinder");
         tg_state_free(r);
@@ -169,10 +173,7 @@ static void test_resample_rewrites_the_last_look(void **unused)
     tgt_apply_all(st, "roll:2;c2");
     int moved = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
-        tg_state *r = NULL;
-        assert_int_equal(tg_state_clone(st, &r), TG_OK);
-        assert_int_equal(tg_state_seed(r, seed), TG_OK);
-        assert_int_equal(tg_state_resample(r, 1), TG_OK);
+        tg_state *r = sw_redrawn(st, 1, seed);
         char there[32];
         snprintf(there, sizeof there, "%s", tower_present(r, 0));
         moved += strcmp(there, "cinder") != 0;
