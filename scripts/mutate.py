@@ -298,7 +298,9 @@ def main():
     tree, build = os.path.join(work, "src"), os.path.join(work, "build")
     os.makedirs(tree, exist_ok=True)
     archive = subprocess.Popen(["git", "-C", repo, "archive", commit], stdout=subprocess.PIPE)
-    subprocess.check_call(["tar", "-x", "-C", tree], stdin=archive.stdout)
+    # -m: the files get the time of extraction, so a build folder kept from
+    # an earlier run (--work) rebuilds what changed since.
+    subprocess.check_call(["tar", "-x", "-m", "-C", tree], stdin=archive.stdout)
     if archive.wait() != 0:
         sys.exit("mutate.py: git archive failed")
     problems = check_snippets(tree)
