@@ -161,7 +161,10 @@ TG_API tg_status tg_state_information_json(const tg_state *state, int player, ch
  * the observation) and a running digest of the player's own decisions
  * that the state keeps up to date as it plays, undoes, copies, loads and
  * resamples (tg_state_resample() keeps it: the resampled state has the
- * key of the state it came from). Keys of 1.2, the hash of
+ * key of the state it came from). A save holds the history since its
+ * root, so a loaded state's digest counts the decisions since that root:
+ * a resampled state, saved and loaded, no longer carries the decisions
+ * before its resample. Keys of 1.2, the hash of
  * tg_state_information_json(), are not equal to these: stored 1.2 keys
  * must be remade. Allocates nothing.
  * @since 1.2
