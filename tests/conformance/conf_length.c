@@ -65,7 +65,8 @@ static void length_check_game(void **state)
     }
     for (int i = 0; i < counts; i++) {
         printf("[ SUMMARY  ] %s players=%d: longest of %lu random games %u, bound %u\n", info->id,
-               info->min_players + i, n / (unsigned long)counts + (i < (int)(n % counts)),
+               info->min_players + i,
+               n / (unsigned long)counts + ((unsigned long)i < n % (unsigned long)counts),
                (unsigned)longest[i], (unsigned)bounds[i]);
         tg_state_free(states[i]);
         tg_game_free(games[i]);
