@@ -47,9 +47,9 @@ static tg_status player_args(const tg_state *st, int player, const void *out)
 static json_t *own_decisions(const tg_state *st, int player)
 {
     json_t *moves = json_array();
-    const int8_t *who = tgH_who(st);
     for (uint32_t i = 0; moves && i < st->hist_len; i++)
-        if (who[i] == player && json_array_append_new(moves, json_integer(st->hist[i])) != 0) {
+        if (tgH_who(st)[i] == player &&
+            json_array_append_new(moves, json_integer(st->hist[i])) != 0) {
             json_decref(moves);
             return NULL;
         }
