@@ -190,7 +190,11 @@ layout_check() {
 prove_macros() {
   local copy=$work/macros
   fresh_copy "$copy"
-  sed 's/@PROJECT_VERSION_MAJOR@/1/; s/@PROJECT_VERSION_MINOR@/2/; s/@PROJECT_VERSION_PATCH@/0/; s/@PROJECT_VERSION@/1.2.0/' \
+  # version.h as the build makes it, from the version CMakeLists.txt names.
+  local version major minor patch
+  version=$(sed -n 's/^project(tablegames VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+  IFS=. read -r major minor patch <<<"$version"
+  sed "s/@PROJECT_VERSION_MAJOR@/$major/; s/@PROJECT_VERSION_MINOR@/$minor/; s/@PROJECT_VERSION_PATCH@/$patch/; s/@PROJECT_VERSION@/$version/" \
       "$root/include/boardgames/version.h.in" >"$copy/include/boardgames/version.h"
   layout_check "$copy" >"$work/macros-pristine.log" 2>&1 ||
     { echo "the unchanged copy fails the layout test:"; cat "$work/macros-pristine.log"; exit 1; }
