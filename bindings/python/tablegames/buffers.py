@@ -90,3 +90,15 @@ def c_floats(view: memoryview, offset: int, n: int) -> Any:
 
 def c_bytes(view: memoryview, n: int) -> Any:
     return (ctypes.c_ubyte * max(n, 1)).from_buffer(view.cast("B"))
+
+
+def refuse_buffer(obj: Any, floats: bool, n: int) -> None:
+    """Raises what a tensor (floats) or mask buffer of n items that C could
+    not take is refused with: TypeError for the wrong kind, InvalidArgument
+    when it is too small (the C module's _observe calls this)."""
+    call, what = ("observe", "tensor") if floats else ("observe", "mask")
+    view = checked_view(obj, call, what, floats)
+    if view.nbytes < n * view.itemsize:
+        raise InvalidArgument("%s: %s holds %d items, the call writes %d"
+                              % (call, what, view.nbytes // view.itemsize, n))
+    raise TypeError("%s: %s cannot be used" % (call, what))

@@ -15,7 +15,7 @@ from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
 from .step import DRAWN, PLAIN_INT_LIMIT, StepView, new_view
-from .buffers import c_bytes, c_floats, checked_view, require_numpy
+from .buffers import c_bytes, c_floats, checked_view, refuse_buffer, require_numpy
 from .viewers import CHANCE, OMNISCIENT, TURNS, viewer_arg
 
 BUFFER_TOO_SMALL = -6
@@ -98,6 +98,12 @@ def _step_refusal(lib: Library, ptr: Any) -> Callable[[int], int]:
     return fail
 
 
+def _has_observe_calls(lib: Library) -> bool:
+    """Whether the library has every call State.observe() makes (1.3)."""
+    return all(hasattr(lib.dll, name) for name in (
+        "tg_state_observation_tensor", "tg_state_legal_mask", "tg_state_information_key"))
+
+
 def _save_bytes(data: object) -> Tuple[Any, int]:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("saved data must be bytes, not %s" % type(data).__name__)
@@ -124,6 +130,7 @@ class State(Handle):
         self._ids: Optional[Tuple[Any, int, ctypes.c_size_t]] = None
         self._view: Optional[StepView] = None
         self._c_step: Optional[Callable[..., StepView]] = None
+        self._c_observe: Optional[Callable[[object, Any, Any], int]] = None
 
     @classmethod
     def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
@@ -133,6 +140,7 @@ class State(Handle):
         obj._ids = None
         obj._view = None
         obj._c_step = None
+        obj._c_observe = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
@@ -428,12 +436,26 @@ class State(Handle):
             def move_id(move: object) -> int:  # no reference back to the state
                 state = me()
                 return _move_id(move) if state is None else state._step_move_id(move)
+            def seat(player: object) -> int:
+                state = me()
+                if state is None:
+                    raise self._closed_error()
+                return state._seat(player, "observe")
+            game = self._lib.dll.tg_state_game(h)
+            observe = {"tensor_size": int(self._lib.dll.tg_game_observation_tensor_size(game)),
+                       "mask_size": int(self._lib.dll.tg_game_move_count(game)),
+                       "players": int(self._lib.dll.tg_game_players(game)),
+                       "seat": seat, "bad_buffer": refuse_buffer}
             view = new_view(self._lib, h, cap, self._lock, move_id,
-                            _step_refusal(self._lib, h), self._closed_error())
+                            _step_refusal(self._lib, h), self._closed_error(), observe)
             if type(view) is not StepView:
                 # The C view's own step is State.step(); it takes this
-                # state's lock itself.
+                # state's lock itself. So does its _observe, where the
+                # library had the calls it makes.
                 self._c_step = view._step
+                if observe.get("tensor_size") and hasattr(view, "_observe") and \
+                        _has_observe_calls(self._lib):
+                    self._c_observe = view._observe
             self._view = view
         return self._view
 
@@ -631,6 +653,55 @@ class State(Handle):
                                   % (view.nbytes, n))
         self._check(self._lib.dll.tg_state_legal_mask(self._handle(), c_bytes(view, n), n))
         return out
+
+    def _seat(self, player: object, call: str) -> int:
+        """A seat of this game (CHANCE, TERMINAL, OMNISCIENT, PUBLIC and
+        numbers beyond the seats refused, with the call's name)."""
+        seat = viewer_arg(c_int(player, "%s: player" % call), self.players, call,
+                          seats_only=True)
+        if not 0 <= seat < self.players:
+            raise InvalidArgument("%s: player %d is not a seat of this %d-player game (0..%d)"
+                                  % (call, seat, self.players, self.players - 1))
+        return seat
+
+    @own_locking
+    def observe(self, player: int, tensor: Any = None, mask: Any = None) -> int:
+        """The data loop's call per decision: fills tensor (a caller's
+        float32 buffer, as observation_tensor() takes) with player's
+        observation tensor and mask (a caller's byte buffer, as legal_mask()
+        takes) with the legal mask, and returns player's information key;
+        either buffer may be None. player is a seat. With the C module this
+        is one call into C, as step() is; a refused call writes nothing."""
+        c_observe = self._c_observe
+        if c_observe is not None:
+            return c_observe(player, tensor, mask)
+        with self._lock:
+            if self._view is None and self._ptr is not None:
+                self._step_buffers()  # sets _c_observe where the C view has it
+                if self._c_observe is not None:
+                    return self._c_observe(player, tensor, mask)
+            seat = self._seat(player, "observe")
+            h = self._handle()
+            game = self._game_ptr()
+            n, m = (int(self._lib.dll.tg_game_observation_tensor_size(game)),
+                    int(self._lib.dll.tg_game_move_count(game)))
+            tview = mview = None
+            if tensor is not None:
+                tview = checked_view(tensor, "observe", "tensor", floats=True)
+                if tview.nbytes < 4 * n:
+                    refuse_buffer(tensor, True, n)
+            if mask is not None:
+                mview = checked_view(mask, "observe", "mask", floats=False)
+                if mview.nbytes < m:
+                    refuse_buffer(mask, False, m)
+            if tview is not None:
+                self._check(self._lib.dll.tg_state_observation_tensor(
+                    h, seat, c_floats(tview, 0, n), n))
+            if mview is not None:
+                self._check(self._lib.dll.tg_state_legal_mask(h, c_bytes(mview, m), m))
+            out = (ctypes.c_uint64 * 2)()
+            self._check(self._lib.dll.tg_state_information_key(h, seat, out))
+            return int(out[0]) | int(out[1]) << 64
 
     def information_json(self, player: int) -> str:
         """player's information state, as the canonical JSON text (a str):
