@@ -651,8 +651,19 @@ class State(Handle):
         if view.nbytes < n:
             raise InvalidArgument("legal_mask: out holds %d bytes, the game has %d move ids"
                                   % (view.nbytes, n))
-        self._check(self._lib.dll.tg_state_legal_mask(self._handle(), c_bytes(view, n), n))
+        self._fill_mask(c_bytes(view, n), n)
         return out
+
+    def _fill_mask(self, buf: Any, n: int) -> None:
+        """tg_state_legal_mask, or where the library predates it (1.2) the
+        same bytes made from the legal moves."""
+        if hasattr(self._lib.dll, "tg_state_legal_mask"):
+            self._check(self._lib.dll.tg_state_legal_mask(self._handle(), buf, n))
+            return
+        ctypes.memset(buf, 0, n)
+        if not self._lib.dll.tg_state_is_terminal(self._handle()):
+            for m in self.legal_move_ids():
+                buf[m] = 1
 
     def _seat(self, player: object, call: str) -> int:
         """A seat of this game (CHANCE, TERMINAL, OMNISCIENT, PUBLIC and
@@ -698,7 +709,7 @@ class State(Handle):
                 self._check(self._lib.dll.tg_state_observation_tensor(
                     h, seat, c_floats(tview, 0, n), n))
             if mview is not None:
-                self._check(self._lib.dll.tg_state_legal_mask(h, c_bytes(mview, m), m))
+                self._fill_mask(c_bytes(mview, m), m)
             out = (ctypes.c_uint64 * 2)()
             self._check(self._lib.dll.tg_state_information_key(h, seat, out))
             return int(out[0]) | int(out[1]) << 64
