@@ -625,7 +625,6 @@ class State(Handle):
         array, ...) to fill it in place instead; it is returned. Any other
         buffer (float64, array('d'), strided) raises TypeError."""
         n = self.tensor_size()
-        viewer = self._viewer(player, "observation_tensor")
         if out is None:
             out = require_numpy("observation_tensor").zeros(n, "float32") if numpy \
                 else array("f", bytes(4 * n))
@@ -633,9 +632,13 @@ class State(Handle):
         if view.nbytes < 4 * n:
             raise InvalidArgument("observation_tensor: out holds %d floats, the tensor %d"
                                   % (view.nbytes // 4, n))
-        self._check(self._lib.dll.tg_state_observation_tensor(
-            self._handle(), viewer, c_floats(view, 0, n), n))
+        self._tensor_into(player, c_floats(view, 0, n), n, "observation_tensor")
         return out
+
+    def _tensor_into(self, player: int, buf: Any, n: int, call: str) -> None:
+        """Writes player's tensor into n C floats at buf (checked by the caller)."""
+        self._check(self._lib.dll.tg_state_observation_tensor(
+            self._handle(), self._viewer(player, call), buf, n))
 
     def legal_mask(self, out: Any = None, *, numpy: bool = False) -> Any:
         """One byte per id of the game's move space (Game.move_count): 1
