@@ -37,6 +37,7 @@ import time
 from array import array
 
 import tablegames
+import tablegames.buffers
 import tablegames.env
 import tablegames.step
 from tablegames import _ffi
@@ -123,14 +124,16 @@ def loop_env(state, pick):
     env.reset(seed=len(_envs) + pick(1 << 30))
     made = 0
     last, step = env.last, env.step
+    np = tablegames.buffers.numpy()
+    nonzero = np.flatnonzero if np is not None else None
     for _ in env.agent_iter():
         obs, reward, termination, truncation, info = last()
         if termination or truncation:
             step(None)
             continue
         mask = info["action_mask"]
-        legal = [i for i, b in enumerate(mask) if b]
-        step(legal[pick(len(legal))])
+        legal = nonzero(mask) if nonzero is not None else [i for i, b in enumerate(mask) if b]
+        step(int(legal[pick(len(legal))]))
         made += 1
     return made
 

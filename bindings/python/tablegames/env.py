@@ -178,7 +178,11 @@ class AECEnv:
         agent = CHANCE_AGENT if player == -1 else self.possible_agents[player]
         self.agent_selection = agent
         info = self.infos[agent]
-        info["action_mask"] = state.legal_mask(self._new_mask())
+        mask = info["action_mask"] = self._new_mask()
+        if player >= 0:
+            state.observe(player, None, mask)  # one call into C with the C step module
+        else:
+            state.legal_mask(mask)
         if player == -1:
             info["chance_outcomes"] = [(int(m), p) for m, p in state.chance_outcomes()]
 
@@ -229,7 +233,10 @@ class AECEnv:
         np = self._np
         out = np.empty(self._tensor_size, np.float32) if np is not None else \
             array("f", bytes(4 * self._tensor_size))
-        state.observation_tensor(PUBLIC if seat < 0 else seat, out)
+        if seat < 0:
+            state.observation_tensor(PUBLIC, out)
+        else:
+            state.observe(seat, out)  # one call into C with the C step module
         if self.mask_in_observation:
             return {"observation": out,
                     "action_mask": self.infos.get(agent, {}).get("action_mask", self._no_mask)}

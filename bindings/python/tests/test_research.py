@@ -3,6 +3,7 @@ float32, the player sentinels are no viewers, a Move of another position is
 refused, the legal mask, State.observe(), batches of tensors, with numpy
 and without (ctest runs this module again with TG_TEST_HIDE_NUMPY=1)."""
 
+import os
 import random
 import unittest
 from array import array
@@ -269,6 +270,14 @@ class ObserveTest(unittest.TestCase):
                 self.assertEqual(state.observe(view.player, tensor, mask),
                                  state.information_key(view.player))
                 self.assertEqual(mask, state.legal_mask())
+
+    def test_observe_runs_in_the_c_module_where_the_step_does(self):
+        want = os.environ.get("TG_TEST_STEP_IMPLEMENTATION")
+        if want is None:
+            self.skipTest("TG_TEST_STEP_IMPLEMENTATION not set (run by ctest)")
+        state = at_decision()
+        state.observe(state.current_player)
+        self.assertEqual(state._c_observe is not None, want == "c")
 
     def test_observe_refuses_what_the_single_calls_refuse(self):
         state = at_chance()
