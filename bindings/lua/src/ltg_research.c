@@ -165,7 +165,6 @@ static int ltg_state_moves(lua_State *L)
 }
 
 /* ---- the legal mask and the 1.3 calls -------------------------------------------------- */
-#ifdef TG_FORMAT_INFORMATION_KEY
 
 /* state:legal_mask() -> sequence of move_count integers, [id + 1] = 1 where
  * the id is legal (or a possible chance outcome), else 0. */
@@ -291,15 +290,6 @@ const luaL_Reg ltg_game_research_methods[] = {
     { "move_is_chance", ltg_game_move_is_chance },
     { NULL, NULL },
 };
-#else
-const luaL_Reg ltg_state_research_methods[] = {
-    { "moves", ltg_state_moves },
-    { NULL, NULL },
-};
-const luaL_Reg ltg_game_research_methods[] = {
-    { NULL, NULL },
-};
-#endif
 
 void ltg_research_register(lua_State *L)
 {

@@ -147,7 +147,7 @@ test("the 1.3 game facts", function()
   for _, p in ipairs(players) do check(p == tg.CHANCE or (p >= 0 and p < 3)) end
   local all = s:game():move_count()
   eq(type(s:any_move_text(all - 1)), "string")
-  raises("TG_E_ILLEGAL_MOVE", s.any_move_text, s, all)
+  raises("TG_E_INVALID_ARGUMENT", s.any_move_text, s, all)
 end)
 
 h.run()

@@ -735,7 +735,7 @@ class State(Handle):
 
     def any_move_text(self, move: int) -> str:
         """The notation of any id of the game's move space here, legal now
-        or not (history printing, messages); IllegalMove beyond the space."""
+        or not (history printing, messages); InvalidArgument beyond the space."""
         return self._text_of(self._lib.dll.tg_state_any_move_text, move)
 
     def history_player(self, index: int) -> int:

@@ -253,6 +253,51 @@ class MaskTest(unittest.TestCase):
             self.assertEqual(state.legal_mask(numpy=True).dtype, NUMPY.uint8)
 
 
+class GameFactsTest(unittest.TestCase):
+    def test_the_13_facts_of_every_game(self):
+        for game_id, players in every_setup():
+            with self.subTest(game=game_id, players=players):
+                game = tablegames.Game(game_id, players=players)
+                chance = [m for m in range(game.move_count) if game.move_is_chance(m)]
+                self.assertEqual(len(chance), game.chance_outcome_count)
+                self.assertEqual(game.player_move_count + game.chance_outcome_count,
+                                 game.move_count)
+                self.assertEqual(game.observation_tensor_shape,
+                                 (game.observation_tensor_size,))
+                self.assertTrue(0 < game.length_bound <= game.max_length)
+                self.assertEqual(game.utility_range, (0.0, 1.0))
+                self.assertIsInstance(game.has_hidden_information, bool)
+                versions = game.format_versions
+                self.assertEqual(set(versions), {"observation_tensor", "information_key",
+                                                 "observation_json"})
+                self.assertTrue(all(v >= 1 for v in versions.values()))
+                self.assertEqual(game.format_version(tablegames.FORMAT_INFORMATION_KEY),
+                                 versions["information_key"])
+                with self.assertRaises(InvalidArgument):
+                    game.move_is_chance(game.move_count)
+                with self.assertRaises(InvalidArgument):
+                    game.format_version(7)
+                state = game.new_state(2)
+                rng = seeded(game_id, players, 2)
+                for _ in range(60):
+                    if state.is_terminal:
+                        break
+                    if not state.is_chance:
+                        self.assertFalse(any(game.move_is_chance(m)
+                                             for m in state.legal_move_ids()))
+                    state.apply(rng.choice(state.legal_move_ids()))
+                whose = state.history_players()
+                self.assertEqual(len(whose), state.history_length)
+                replay = game.new_state(2)
+                for move, player in zip(state.history, whose):
+                    self.assertEqual(replay.current_player, player)
+                    self.assertEqual(replay.any_move_text(move), replay.move_text(move))
+                    replay.apply_id(move)
+                self.assertIsInstance(state.any_move_text(game.move_count - 1), str)
+                with self.assertRaises(InvalidArgument):
+                    state.any_move_text(game.move_count)
+
+
 class ObserveTest(unittest.TestCase):
     def test_observe_is_tensor_mask_and_key_in_one_call(self):
         state = at_decision("bewitched", 2, 3)
