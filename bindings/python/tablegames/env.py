@@ -113,6 +113,18 @@ class AECEnv:
         self._agent(agent)
         return Discrete(self._moves)
 
+    @property
+    def observation_spaces(self) -> Dict[str, Any]:
+        return {a: self._observation_space for a in self.possible_agents}
+
+    @property
+    def action_spaces(self) -> Dict[str, Discrete]:
+        return {a: Discrete(self._moves) for a in self.possible_agents}
+
+    @property
+    def unwrapped(self) -> AECEnv:
+        return self
+
     def _agent(self, agent: str) -> int:
         try:
             return self._seat[agent]

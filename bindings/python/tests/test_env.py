@@ -131,6 +131,25 @@ class EnvTest(unittest.TestCase):
                 e.step(e.action_space(agent).sample(info["action_mask"]))
         self.assertGreater(saw_chance, 0)
 
+    def test_spaces_describe_what_the_env_gives(self):
+        e = AECEnv("spinning_wishes", players=3)
+        e.reset(seed=9)
+        self.assertIs(e.unwrapped, e)
+        self.assertEqual(set(e.action_spaces), set(e.possible_agents))
+        space = e.action_spaces["player_2"]
+        self.assertEqual(space, Discrete(e.game.move_count))
+        self.assertTrue(space.contains(0) and not space.contains(space.n))
+        self.assertFalse(space.contains(True) or space.contains(1.0) or space.contains("1"))
+        mask = e.infos[e.agent_selection]["action_mask"]
+        for _ in range(20):
+            self.assertEqual(mask[space.sample(mask)], 1)
+        with self.assertRaises(ValueError):
+            space.sample(bytearray(space.n))
+        box = e.observation_spaces["player_0"]
+        self.assertEqual(box.shape, tuple(e.game.observation_tensor_shape))
+        self.assertEqual(box.dtype, "float32")
+        self.assertFalse(box.contains([0.0] * (box.size + 1)))
+
     def test_the_mask_can_travel_in_the_observation(self):
         e = AECEnv("creepy_cauldron", players=2, mask_in_observation=True)
         e.reset(seed=1)
