@@ -37,9 +37,12 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     const tg_game *g = state->game;
     const void *cfg = tgH_cfg(g);
     json_t *j = json_object();
-    json_t *hist = json_array();
-    for (uint32_t i = 0; i < state->hist_len; i++)
+    json_t *hist = json_array(), *who = json_array();
+    for (uint32_t i = 0; i < state->hist_len; i++) {
         json_array_append_new(hist, json_integer(state->hist[i]));
+        /* For readers of the file; a load works it out again by replaying. */
+        json_array_append_new(who, json_integer(tgH_who(state)[i]));
+    }
     json_object_set_new(j, "format", json_string(format_name));
     json_object_set_new(j, "format_version", json_integer(TG_SAVE_FORMAT_VERSION));
     json_object_set_new(j, "game", json_string(g->def->info.id));
@@ -49,6 +52,7 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     json_object_set_new(j, "position", g->def->position_to_json(cfg, tgH_block(state)));
     json_object_set_new(j, "root", g->def->position_to_json(cfg, tgH_root(state)));
     json_object_set_new(j, "history", hist);
+    json_object_set_new(j, "history_players", who);
     json_object_set_new(j, "rng", rng_json(&state->rng));
     tg_status s = tgH_json_out(g, j, out, len);
     return s == TG_OK ? s : tgH_fail(state, s, "out of memory for the JSON save");
