@@ -184,8 +184,9 @@ class Game(Handle):
     @property
     def length_bound(self) -> int:
         """A true upper bound on the decisions (moves and chance outcomes)
-        of any game with these options, derived from the rules (max_length
-        is only the cap at which the library ends a game)."""
+        of any game with these options, derived from the rules in each rule
+        page; never above max_length, the cap at which the library ends a
+        game, and equal to it for a game that can go round in circles."""
         return int(self._lib.dll.tg_game_length_bound(self._handle()))
 
     @property
