@@ -10,7 +10,11 @@ from __future__ import annotations
 import math
 import operator
 import random
+import re
 from typing import Any, Optional, Sequence, Tuple
+
+
+_SET = re.compile(b"[^\x00]")
 
 
 class Discrete:
@@ -41,10 +45,18 @@ class Discrete:
         mask (an action mask of n entries) is given, as gymnasium does."""
         if mask is None:
             return self._rng.randrange(self.n)
-        allowed = [i for i in range(self.n) if mask[i]]
-        if not allowed:
+        if len(mask) != self.n:
+            raise ValueError("sample(mask): the mask has %d entries, the space %d"
+                             % (len(mask), self.n))
+        nonzero = getattr(mask, "nonzero", None)
+        if callable(nonzero):  # a numpy array: its own scan
+            allowed: Sequence[int] = nonzero()[0]
+        else:  # bytes-like or a list: a regular expression scans bytes in C
+            data = mask if isinstance(mask, (bytes, bytearray)) else bytes(bool(b) for b in mask)
+            allowed = [m.start() for m in _SET.finditer(data)]
+        if not len(allowed):
             raise ValueError("sample(mask): the mask allows no action")
-        return self._rng.choice(allowed)
+        return int(allowed[self._rng.randrange(len(allowed))])
 
     def __repr__(self) -> str:
         return "Discrete(%d)" % self.n
