@@ -218,6 +218,9 @@ step table-browser-tests table_browser_tests
 step js-wasm-build js_wasm_build
 step js-tests js_tests
 step js-pack bash "$repo/bindings/js/pack-test.sh"
+# One game, four languages: C, Python, Lua and JavaScript play the same
+# plans and the golden saves on, compared after every decision.
+step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug
