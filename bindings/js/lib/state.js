@@ -4,7 +4,9 @@ import { statusError } from './errors.js';
 import { Game, outText, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
 import { Move, intValue, moveId, seedValue } from './move.js';
-import { StepView, stepBlockBytes, IDS_OFFSET } from './step.js';
+import {
+  IDS_OFFSET, StepView, listOffset, stepBlockBytes,
+} from './step.js';
 import {
   OUT0, OUT1, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
 } from './wasm.js';
@@ -89,6 +91,8 @@ export class State extends Handle {
 
   /** Frees the state; a Game the state made for itself (a loaded state's) goes with it. */
   free() {
+    if (this.closed) return;
+    this.#view?._detach();
     super.free();
     if (this.#ownsGame) this.#game.free();
   }
@@ -145,7 +149,7 @@ export class State extends Handle {
   /** The legal moves (or chance outcomes) as ids, increasing. */
   legalMoveIds() {
     const ptr = this._ptr;
-    const ids = this.#block + IDS_OFFSET;
+    const ids = this.#block + listOffset(this.#cap);
     this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT0));
     return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
   }
@@ -219,7 +223,7 @@ export class State extends Handle {
   #outcomes(fill, itemBytes, read) {
     const ptr = this._ptr;
     const cap = this.#cap;
-    const ids = this.#block + IDS_OFFSET;
+    const ids = this.#block + listOffset(cap);
     const items = alloc(cap * itemBytes, 'the chance outcomes');
     try {
       this.#check(fill(ptr, ids, items, cap));
@@ -311,7 +315,7 @@ export class State extends Handle {
   // ---- one call per decision ----------------------------------------------------
 
   #stepView() {
-    if (this.#view === null) this.#view = new StepView(this.#cap);
+    if (this.#view === null) this.#view = new StepView(this.#block);
     return this.#view;
   }
 
