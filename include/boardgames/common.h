@@ -89,6 +89,19 @@ typedef uint32_t tg_move;
  */
 #define TG_VIEW_PUBLIC (-2)
 /**
+ * Viewer that sees everything, like #TG_VIEW_OMNISCIENT, under a value no
+ * TG_PLAYER_* constant has. #TG_VIEW_OMNISCIENT equals #TG_PLAYER_CHANCE
+ * (-1, frozen for 1.x), so a loop that passes tg_state_current_player() as
+ * the viewer gets the referee's view, every secret, at a chance point
+ * without an error. A program that asks for the referee's view on purpose
+ * should name it with this constant; one that passes a player number
+ * should check it is >= 0 first. Accepted by every call that takes a
+ * viewer.
+ * (-3 is skipped: it is #TG_PLAYER_INVALID.)
+ * @since 1.3
+ */
+#define TG_VIEW_REFEREE (-4)
+/**
  * Most players any game supports; winners are reported as a bit mask.
  * Frozen at 8 for every 1.x release, so arrays a program sizes with it stay
  * large enough.

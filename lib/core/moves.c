@@ -51,6 +51,11 @@ static int is_legal(const tg_state *st, tg_move m)
     return is_legal_at(st, tgH_current(st), m);
 }
 
+int tgH_is_legal(const tg_state *st, tg_move m)
+{
+    return is_legal(st, m);
+}
+
 tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const size_t *count)
 {
     if (!count)
@@ -199,7 +204,7 @@ static inline void apply_settled(tg_state *st, tg_move m)
 
 void tgH_apply_recorded(tg_state *st, tg_move m)
 {
-    st->hist[st->hist_len++] = m;
+    tgH_record(st, m);
     apply_settled(st, m);
 }
 
@@ -319,7 +324,7 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
 {
     /* an outcome of chance() is legal by definition */
-    st->hist[st->hist_len++] = m; /* before *applied, which might alias it */
+    tgH_record(st, m); /* before *applied, which might alias it */
     if (applied)
         *applied = m;
     st->err[0] = '\0';
@@ -392,6 +397,17 @@ static size_t render(const tg_state *st, tg_move m, char *buf, size_t cap)
     return g->def->move_text(tgH_cfg(g), tgH_block(st), m, buf, cap);
 }
 
+tg_status tgH_text_fits(const tg_state *st, tg_move move, size_t n, size_t cap, size_t *len)
+{
+    if (len)
+        *len = n;
+    if (cap < n + 1)
+        return tgH_fail(st, TG_E_BUFFER_TOO_SMALL,
+                        "the text of move %u needs %zu bytes; the buffer holds %zu",
+                        (unsigned)move, n + 1, cap);
+    return TG_OK;
+}
+
 tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, size_t cap,
                              size_t *len)
 {
@@ -404,12 +420,9 @@ tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, siz
         return not_legal(state, move);
     char text[TG_CORE_MOVE_TEXT];
     size_t n = render(state, move, text, sizeof text);
-    if (len)
-        *len = n;
-    if (cap < n + 1)
-        return tgH_fail(state, TG_E_BUFFER_TOO_SMALL,
-                        "the text of move %u needs %zu bytes; the buffer holds %zu",
-                        (unsigned)move, n + 1, cap);
+    tg_status s = tgH_text_fits(state, move, n, cap, len);
+    if (s != TG_OK)
+        return s;
     if (n < sizeof text)
         memcpy(buf, text, n + 1);
     else /* longer than the core's own buffer: render it whole where it goes */

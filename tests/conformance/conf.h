@@ -21,11 +21,16 @@ typedef struct conf_ctx {
     uint32_t max_legal;
     uint32_t max_chance;
     uint32_t max_length;
+    double utility_min, utility_max; /* tg_game_utility_range() */
     unsigned stride; /* the costly checks run at every stride-th state */
     size_t buf_cap;  /* entries in moves/other/probs */
     tg_move *moves;
     tg_move *other;
     double *probs;
+    /* What the last step call reported (conf_step.c). */
+    tg_move *stepped;
+    size_t stepped_count;
+    int stepped_player;
     /* Where the running check is, for failure messages. */
     uint64_t seed;
     uint32_t at_move;
@@ -36,6 +41,9 @@ typedef struct conf_ctx {
     unsigned long games;
     unsigned long decisions;
     uint32_t longest;
+    /* Player views compared in pairs of histories the player cannot tell
+     * apart (conf_information.c): a check that ran on none proved nothing. */
+    unsigned long hidden_pairs;
 } conf_ctx;
 
 /* Fails the running test, naming the game, options, seed and move. */
@@ -76,6 +84,12 @@ void conf_sample_views(conf_ctx *c, const tg_state *st);
  * leaves out) exactly when equal tensors, equal information JSON exactly
  * when equal keys; then forgets the samples. */
 void conf_check_samples(conf_ctx *c);
+/* conf_research.c: the 1.3 calls on the game (once per option set), on a
+ * state (the id texts of every id when costly), and who made the last
+ * decision (mover: whose turn it was before it). */
+void conf_check_research_game(conf_ctx *c);
+void conf_check_research_state(conf_ctx *c, const tg_state *st, int costly);
+void conf_check_history_player(conf_ctx *c, const tg_state *st, int mover);
 /* st loaded back as a position of unknown past (no history, no knowledge). */
 tg_state *conf_forgetful(conf_ctx *c, const tg_state *st);
 /* previous: the state one decision earlier (NULL at the root), to check that
@@ -85,6 +99,26 @@ void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous)
  * position, turn, move number and history. */
 void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state *b,
                                  const char *what);
+
+/* conf_step.c: the twin's decision through tg_state_step (a move) or
+ * tg_state_step_chance (a draw), remembering what the call reported... */
+tg_status conf_step_move(conf_ctx *c, tg_state *twin, tg_move m);
+tg_status conf_step_draw(conf_ctx *c, tg_state *twin, tg_move *drawn);
+/* ...which must be the next decision of after, the position reached. */
+void conf_check_step_report(conf_ctx *c, const tg_state *after);
+/* Refused steps on st (not_legal is a move st does not allow) change
+ * nothing; the caller compares st's bytes afterwards. Overwrites c->moves. */
+void conf_check_step_refusals(conf_ctx *c, tg_state *st, tg_move not_legal);
+
+/* conf_information.c: from st, two histories that part at one decision
+ * and go on with the same moves; for each player, equal information keys
+ * and JSON while the player has seen nothing that tells them apart,
+ * different ones while the player's observation or own decisions differ. */
+void conf_check_information_pairs(conf_ctx *c, const tg_state *st, uint64_t salt);
+/* The same for st's position of unknown past and its redraw for each
+ * player, given the same decisions: that player's keys and JSON stay equal
+ * while she sees no difference. */
+void conf_check_information_resampled(conf_ctx *c, const tg_state *st, uint64_t salt);
 
 /* Plays one game from seed with every check at every state, then replays
  * the seed and walks back through undo (conf_playout.c). */

@@ -13,7 +13,10 @@
  *   TG_CONFORMANCE_SEED   first seed (default 1); a failure names its seed
  *   TG_CONFORMANCE_SHARD  "I/N": only the option sets at positions I, I+N,
  *                         I+2N... of the list (0 <= I < N), so that N
- *                         processes share one slow run (valgrind) */
+ *                         processes share one slow run (valgrind)
+ *   TG_CONFORMANCE_ONLY   a game id: only that game's option sets (the
+ *                         mutation script, scripts/mutate.py, checks a
+ *                         change to one game with it) */
 #include "conf.h"
 
 #include <setjmp.h>
@@ -84,7 +87,8 @@ static int conf_setup(void **state)
     c->moves = calloc(c->buf_cap, sizeof *c->moves);
     c->other = calloc(c->buf_cap, sizeof *c->other);
     c->probs = calloc(c->buf_cap, sizeof *c->probs);
-    if (!c->moves || !c->other || !c->probs)
+    c->stepped = calloc(c->buf_cap, sizeof *c->stepped);
+    if (!c->moves || !c->other || !c->probs || !c->stepped)
         return -1;
     return 0;
 }
@@ -96,8 +100,9 @@ static int conf_teardown(void **state)
     free(c->moves);
     free(c->other);
     free(c->probs);
+    free(c->stepped);
     c->game = NULL;
-    c->moves = c->other = NULL;
+    c->moves = c->other = c->stepped = NULL;
     c->probs = NULL;
     return 0;
 }
@@ -130,11 +135,14 @@ static void conf_run_case(void **state)
     conf_case *k = *state;
     conf_ctx *c = &k->ctx;
     conf_check_bounds(c);
+    conf_check_research_game(c);
     for (unsigned i = 0; i < k->playouts; i++)
         conf_play_checked(c, k->plan->first_seed + i);
-    printf("[ SUMMARY  ] %s: %lu games, %lu decisions, mean length %.1f, longest %u\n", c->label,
-           c->games, c->decisions, c->games ? (double)c->decisions / (double)c->games : 0.0,
-           (unsigned)c->longest);
+    printf("[ SUMMARY  ] %s: %lu games, %lu decisions, mean length %.1f, longest %u, %lu views "
+           "of histories a player cannot tell apart\n",
+           c->label, c->games, c->decisions,
+           c->games ? (double)c->decisions / (double)c->games : 0.0, (unsigned)c->longest,
+           c->hidden_pairs);
 }
 
 /* An empty catalogue is allowed (the suite then checks nothing) but said
@@ -149,6 +157,13 @@ static void conf_catalogue(void **state)
 static size_t conf_build_cases(conf_case **out, const conf_plan *plan)
 {
     size_t total = 0, used = 0;
+    const char *only = getenv("TG_CONFORMANCE_ONLY");
+    if (only && !*only)
+        only = NULL;
+    if (only && !tg_catalogue_find(only)) {
+        fprintf(stderr, "conformance: TG_CONFORMANCE_ONLY=%s names no game\n", only);
+        exit(1);
+    }
     for (size_t g = 0; g < tg_catalogue_count(); g++)
         total += tgt_option_sets(tg_catalogue_get(g), NULL, 0);
     conf_case *cases = calloc(total ? total : 1, sizeof *cases);
@@ -159,6 +174,8 @@ static size_t conf_build_cases(conf_case **out, const conf_plan *plan)
     }
     for (size_t g = 0; g < tg_catalogue_count(); g++) {
         const tg_game_info *info = tg_catalogue_get(g);
+        if (only && strcmp(only, info->id) != 0)
+            continue;
         size_t n = tgt_option_sets(info, sets, total - used);
         /* tgt_option_sets() lists the player counts first. */
         size_t counts = (size_t)(info->max_players - info->min_players + 1);

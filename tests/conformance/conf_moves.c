@@ -169,6 +169,7 @@ void conf_check_illegal(conf_ctx *c, tg_state *st)
         if (!conf_is_listed(c->moves, n, m))
             conf_reject(c, st, m, snapshot);
     }
+    conf_check_step_refusals(c, st, c->move_count);
     /* Byte for byte, RNG and history included, after all the attempts. */
     tgt_assert_save_is(st, save, len, "state after rejected moves");
     tg_state_free(snapshot);

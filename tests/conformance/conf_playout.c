@@ -12,9 +12,11 @@
 #include <cmocka.h>
 
 /* Makes the playout's next decision on st and the same one on twin (when
- * given). Players pick uniformly with rng; chance is drawn by the library,
- * alternately through apply_chance and through sample_chance + apply (the
- * path of a host that shows the roll before applying it). */
+ * given), the twin through the step calls (conf_step.c). Players pick
+ * uniformly with rng; chance is drawn by the library, alternately through
+ * apply_chance (the twin: step_chance) and through sample_chance + apply
+ * (the twin: sample_chance + step; the path of a host that shows the roll
+ * before applying it). */
 static tg_move conf_decide(conf_ctx *c, tg_state *st, tg_state *twin, conf_rng *rng)
 {
     uint32_t k = tg_state_move_number(st);
@@ -24,7 +26,7 @@ static tg_move conf_decide(conf_ctx *c, tg_state *st, tg_state *twin, conf_rng *
         if (k % 2 == 0) {
             s = tg_state_apply_chance(st, &m);
             if (twin)
-                s2 = tg_state_apply_chance(twin, &m2);
+                s2 = conf_step_draw(c, twin, &m2);
         } else {
             s = tg_state_sample_chance(st, &m);
             if (s == TG_OK)
@@ -32,7 +34,7 @@ static tg_move conf_decide(conf_ctx *c, tg_state *st, tg_state *twin, conf_rng *
             if (twin) {
                 s2 = tg_state_sample_chance(twin, &m2);
                 if (s2 == TG_OK)
-                    s2 = tg_state_apply(twin, m2);
+                    s2 = conf_step_move(c, twin, m2);
             }
         }
         if (twin && m2 != m)
@@ -43,7 +45,7 @@ static tg_move conf_decide(conf_ctx *c, tg_state *st, tg_state *twin, conf_rng *
         m = c->moves[conf_rng_next(rng) % n];
         s = tg_state_apply(st, m);
         if (twin)
-            s2 = tg_state_apply(twin, m);
+            s2 = conf_step_move(c, twin, m);
     }
     if (s != TG_OK || s2 != TG_OK)
         conf_fail(c, "decision %u refused (%s / clone %s): %s", (unsigned)m, tg_status_name(s),
@@ -51,6 +53,8 @@ static tg_move conf_decide(conf_ctx *c, tg_state *st, tg_state *twin, conf_rng *
     if (tg_state_move_number(st) != k + 1)
         conf_fail(c, "move number went from %u to %u", (unsigned)k,
                   (unsigned)tg_state_move_number(st));
+    if (twin)
+        conf_check_step_report(c, st);
     return m;
 }
 
@@ -61,12 +65,16 @@ static void conf_check_state(conf_ctx *c, tg_state *st, const tg_state *previous
     conf_check_chance(c, st);
     conf_check_outcome(c, st);
     conf_check_valid(c, st);
+    if (previous)
+        conf_check_history_player(c, st, tg_state_current_player(previous));
     /* JSON views, resampling and save round trips cost the most (a load
      * replays the whole history), so they run at every stride-th state,
      * shifted by the seed so that playouts cover different states, and
      * always at the start and the end of the game. */
-    if ((c->at_move + c->seed) % c->stride == 0 || c->at_move == 0 ||
-        tg_state_is_terminal(st)) {
+    int costly = (c->at_move + c->seed) % c->stride == 0 || c->at_move == 0 ||
+                 tg_state_is_terminal(st);
+    conf_check_research_state(c, st, costly);
+    if (costly) {
         conf_check_views(c, st);
         conf_sample_views(c, st);
         conf_check_no_leak(c, st);
@@ -160,6 +168,11 @@ void conf_play_checked(conf_ctx *c, uint64_t seed)
     /* One point per game, spread over the opening, where resampled copies
      * are played to the end (doing it at every point would be quadratic). */
     uint32_t resample_at = (uint32_t)(seed % 64);
+    /* Histories parted at the first chance point (where the games deal what
+     * is hidden) and at one more decision in the opening, for the
+     * information keys (conf_information.c). */
+    uint32_t part_at = (uint32_t)((seed * 13 + 5) % 48);
+    int dealt = 0;
     uint32_t n = 0;
     while (!tg_state_is_terminal(st)) {
         c->at_move = n;
@@ -173,6 +186,14 @@ void conf_play_checked(conf_ctx *c, uint64_t seed)
         conf_check_state(c, st, n ? snaps[n - 1] : NULL);
         if (n == resample_at)
             conf_check_resample_playable(c, st);
+        if (!dealt && tg_state_current_player(st) == TG_PLAYER_CHANCE) {
+            dealt = 1;
+            conf_check_information_pairs(c, st, 1);
+        }
+        if (n == part_at) {
+            conf_check_information_pairs(c, st, 2);
+            conf_check_information_resampled(c, st, 3);
+        }
 
         tg_state *twin = NULL;
         assert_int_equal(tg_state_clone(st, &twin), TG_OK);

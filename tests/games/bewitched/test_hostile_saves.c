@@ -210,6 +210,26 @@ static void test_carried_book_read_when_unsaid(void **state)
     tg_state_free(st);
 }
 
+/* Green to act with 2 and 5: two frogs wait on the pad and the third, on
+ * 36, took a book last turn and so must move first ("must" %s), but has
+ * nowhere to go. Found by editing positions of random games: every check
+ * of the game's own passes it, and only the shared one (a game that is not
+ * over has a decision to make, lib/core/play_check.c) refuses it. */
+static const char *const bw_stuck =
+    "{\"game\":\"bewitched\",\"options\":\"players=2\",\"position\":{"
+    "\"stage\":\"action\",\"player\":1,\"dice\":[2,5],\"deadly\":[0,1,3,5,6,7,9],"
+    "\"frogs\":[{\"at\":7},{\"at\":\"red\"},{\"at\":6},{\"at\":\"green\"},"
+    "{\"at\":\"green\"},{\"at\":36,\"moved\":true,\"must\":%s}]}}";
+
+static void test_no_decision_is_refused(void **state)
+{
+    (void)state;
+    tg_state *free_to_choose = bw_load(bw_stuck, "false");
+    assert_int_equal(tg_state_current_player(free_to_choose), 1);
+    tg_state_free(free_to_choose);
+    bw_refused(bw_stuck, "true", "the game is not over, yet the player to move has no legal move");
+}
+
 int bw_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +238,7 @@ int bw_run_hostile_saves(void)
         cmocka_unit_test(test_action_without_dice),
         cmocka_unit_test(test_carried_book_unread),
         cmocka_unit_test(test_carried_book_read_when_unsaid),
+        cmocka_unit_test(test_no_decision_is_refused),
     };
     return cmocka_run_group_tests_name("bewitched hostile saves", tests, NULL, NULL);
 }

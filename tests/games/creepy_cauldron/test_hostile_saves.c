@@ -1,6 +1,7 @@
 /* Saves made by hand: the count of a kind of creature in a refusal names
  * what the save holds (it once said "there are 262 spider creatures", the
- * reader's marker for "none left" added to the players' five). */
+ * reader's marker for "none left" added to the players' five), and a
+ * decision the options rule out is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,10 +24,34 @@ static void test_five_of_a_kind(void **state)
     assert_string_equal(msg, "position: the players hold 5 spider creatures; the game has 4");
 }
 
+/* With pickup=auto a passing pawn takes the key on the way, so no
+ * position of that game asks whether to take it: the question reached under
+ * pickup=choose (player 0 passed the key on 10) loads there and is refused
+ * under pickup=auto. */
+static void test_no_key_question_under_pickup_auto(void **state)
+{
+    (void)state;
+    tg_state *st = cc_load("players=2,pickup=choose",
+                           "{'key_space':10,'pawns':[{'space':8},{'space':20}]}");
+    tgt_apply(st, "3");
+    assert_string_equal(tgt_legal_texts(st), "take-key leave-key");
+    json_t *pos = tgt_position(st);
+    char *text = json_dumps(pos, JSON_COMPACT);
+    json_decref(pos);
+    assert_non_null(text);
+    tg_state_free(cc_load("players=2,pickup=choose", text));
+    const char *msg = cc_reject("players=2,pickup=auto", text);
+    if (!strstr(msg, "pickup=auto"))
+        fail_msg("message \"%s\" does not name pickup=auto", msg);
+    free(text);
+    tg_state_free(st);
+}
+
 int cc_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_five_of_a_kind),
+        cmocka_unit_test(test_no_key_question_under_pickup_auto),
     };
     return cmocka_run_group_tests_name("creepy_cauldron hostile saves", tests, NULL, NULL);
 }

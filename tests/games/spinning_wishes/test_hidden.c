@@ -32,6 +32,16 @@ static const char *tower_present(const tg_state *st, int tower)
     return buf;
 }
 
+/* A copy of st seeded with seed and redrawn for player (caller frees). */
+static tg_state *sw_redrawn(const tg_state *st, int player, uint64_t seed)
+{
+    tg_state *r = NULL;
+    assert_int_equal(tg_state_clone(st, &r), TG_OK);
+    assert_int_equal(tg_state_seed(r, seed), TG_OK);
+    assert_int_equal(tg_state_resample(r, player), TG_OK);
+    return r;
+}
+
 /* Two deals that differ only where Snow White has not looked give her the
  * same observation; the referee sees the difference. */
 static void test_unseen_presents_do_not_show(void **unused)
@@ -65,10 +75,7 @@ static void test_resample_redraws_only_what_she_cannot_know(void **unused)
     char seen_deals[8][64];
     int distinct = 0;
     for (uint64_t seed = 1; seed <= 60; seed++) {
-        tg_state *r = NULL;
-        assert_int_equal(tg_state_clone(st, &r), TG_OK);
-        assert_int_equal(tg_state_seed(r, seed), TG_OK);
-        assert_int_equal(tg_state_resample(r, 0), TG_OK);
+        tg_state *r = sw_redrawn(st, 0, seed);
         char *o2 = swt_observation_text(r, 0), *e2 = swt_events_text(r, 0);
         assert_string_equal(obs, o2);
         assert_string_equal(ev, e2);
@@ -98,10 +105,7 @@ static void test_resample_keeps_public_facts(void **unused)
     (void)unused;
     tg_state *st = swt_load(OPT3, LOOKED("['belle','beauty','cinder','snow']"));
     for (uint64_t seed = 1; seed <= 40; seed++) {
-        tg_state *r = NULL;
-        assert_int_equal(tg_state_clone(st, &r), TG_OK);
-        assert_int_equal(tg_state_seed(r, seed), TG_OK);
-        assert_int_equal(tg_state_resample(r, 2), TG_OK);
+        tg_state *r = sw_redrawn(st, 2, seed);
         assert_string_not_equal(tower_present(r, 2), "snow");
         assert_string_not_equal(tower_present(r, 0), "cinder");
         tg_state_free(r);
@@ -151,6 +155,47 @@ static void test_a_look_is_remembered_and_only_the_looker_sees_it(void **unused)
     assert_int_equal(json_integer_value(json_object_get(pub, "players")), 3);
     json_decref(mine);
     json_decref(pub);
+    tg_state_free(st);
+}
+
+/* A redraw rewrites the referee's record of the last look: right after
+ * Snow White looked under tower 0, a redraw for Cinderella (who learnt
+ * only "not Snow White's") may put another present there, and the look
+ * must then name that one, so the redrawn state is a position the loader
+ * accepts. */
+static void test_resample_rewrites_the_last_look(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load("players=2,princesses=seat", "{'phase':'roll','players':[{'space':'c0','wishes':['snow',"
+                                  "'snow','snow']},{'space':'10'}],'wheel':['cinder','cinder',"
+                                  "'cinder',null,null,null,null,null,null,null,null,null],"
+                                  "'presents':['cinder','snow','belle','beauty']}");
+    tgt_apply_all(st, "roll:2;c2");
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        tg_state *r = sw_redrawn(st, 1, seed);
+        char there[32];
+        snprintf(there, sizeof there, "%s", tower_present(r, 0));
+        moved += strcmp(there, "cinder") != 0;
+        json_t *holder = NULL;
+        json_t *look = tgt_find_event(r, TG_VIEW_OMNISCIENT, "look", &holder);
+        assert_int_equal(json_integer_value(json_object_get(look, "tower")), 0);
+        assert_string_equal(json_string_value(json_object_get(look, "present")), there);
+        json_decref(holder);
+        size_t len = 0;
+        unsigned char *save = tgt_save(r, &len);
+        tg_state *back = NULL;
+        char err[256] = "";
+        if (tg_state_load(save, len, NULL, &back, err, sizeof err) != TG_OK)
+            fail_msg("the redrawn state (seed %llu) does not load: %s", (unsigned long long)seed,
+                     err);
+        tg_state_free(back);
+        tg_free(save);
+        tg_state_free(r);
+    }
+    /* Belle's and Sleeping Beauty's presents fit there too: some redraws
+     * moved the present, or the test would prove nothing. */
+    assert_true(moved > 0);
     tg_state_free(st);
 }
 
@@ -230,6 +275,18 @@ static void test_rule_breaking_positions_are_rejected(void **unused)
                     "without a winner");
 }
 
+/* Before the deal there is no present to look under: the root of a game
+ * loads, the same root with a look recorded does not. */
+static void test_no_look_before_the_deal(void **unused)
+{
+    (void)unused;
+    tg_state_free(swt_load(OPT2, "{'phase':'deal','players':[{'space':'0'},{'space':'10'}]}"));
+    expect_rejected("{'phase':'deal','players':[{'space':'0'},{'space':'10','seen':[2]}]}",
+                    "looked under presents that are not there");
+    expect_rejected("{'phase':'deal','players':[{'space':'0','seen':[0,3]},{'space':'10'}]}",
+                    "looked under presents that are not there");
+}
+
 static const char *const sw_test_words[] = {"Snow White", "Cinderella", "Belle",
                                             "Sleeping Beauty"};
 
@@ -306,10 +363,12 @@ int sw_run_hidden(void)
         cmocka_unit_test(test_unseen_presents_do_not_show),
         cmocka_unit_test(test_resample_redraws_only_what_she_cannot_know),
         cmocka_unit_test(test_resample_keeps_public_facts),
+        cmocka_unit_test(test_resample_rewrites_the_last_look),
         cmocka_unit_test(test_resample_is_uniform_over_the_fitting_deals),
         cmocka_unit_test(test_a_look_is_remembered_and_only_the_looker_sees_it),
         cmocka_unit_test(test_tensor_slots_of_the_towers),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
+        cmocka_unit_test(test_no_look_before_the_deal),
         cmocka_unit_test(test_drawings_and_texts_keep_presents_hidden),
     };
     return cmocka_run_group_tests_name("spinning_wishes hidden", tests, NULL, NULL);

@@ -83,6 +83,32 @@ static void test_the_hat_keeps_its_colour_while_it_moves(void **state)
     tg_state_free(st);
 }
 
+/* A hat that crushes another takes its own marks to the space, not the
+ * crushed hat's: player 0 peeked at the red hat on 9, player 1 at the one
+ * on 10; when the hat from 9 lands on 10, player 1 does not know it, and
+ * the hat pushed back from 10 is known to all. */
+static void test_a_crushing_hat_keeps_only_its_own_marks(void **state)
+{
+    (void)state;
+    tg_state *st = tgt_from_json(WD_ALL_OUT(""));
+    tgt_apply_all(st, "peek9;roll6;peek10;roll1;33");
+    assert_string_equal(known_at(st, 1, 10), "\"red\"");
+    assert_string_equal(known_at(st, 0, 10), "null");
+    /* The hat on 10 jumps back by sevens past 3 and 32 to 25. */
+    tgt_apply_all(st, "roll1;9");
+    assert_string_equal(known_at(st, 0, 10), "\"red\"");
+    assert_string_equal(known_at(st, 1, 10), "null");
+    assert_string_equal(known_at(st, 2, 10), "null");
+    assert_string_equal(known_at(st, TG_VIEW_PUBLIC, 10), "null");
+    for (int v = TG_VIEW_PUBLIC; v < 3; v++)
+        assert_string_equal(known_at(st, v, 25), "\"red\"");
+    assert_string_equal(wd_field(st, "known"),
+                        "[null,null,null,null,null,null,null,null,null,null,[0],null,null,"
+                        "null,null,null,null,null,null,null,null,null,null,null,null,\"public\","
+                        "null,null,null,null,null,null,null,null,null,null]");
+    tg_state_free(st);
+}
+
 static void test_a_push_shows_the_colour_to_everyone(void **state)
 {
     (void)state;
@@ -306,6 +332,7 @@ int wd_run_recall(void)
         cmocka_unit_test(test_peek_is_remembered_two_turns_later),
         cmocka_unit_test(test_the_hat_keeps_its_colour_while_it_moves),
         cmocka_unit_test(test_a_push_shows_the_colour_to_everyone),
+        cmocka_unit_test(test_a_crushing_hat_keeps_only_its_own_marks),
         cmocka_unit_test(test_entering_shows_the_colour_to_everyone),
         cmocka_unit_test(test_knowledge_marks_must_fit),
         cmocka_unit_test(test_a_whole_game_is_known_to_everyone),
