@@ -97,7 +97,7 @@ fetch_sources() {
 # ---- the dependencies ----------------------------------------------------------
 
 deps=$build/deps
-opt=(-O3)
+opt=(-O3 ${TG_WASM_EXTRA_FLAGS:-})
 
 # write_pc NAME VERSION LIBS: a pkg-config file for the project's CMakeLists.
 write_pc() {
@@ -156,6 +156,7 @@ build_jansson() {
 build_library() {
     PKG_CONFIG_LIBDIR=$deps/lib/pkgconfig PKG_CONFIG_PATH= \
     emcmake cmake -S "$repo" -B "$build/lib" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_C_FLAGS="${opt[*]}" \
         -DTG_BUILD_TESTS=OFF -DTG_BUILD_EXAMPLES=OFF -DTG_BUILD_LUA=OFF \
         -DTG_BUILD_PYTHON=OFF -DTG_BUILD_DOCS=OFF -DTG_REQUIRE_ALL_PARTS=OFF -DTG_WERROR=ON \
         -DZLIB_INCLUDE_DIR="$deps/include" -DZLIB_LIBRARY="$deps/lib/libz.a" >/dev/null
