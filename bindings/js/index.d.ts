@@ -81,6 +81,10 @@ export declare function heapInUse(): number;
 /** The size of the WebAssembly memory, in bytes. */
 export declare function memorySize(): number;
 
+/** The layouts a program may store (TG_FORMAT_*), for Game.formatVersion(). */
+export declare const Format: Readonly<{ OBSERVATION_TENSOR: 0; INFORMATION_KEY: 1; OBSERVATION_JSON: 2 }>;
+export type FormatLayout = (typeof Format)[keyof typeof Format];
+
 /** An option's value: a number, a yes/no or a choice's word. */
 export type OptionValue = number | boolean | string;
 
@@ -107,6 +111,16 @@ export declare class Game extends Handle {
   readonly maxLength: number;
   readonly stateSize: number;
   readonly tensorSize: number;
+  /** Research calls (library 1.3). */
+  readonly playerMoveCount: number;
+  readonly chanceOutcomeCount: number;
+  moveIsChance(move: MoveLike): boolean;
+  readonly observationTensorShape: number[];
+  readonly lengthBound: number;
+  readonly utilityRange: [number, number];
+  readonly hasHiddenInformation: boolean;
+  formatVersion(layout: FormatLayout): number;
+  readonly formatVersions: Record<keyof typeof Format, number>;
   board(): Record<string, unknown>;
   newState(seed?: number | bigint): State;
   equals(other: unknown): boolean;
@@ -163,6 +177,10 @@ export declare class State extends Handle {
   parseMove(text: string): Move;
   apply(move: MoveLike | string): Move;
   applyId(id: number): void;
+  anyMoveText(move: MoveLike): string;
+  legalMask(out?: Uint8Array): Uint8Array;
+  historyPlayer(index: number): number;
+  historyPlayers(): number[];
   chanceOutcomes(): { move: Move; probability: number }[];
   chanceWeights(): { outcomes: { move: Move; weight: number }[]; total: number };
   sampleChance(rng?: () => number): Move;

@@ -17,7 +17,7 @@ import { cString, lib } from './lib/wasm.js';
 
 export { CLOSED, Status, TablegamesError } from './lib/errors.js';
 export { gameInfo, games } from './lib/catalogue.js';
-export { Game } from './lib/game.js';
+export { Format, Game } from './lib/game.js';
 export { Move } from './lib/move.js';
 export {
   CHANCE, MAX_PLAYERS, OMNISCIENT, PUBLIC, State, TERMINAL,

@@ -2,10 +2,11 @@
 import { infoFromPointer } from './catalogue.js';
 import { statusError } from './errors.js';
 import { Handle } from './handle.js';
+import { moveId } from './move.js';
 // state.js imports this module too; newState() uses State only when called.
 import { State } from './state.js';
 import {
-  OUT0, OUT1, alloc, cString, cText, check, lib, takeBuffer, u32, withCString,
+  OUT0, OUT1, OUT2, alloc, cString, cText, check, f64, lib, takeBuffer, u32, withCString,
 } from './wasm.js';
 
 const ERRBUF_BYTES = 512;
@@ -59,6 +60,9 @@ export function outText(status, message) {
   check(status, message);
   return takeBuffer(cText);
 }
+
+/** The layouts a program may store, for Game.formatVersion() (TG_FORMAT_*). */
+export const Format = Object.freeze({ OBSERVATION_TENSOR: 0, INFORMATION_KEY: 1, OBSERVATION_JSON: 2 });
 
 // new Game(BORROWED, ptr) wraps a reference of its own to a tg_game * the
 // library lent (a loaded state's game); not part of the API.
@@ -125,6 +129,59 @@ export class Game extends Handle {
 
   /** Floats in the game's observation tensor. */
   get tensorSize() { return lib._tg_game_observation_tensor_size(this._ptr) >>> 0; }
+
+  // ---- research calls (library 1.3) ----------------------------------------
+
+  /** Ids a player's decision can be (the rest are chance outcomes; size masks with moveCount). */
+  get playerMoveCount() { return lib._tg_game_player_move_count(this._ptr) >>> 0; }
+
+  /** Ids of the move space that are chance outcomes. */
+  get chanceOutcomeCount() { return lib._tg_game_chance_outcome_count(this._ptr) >>> 0; }
+
+  /** Whether an id of the move space is a chance outcome (else a player's move). */
+  moveIsChance(move) {
+    const id = moveId(move);
+    if (id >= this.moveCount) throw statusError(-1, `move id ${id} is not below moveCount ${this.moveCount}`);
+    return check(lib._tg_game_move_is_chance(this._ptr, id)) === 1;
+  }
+
+  /** The observation tensor's shape, outermost first (its product is tensorSize). */
+  get observationTensorShape() {
+    const game = this._ptr;
+    const cap = 8;
+    const shape = alloc(4 * cap, 'the shape');
+    try {
+      check(lib._tg_game_observation_tensor_shape(game, shape, cap, OUT0));
+      return Array.from(lib.HEAPU32.subarray(shape >>> 2, (shape >>> 2) + u32(OUT0)));
+    } finally {
+      lib._free(shape);
+    }
+  }
+
+  /** A true upper bound on the decisions of any game with these options. */
+  get lengthBound() { return lib._tg_game_length_bound(this._ptr) >>> 0; }
+
+  /** [least, largest] value a player's return can take. */
+  get utilityRange() {
+    check(lib._tg_game_utility_range(this._ptr, OUT0, OUT2));
+    return [f64(OUT0), f64(OUT2)];
+  }
+
+  /** Whether some state shows a player less than the referee sees. */
+  get hasHiddenInformation() { return check(lib._tg_game_has_hidden_information(this._ptr)) === 1; }
+
+  /** The format number of a stored layout (Format.OBSERVATION_TENSOR, …). */
+  formatVersion(layout) {
+    if (!Object.values(Format).includes(layout)) {
+      throw statusError(-1, `unknown layout ${JSON.stringify(layout)} (known: ${Object.entries(Format).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    }
+    return check(lib._tg_game_format_version(this._ptr, layout));
+  }
+
+  /** Every layout's format number, by name: { OBSERVATION_TENSOR: 1, ... }. */
+  get formatVersions() {
+    return Object.fromEntries(Object.entries(Format).map(([name, layout]) => [name, this.formatVersion(layout)]));
+  }
 
   /** The board's layout for drawing it, as an object. */
   board() {

@@ -22,6 +22,20 @@ export const PUBLIC = 'public';
 /** Seats a table has at most (TG_MAX_PLAYERS). */
 export const MAX_PLAYERS = 8;
 
+// The step calls, looked up on the module once: emscripten's glue replaces
+// each export's wrapper with the WebAssembly function on its first call,
+// and a property of the module object costs a lookup per step otherwise.
+let stepCall = (...args) => {
+  const status = lib._tg_state_step(...args);
+  stepCall = lib._tg_state_step;
+  return status;
+};
+let stepChanceCall = (...args) => {
+  const status = lib._tg_state_step_chance(...args);
+  stepChanceCall = lib._tg_state_step_chance;
+  return status;
+};
+
 const C_OMNISCIENT = -1;
 const C_PUBLIC = -2;
 
@@ -215,6 +229,46 @@ export class State extends Handle {
     return new Move(id, lib._tg_state_is_legal(this._ptr, id) === 0 ? this.moveText(id) : '');
   }
 
+  /** The notation of any id of the move space here, legal now or not. */
+  anyMoveText(move) {
+    return this.#text(lib._tg_state_any_move_text, moveId(move));
+  }
+
+  /**
+   * The legal moves as a mask over the whole move space (a Uint8Array of
+   * game.moveCount bytes, 1 where legal); pass out to fill it instead.
+   */
+  legalMask(out = undefined) {
+    const ptr = this._ptr;
+    const n = lib._tg_game_move_count(lib._tg_state_game(ptr)) >>> 0;
+    if (out === undefined) out = new Uint8Array(n);
+    else if (!(out instanceof Uint8Array)) throw new TypeError('out must be a Uint8Array');
+    else if (out.length < n) throw statusError(-6, `legalMask: out holds ${out.length} bytes, the move space ${n}`);
+    const buf = alloc(n, 'the mask');
+    try {
+      this.#check(lib._tg_state_legal_mask(ptr, buf, n));
+      out.set(lib.HEAPU8.subarray(buf, buf + n));
+      return out;
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  /** Who made history entry index: a seat, or CHANCE. */
+  historyPlayer(index) {
+    const i = intValue(index, 'history index', 0, 2 ** 32 - 1);
+    this.#check(lib._tg_state_history_player(this._ptr, i, OUT0));
+    return lib.HEAP32[OUT0 >> 2];
+  }
+
+  /** Who made each entry of the history, oldest first (seats and CHANCE). */
+  historyPlayers() {
+    const n = this.historyLength;
+    const players = [];
+    for (let i = 0; i < n; i++) players.push(this.historyPlayer(i));
+    return players;
+  }
+
   /** Plays a move given as an id, with one call and no notation. */
   applyId(id) {
     this.#check(lib._tg_state_apply(this._ptr, moveId(id)));
@@ -346,11 +400,11 @@ export class State extends Handle {
     let status;
     let applied;
     if (move === undefined || move === null) {
-      status = lib._tg_state_step_chance(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+      status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
     } else {
       applied = typeof move === 'number' && move >= 0 && move < 4294967296 && Number.isInteger(move)
         ? move : moveId(move);
-      status = lib._tg_state_step(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
+      status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
     }
     if (status !== 0) this.#check(status);
     const view = this.#view ?? this.#stepView();

@@ -13,3 +13,4 @@ state.currentPlayer = CHANCE; // TS2540
 State.load([1, 2, 3]); // TS2345
 bot.choose(game); // TS2345
 import('tablegames/bot-worker').then((m) => m.BotWorker.start(7)); // TS2554
+game.formatVersion('tensor'); // TS2345

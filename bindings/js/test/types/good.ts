@@ -1,6 +1,6 @@
 // A consumer of every declared call; tsc --strict must accept it.
 import {
-  BOT_LEVELS, Bot, CHANCE, CLOSED, Game, MAX_PLAYERS, Move, OMNISCIENT, PUBLIC, State, Status,
+  BOT_LEVELS, Bot, CHANCE, CLOSED, Format, Game, MAX_PLAYERS, Move, OMNISCIENT, PUBLIC, State, Status,
   StepView, TERMINAL, TablegamesError, gameInfo, games, heapInUse, libraryVersion, memorySize,
 } from 'tablegames';
 import type { BotSettings, GameInfo, OptionInfo, Viewer } from 'tablegames';
@@ -17,6 +17,9 @@ const sizes: number = game.moveCount + game.maxLegalMoves + game.maxChanceOutcom
   + game.stateSize + game.tensorSize + game.players;
 const board: Record<string, unknown> = game.board();
 const options: Record<string, string> = game.options;
+const research: number = game.playerMoveCount + game.chanceOutcomeCount + game.lengthBound
+  + game.observationTensorShape[0] + game.utilityRange[1] + game.formatVersion(Format.INFORMATION_KEY)
+  + game.formatVersions.OBSERVATION_JSON + (game.hasHiddenInformation && game.moveIsChance(0) ? 1 : 0);
 const equal: boolean = game.equals(same) && game.id === same.id && game.name.length > 0;
 
 const state: State = game.newState(7n);
@@ -55,6 +58,9 @@ for (const viewer of viewers) {
 const key: bigint = state.informationKey(0);
 const info: string = state.informationJson(0);
 state.resample(1);
+const mask: Uint8Array = state.legalMask(new Uint8Array(game.moveCount));
+const who: number[] = [state.historyPlayer(0), ...state.historyPlayers()];
+const anyText: string = state.anyMoveText(0);
 const bytes: Uint8Array = state.save();
 const loaded: State = State.load(bytes);
 const fromJson: State = State.fromJson(JSON.parse(state.toJson()) as Record<string, unknown>);
