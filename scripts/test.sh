@@ -186,6 +186,13 @@ js_tests() {
     command -v npm >/dev/null || tg_install_missing npm || return 1
     (cd "$repo/bindings/js" && npm ci --no-audit --no-fund && npm test)
 }
+# The package in Debian's chromium: a page imports it and a bot answers
+# from its module Worker (playwright-core of tests/browser/).
+js_browser_test() {
+    (cd "$repo/tests/browser" &&
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
+        node "$repo/tests/browser/js_package.test.mjs"
+}
 
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
@@ -218,6 +225,7 @@ step table-browser-tests table_browser_tests
 step js-wasm-build js_wasm_build
 step js-tests js_tests
 step js-pack bash "$repo/bindings/js/pack-test.sh"
+step js-browser js_browser_test
 # One game, four languages: C, Python, Lua and JavaScript play the same
 # plans and the golden saves on, compared after every decision.
 step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"

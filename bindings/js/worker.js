@@ -4,18 +4,22 @@
 //
 // Messages in:  { id, call: 'choose' | 'hint', game, options, seat, settings, save }
 // Messages out: { id, result } or { id, error: { message, status, code } }
-import { Bot, Game, State } from './index.js';
-
-const port = typeof self === 'object' && self !== null && typeof self.postMessage === 'function'
-  ? self
-  : (await import('node:worker_threads')).parentPort;
+//
+// The listener is attached before anything is awaited: a module Web Worker
+// drops the messages that arrive while its top-level code still waits (here
+// it would wait for the WebAssembly module), where Node's port queues them.
+// So the library is imported without awaiting it, each request waits for
+// it, and requests are answered in order.
+const library = import('./index.js');
+library.catch(() => {}); // reported to each request instead
+let queue = Promise.resolve();
 
 // Games and bots are kept between calls: a bot is made once per game, seat
 // and settings, as a page keeps one per computer seat.
 const games = new Map();
 const bots = new Map();
 
-function botFor({ game: id, options, seat, settings }) {
+function botFor({ Bot, Game }, { game: id, options, seat, settings }) {
   const gameKey = `${id}\n${options}`;
   let game = games.get(gameKey);
   if (!game) {
@@ -31,9 +35,9 @@ function botFor({ game: id, options, seat, settings }) {
   return bot;
 }
 
-function answer(request) {
-  const bot = botFor(request);
-  const state = State.load(request.save);
+function answer(tg, request) {
+  const bot = botFor(tg, request);
+  const state = tg.State.load(request.save);
   try {
     if (request.call === 'choose') {
       const move = bot.choose(state);
@@ -48,16 +52,29 @@ function answer(request) {
   }
 }
 
-function onMessage(request) {
+function reply(post, request, tg) {
   try {
-    port.postMessage({ id: request.id, result: answer(request) });
+    post({ id: request.id, result: answer(tg, request) });
   } catch (error) {
-    port.postMessage({
+    post({
       id: request.id,
       error: { message: String(error.message), status: error.status ?? null, code: error.code ?? error.name },
     });
   }
 }
 
-if (typeof port.on === 'function') port.on('message', onMessage);
-else port.addEventListener('message', (event) => onMessage(event.data));
+function listen(post) {
+  return (request) => {
+    queue = queue.then(() => library).then((tg) => reply(post, request, tg), (error) => post({
+      id: request.id, error: { message: `the library did not load: ${error}`, status: null, code: 'ERR_LOAD' },
+    }));
+  };
+}
+
+if (typeof self === 'object' && self !== null && typeof self.postMessage === 'function') {
+  const onMessage = listen((message) => self.postMessage(message));
+  self.addEventListener('message', (event) => onMessage(event.data));
+} else {
+  const { parentPort } = await import('node:worker_threads');
+  parentPort.on('message', listen((message) => parentPort.postMessage(message)));
+}
