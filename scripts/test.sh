@@ -9,7 +9,8 @@
 # run in the release ctest, as the abi_* tests), the Debian packages from a
 # tarball and installed into a fresh Debian root, the browser table's
 # server, store (SQLite and PostgreSQL), several-servers, fault and load
-# tests, its browser tests, and an
+# tests, its browser tests, the npm package (WebAssembly build, npm test,
+# the packed tarball), and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
 # Our own builds treat warnings as errors (-DTG_WERROR=ON) and may switch no
 # optional part off (-DTG_REQUIRE_ALL_PARTS=ON; the scripts read the same
@@ -176,6 +177,28 @@ table_browser_tests() {
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs"
 }
 
+# The npm package (bindings/js/): the WebAssembly build from scratch
+# (Debian's emscripten over Debian's source packages, build dir and package
+# output deleted first; 3 min 42 s with a load of 13 on two cores), npm ci
+# and npm test (node --test: every call and error path, 10,000 games
+# against a leak, the TypeScript consumers, the Worker; 15 s), the packed
+# tarball installed into a scratch project, and the package in chromium.
+js_wasm_build() {
+    rm -rf "$root/test-wasm" "$repo/bindings/js/dist" &&
+        TG_WASM_BUILD="$root/test-wasm" bash "$repo/bindings/js/build.sh"
+}
+js_tests() {
+    command -v npm >/dev/null || tg_install_missing npm || return 1
+    (cd "$repo/bindings/js" && npm ci --no-audit --no-fund && npm test)
+}
+# The package in Debian's chromium: a page imports it and a bot answers
+# from its module Worker (playwright-core of tests/browser/).
+js_browser_test() {
+    (cd "$repo/tests/browser" &&
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
+        node "$repo/tests/browser/js_package.test.mjs"
+}
+
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
@@ -205,6 +228,14 @@ step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
 step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs"
+
+step js-wasm-build js_wasm_build
+step js-tests js_tests
+step js-pack bash "$repo/bindings/js/pack-test.sh"
+step js-browser js_browser_test
+# One game, four languages: C, Python, Lua and JavaScript play the same
+# plans and the golden saves on, compared after every decision.
+step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug
