@@ -19,9 +19,7 @@
 //
 // Environment: TG_BROWSER_OUT (artefacts), PYTHONPATH and
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
-import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
+import { startServer, startHelper, launchChromium, playMove } from "./harness.mjs";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,8 +29,6 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const out = process.env.TG_BROWSER_OUT || path.join(repo, "build", "test-browser");
-const python = process.env.TG_PYTHON || "/usr/bin/python3";
-const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 
 const PERSON = (name) => ({ kind: "person", name });
@@ -50,28 +46,8 @@ const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split("
 
 // ---- processes ----------------------------------------------------------
 
-function startServer(db) {
-  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once("line", (line) => {
-      const m = /open (http:\/\/\S+?)\/? /.exec(line);
-      if (!m) reject(new Error(`server said: ${line}`));
-      else resolve({ child, base: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
 function startReferee(db) {
-  const child = spawn(python, [path.join(repo, "examples/table/tests/referee.py"), "--db", db], { stdio: ["pipe", "pipe", "inherit"] });
-  const waiting = [];
-  createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()(JSON.parse(line)));
-  const ask = (request) => new Promise((resolve, reject) => {
-    waiting.push((reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`referee: ${reply.error}`))));
-    child.stdin.write(JSON.stringify(request) + "\n");
-  });
-  return { child, ask };
+  return startHelper([path.join(repo, "examples/table/tests/referee.py"), "--db", db]);
 }
 
 // ---- one person's page ----------------------------------------------------
@@ -184,47 +160,6 @@ async function marksSwitchCheck(page) {
   assert.equal(await visible(), 0, "marks still shown with the switch off");
   await page.locator("#show-marks").check();
   assert.equal(await visible(), n, "marks not shown again");
-}
-
-// ---- clicking ----------------------------------------------------------------
-
-async function clickKey(page, key) {
-  // The element drawn last is on top; a real click lands on it.
-  const nodes = page.locator(`#board [data-key="${key}"]`);
-  const n = await nodes.count();
-  assert.ok(n > 0, `nothing on the board is ${key}`);
-  await nodes.nth(n - 1).click({ force: true });
-}
-
-async function chooseIfAsked(page, id) {
-  const choice = page.locator(`#chooser:not([hidden]) button[data-move="${id}"]`);
-  if (await choice.count()) await choice.click();
-}
-
-// Plays move id the way a person does: on the board when it has a place
-// there, else with its button among the choices.
-async function playMove(page, id) {
-  const entry = page.locator(`#moves button[data-move="${id}"]`);
-  await entry.waitFor({ state: "attached" });
-  const from = await entry.getAttribute("data-from");
-  const to = await entry.getAttribute("data-to");
-  if (from) {
-    await clickKey(page, from);
-    if (to) {
-      await clickKey(page, to);
-      await chooseIfAsked(page, id);
-    } else {
-      await page.locator(`#actions button[data-move="${id}"]`).click();
-    }
-    return "board";
-  }
-  if (to) {
-    await clickKey(page, to);
-    await chooseIfAsked(page, id);
-    return "board";
-  }
-  await page.locator(`#actions button[data-move="${id}"]`).click();
-  return "button";
 }
 
 // ---- one game ------------------------------------------------------------------
@@ -375,10 +310,7 @@ async function main() {
   const db = path.join(work, "tables.sqlite3");
   const { child: server, base } = await startServer(db);
   const referee = startReferee(db);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launchChromium();
   let failed = 0;
   try {
     for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(g.game))) {

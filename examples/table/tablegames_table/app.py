@@ -9,6 +9,7 @@ send in a request, so it stays out of access logs and Referer headers).
 
 import asyncio
 import logging
+import os
 import pathlib
 import socket
 import time
@@ -25,6 +26,12 @@ from .viewer import Viewer
 
 log = logging.getLogger("tablegames_table")
 STATIC = pathlib.Path(__file__).with_name("static")
+# The tablegames npm package (bindings/js: its ES modules and the .wasm),
+# served under /pkg/tablegames/ for "Play on this device"
+# (static/offline/); TABLEGAMES_JS names another copy of it.
+JS_PACKAGE = pathlib.Path(os.environ.get("TABLEGAMES_JS")
+                          or pathlib.Path(__file__).resolve().parents[3] / "bindings" / "js")
+JS_SUFFIXES = (".js", ".mjs", ".wasm")
 HELLO_TIMEOUT = 15
 MAX_REQUEST = 16 * 1024
 RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
@@ -38,12 +45,17 @@ BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
 
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+# The offline page and the package's bot Worker compile the WebAssembly
+# library, which the CSP must allow (it allows no JavaScript eval).
+_CSP_WASM = _CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+_WASM_PATHS = ("/static/offline/", "/pkg/tablegames/")
 
 
 @web.middleware
 async def security_headers(request, handler):
     response = await handler(request)
-    response.headers.setdefault("Content-Security-Policy", _CSP)
+    wasm = request.path.startswith(_WASM_PATHS)
+    response.headers.setdefault("Content-Security-Policy", _CSP_WASM if wasm else _CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("Cache-Control", "no-store")
@@ -60,6 +72,15 @@ async def index(request):
 
 async def table_page(request):
     return web.FileResponse(STATIC / "table.html")
+
+
+async def js_package(request):
+    """A file of the package's top level: its modules and the .wasm, nothing else."""
+    name = request.match_info["name"]
+    path = JS_PACKAGE / name
+    if not name.endswith(JS_SUFFIXES) or name.startswith(".") or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path)
 
 
 async def games(request):
@@ -283,5 +304,6 @@ def make_app(tables):
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
+    app.router.add_get("/pkg/tablegames/{name}", js_package)
     return app
 
