@@ -136,7 +136,8 @@ tsan_threads() {
 
 # The browser table (examples/table/): the server tests (unittest and
 # aiohttp's test client, kill -9 and restart), then four whole games played
-# in Debian's chromium through playwright-core, pinned by
+# in Debian's chromium (online, then on one device with the network cut)
+# through playwright-core, pinned by
 # tests/browser/package-lock.json (npm ci; no browser is downloaded).
 table_env() {
     env PYTHONPATH="$repo/examples/table:$repo/examples/table/tests:$repo/bindings/python" \
@@ -149,7 +150,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
@@ -169,6 +170,13 @@ table_browser_tests() {
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs"
+}
+# "Play on this device" offline (tests/browser/offline.test.mjs): it needs
+# the npm package's WebAssembly module, which bindings/js/build.sh builds
+# (when no step before has), and the browser tests' npm ci (the step before).
+table_offline_tests() {
+    { [ -f "$repo/bindings/js/dist/tablegames_wasm.wasm" ] || bash "$repo/bindings/js/build.sh"; } &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/offline.test.mjs"
 }
 
 cli_under_valgrind() {
@@ -199,6 +207,7 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
+step table-offline-tests table_offline_tests
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug

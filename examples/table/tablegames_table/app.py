@@ -31,7 +31,8 @@ STATIC = pathlib.Path(__file__).with_name("static")
 # (static/offline/); TABLEGAMES_JS names another copy of it.
 JS_PACKAGE = pathlib.Path(os.environ.get("TABLEGAMES_JS")
                           or pathlib.Path(__file__).resolve().parents[3] / "bindings" / "js")
-JS_SUFFIXES = (".js", ".mjs", ".wasm")
+JS_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+JS_HIDDEN = ("node_modules", "test", "tests")
 HELLO_TIMEOUT = 15
 MAX_REQUEST = 16 * 1024
 RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
@@ -75,12 +76,14 @@ async def table_page(request):
 
 
 async def js_package(request):
-    """A file of the package's top level: its modules and the .wasm, nothing else."""
-    name = request.match_info["name"]
-    path = JS_PACKAGE / name
-    if not name.endswith(JS_SUFFIXES) or name.startswith(".") or not path.is_file():
+    """A module or the .wasm of the package (bindings/js, its dist/ too):
+    nothing hidden, nothing of node_modules or the tests, nothing outside."""
+    parts = request.match_info["path"].split("/")
+    kind = JS_TYPES.get(pathlib.PurePosixPath(parts[-1]).suffix)
+    path = JS_PACKAGE.joinpath(*parts)
+    if kind is None or any(p.startswith(".") or p in JS_HIDDEN for p in parts) or not path.is_file():
         raise web.HTTPNotFound()
-    return web.FileResponse(path)
+    return web.FileResponse(path, headers={"Content-Type": kind})
 
 
 async def games(request):
@@ -304,6 +307,6 @@ def make_app(tables):
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
-    app.router.add_get("/pkg/tablegames/{name}", js_package)
+    app.router.add_get("/pkg/tablegames/{path:.+}", js_package)
     return app
 
