@@ -27,8 +27,10 @@ from .viewer import Viewer
 log = logging.getLogger("tablegames_table")
 STATIC = pathlib.Path(__file__).with_name("static")
 # The tablegames npm package (bindings/js: its ES modules and the .wasm),
-# served under /pkg/tablegames/ for "Play on this device"
-# (static/offline/); TABLEGAMES_JS names another copy of it.
+# served under /static/offline/pkg/ for "Play on this device"
+# (static/offline/): inside the scope of the page's service worker, which
+# a Worker's script must be for the service worker to answer it offline.
+# TABLEGAMES_JS names another copy of the package.
 JS_PACKAGE = pathlib.Path(os.environ.get("TABLEGAMES_JS")
                           or pathlib.Path(__file__).resolve().parents[3] / "bindings" / "js")
 JS_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
@@ -49,13 +51,13 @@ _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'
 # The offline page and the package's bot Worker compile the WebAssembly
 # library, which the CSP must allow (it allows no JavaScript eval).
 _CSP_WASM = _CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
-_WASM_PATHS = ("/static/offline/", "/pkg/tablegames/")
+_WASM_PATH = "/static/offline/"
 
 
 @web.middleware
 async def security_headers(request, handler):
     response = await handler(request)
-    wasm = request.path.startswith(_WASM_PATHS)
+    wasm = request.path.startswith(_WASM_PATH)
     response.headers.setdefault("Content-Security-Policy", _CSP_WASM if wasm else _CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
@@ -306,7 +308,7 @@ def make_app(tables):
     app.router.add_get("/api/games", games)
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
+    app.router.add_get("/static/offline/pkg/{path:.+}", js_package)   # before /static/
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
-    app.router.add_get("/pkg/tablegames/{path:.+}", js_package)
     return app
 

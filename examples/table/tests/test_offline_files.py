@@ -1,5 +1,5 @@
 """The files of "Play on this device": the offline page and the npm
-package's modules and .wasm under /pkg/tablegames/, with the CSP that lets
+package's modules and .wasm under /static/offline/pkg/, with the CSP that lets
 the page (and the bot Worker) compile WebAssembly, and only them."""
 
 import pathlib
@@ -34,9 +34,9 @@ class OfflineFiles(ServerTestCase):
         return response, await response.read()
 
     async def test_the_package_modules_and_wasm_are_served(self):
-        for path, kind, data in [("/pkg/tablegames/index.js", "text/javascript", b"export {};"),
-                                 ("/pkg/tablegames/dist/t.mjs", "text/javascript", b"//"),
-                                 ("/pkg/tablegames/dist/t.wasm", "application/wasm", WASM)]:
+        for path, kind, data in [("/static/offline/pkg/index.js", "text/javascript", b"export {};"),
+                                 ("/static/offline/pkg/dist/t.mjs", "text/javascript", b"//"),
+                                 ("/static/offline/pkg/dist/t.wasm", "application/wasm", WASM)]:
             response, body = await self.get(path)
             self.assertEqual(response.status, 200, path)
             self.assertEqual(response.content_type, kind, path)
@@ -44,11 +44,11 @@ class OfflineFiles(ServerTestCase):
             self.assertIn("'wasm-unsafe-eval'", response.headers["Content-Security-Policy"])
 
     async def test_nothing_else_of_the_package_is_served(self):
-        for path in ["/pkg/tablegames/README.md", "/pkg/tablegames/package.json",
-                     "/pkg/tablegames/node_modules/x/index.js", "/pkg/tablegames/tests/a.js",
-                     "/pkg/tablegames/.hidden.js", "/pkg/tablegames/missing.js",
-                     "/pkg/tablegames/dist", "/pkg/tablegames/..%2F..%2Fapp.py",
-                     "/pkg/tablegames/dist/..%2F..%2Findex.js"]:
+        for path in ["/static/offline/pkg/README.md", "/static/offline/pkg/package.json",
+                     "/static/offline/pkg/node_modules/x/index.js", "/static/offline/pkg/tests/a.js",
+                     "/static/offline/pkg/.hidden.js", "/static/offline/pkg/missing.js",
+                     "/static/offline/pkg/dist", "/static/offline/pkg/..%2F..%2Fapp.py",
+                     "/static/offline/pkg/dist/..%2F..%2Findex.js"]:
             response, _ = await self.get(path)
             self.assertEqual(response.status, 404, path)
 

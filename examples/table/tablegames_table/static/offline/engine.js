@@ -1,5 +1,5 @@
 // The rules on this device: the one module that names the tablegames npm
-// package (bindings/js, served by the table's server under /pkg/tablegames/
+// package (bindings/js, served by the table's server under /static/offline/pkg/
 // and cached by the service worker). Everything else in the offline page
 // talks to the library through these few functions, so the page does not
 // depend on more of the package than it uses.
@@ -8,7 +8,7 @@
 // made from an id and an options string, a State with per-viewer
 // observations and events, chance rolled by the library's own RNG, and
 // bots that think in a Web Worker. Every handle is freed with free().
-export const PACKAGE = "/pkg/tablegames/";
+export const PACKAGE = "/static/offline/pkg/";
 
 let tg = null;
 

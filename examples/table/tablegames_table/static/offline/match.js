@@ -13,10 +13,10 @@ export const BUDGET = { easy: 0, medium: 1.5, hard: 4 };   // seconds a bot may 
 
 export class Match {
   // config: { game, options (the library's options string), seats:
-  // [{ kind: "person" | "bot", name, level }] }
+  // [{ kind: "person" | "bot", name, level }], seed (tests only) }
   constructor(config) {
     this.game = newGame(config.game, config.options);
-    this.state = newState(this.game, freshSeed());
+    this.state = newState(this.game, config.seed ?? freshSeed());
     this.seats = config.seats.map((s, i) => ({
       seat: i, kind: s.kind, name: s.name || (s.kind === "bot" ? `Computer ${i + 1}` : `Player ${i + 1}`),
       level: s.kind === "bot" ? s.level || "easy" : null,

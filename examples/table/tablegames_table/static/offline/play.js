@@ -113,7 +113,7 @@ async function personTurn(seat) {
   const persons = app.match.persons;
   if (app.shown !== seat) {
     if (app.shown !== null) await passOn(seat);
-    if (persons.length > 1) await handover(seat, app.shown === null && app.match.version === 0 ? "The game begins." : "Your turn.");
+    if (persons.length > 1) await handover(seat, app.shown === null && app.match.version === 0 ? "The game begins." : `It is ${seatName(seat)}'s turn.`);
     else show(seat);
   } else {
     redraw();
@@ -193,6 +193,8 @@ async function run() {
 
 function start(config) {
   let match;
+  // A test may fix the library's seed (?test&seed=N) to replay a game.
+  if (params.has("test") && params.has("seed")) config.seed = Number(params.get("seed"));
   try {
     match = new Match(config);
   } catch (e) {

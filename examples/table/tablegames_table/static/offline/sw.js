@@ -8,7 +8,7 @@
 // reached, the cached copy answers. Only the files below are kept: the
 // online table (its WebSocket, /api/, /t/ pages) never goes through here.
 const CACHE = "tablegames-offline-v1";
-const PACKAGE = "/pkg/tablegames/";
+const PACKAGE = "/static/offline/pkg/";
 const FILES = [
   "/static/offline/play.html", "/static/offline/offline.css",
   "/static/offline/play.js", "/static/offline/engine.js", "/static/offline/match.js",
@@ -22,7 +22,7 @@ const FILES = [
 
 // The package's files the page and its bot Worker load (bindings/js).
 function PACKAGE_FILES() {
-  return ["index.js", "tablegames.js", "tablegames.wasm", "worker.js"];
+  return ["index.js", "core.js", "worker.js", "dist/tablegames_wasm.mjs", "dist/tablegames_wasm.wasm"];
 }
 
 const kept = (url) => url.origin === self.location.origin && FILES.includes(url.pathname);
