@@ -45,6 +45,11 @@ TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
 # whose tests start a private cluster, and the driver.
 # shellcheck disable=SC2034
 TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
+# The WebAssembly build of the npm package (bindings/js/build.sh): Debian's
+# emscripten, and dpkg-dev for apt-get source to unpack the dependencies'
+# Debian source packages; its tests run on nodejs with npm.
+# shellcheck disable=SC2034
+TG_WASM_PACKAGES=(emscripten dpkg-dev cmake make pkg-config nodejs)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
 # valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
 # install and package tests' tools, the browser table, its stores and its test.
@@ -53,4 +58,4 @@ TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrin
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
                   mmdebstrap gcc-multilib locales
                   "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
-                  "${TG_BROWSER_PACKAGES[@]}")
+                  "${TG_BROWSER_PACKAGES[@]}" "${TG_WASM_PACKAGES[@]}")
