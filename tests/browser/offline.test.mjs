@@ -53,6 +53,7 @@ const GAMES = [
   { game: "witches_dance", device: "phone", options: { witches: "1" }, seats: [{ name: "Ann" }, { level: "easy" }], label: "against the computer" },
 ];
 const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
+const tagOf = (spec) => `${spec.game}${spec.label ? "-computer" : ""}`;
 
 // A small seeded generator (mulberry32): the same random moves each run.
 function random(seed) {
@@ -107,7 +108,7 @@ async function progress(page, before) {
   }
 }
 
-async function setUp(page, spec) {
+async function setUp(page, spec, tag) {
   await page.locator(`.game-card[data-game="${spec.game}"]`).click();
   const rows = page.locator("#seats .seat");
   while (await rows.count() > spec.seats.length) await page.locator("#remove-seat").click();
@@ -123,6 +124,7 @@ async function setUp(page, spec) {
     if (await input.evaluate((n) => n.tagName === "SELECT")) await input.selectOption(value);
     else await input.fill(value);
   }
+  await page.screenshot({ path: path.join(out, `${tag}-setup.png`) });
   await page.locator("#start").click();
 }
 
@@ -198,8 +200,8 @@ async function playGame(d, base, ask, spec, seed) {
   const persons = spec.seats.map((s, i) => (s.level ? null : i)).filter((i) => i !== null);
   await page.goto(`${base}${PAGE}&seed=${seed}`);      // offline: from the service worker
   await page.waitForSelector('body[data-page="setup"]', { timeout: STALL_MS });
-  await setUp(page, spec);
-  const tag = `${spec.game}${spec.label ? "-computer" : ""}-${d.device}`;
+  const tag = `${tagOf(spec)}-${d.device}`;
+  await setUp(page, spec, tag);
   const stats = { decisions: 0, handovers: 0, board: 0, button: 0, secrets: 0, marks: 0 };
   let w = await progress(page, { page: "setup", waiting: "", version: -1, seat: null, next: null });
   for (;;) {
@@ -275,7 +277,7 @@ async function main() {
     await new Promise((r) => server.once("exit", r));
     await assert.rejects(fetch(base + PAGE), "the server still answers");
     let seed = 1;
-    for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(g.game))) {
+    for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(tagOf(g)))) {
       const name = `${spec.game}${spec.label ? ` ${spec.label}` : ""} (${spec.device})`;
       try {
         const r = await playGame(devices[spec.device], base, referee.ask, spec, seed++);

@@ -77,15 +77,29 @@ async def table_page(request):
     return web.FileResponse(STATIC / "table.html")
 
 
+def _js_servable(parts):
+    return (JS_TYPES.get(pathlib.PurePosixPath(parts[-1]).suffix) is not None
+            and not any(p.startswith(".") or p in JS_HIDDEN for p in parts))
+
+
 async def js_package(request):
     """A module or the .wasm of the package (bindings/js, its dist/ too):
     nothing hidden, nothing of node_modules or the tests, nothing outside."""
     parts = request.match_info["path"].split("/")
-    kind = JS_TYPES.get(pathlib.PurePosixPath(parts[-1]).suffix)
     path = JS_PACKAGE.joinpath(*parts)
-    if kind is None or any(p.startswith(".") or p in JS_HIDDEN for p in parts) or not path.is_file():
+    if not _js_servable(parts) or not path.is_file():
         raise web.HTTPNotFound()
-    return web.FileResponse(path, headers={"Content-Type": kind})
+    return web.FileResponse(path, headers={"Content-Type": JS_TYPES[path.suffix]})
+
+
+async def js_package_files(request):
+    """What js_package serves, for the offline page's service worker to keep."""
+    files = []
+    for folder, dirs, names in os.walk(JS_PACKAGE):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in JS_HIDDEN]
+        rel = pathlib.Path(folder).relative_to(JS_PACKAGE).parts
+        files += ["/".join(rel + (n,)) for n in names if _js_servable(rel + (n,))]
+    return web.json_response({"files": sorted(files)})
 
 
 async def games(request):
@@ -308,7 +322,8 @@ def make_app(tables):
     app.router.add_get("/api/games", games)
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
-    app.router.add_get("/static/offline/pkg/{path:.+}", js_package)   # before /static/
+    app.router.add_get("/static/offline/pkg-files.json", js_package_files)   # before /static/
+    app.router.add_get("/static/offline/pkg/{path:.+}", js_package)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     return app
 

@@ -52,6 +52,11 @@ class OfflineFiles(ServerTestCase):
             response, _ = await self.get(path)
             self.assertEqual(response.status, 404, path)
 
+    async def test_the_list_of_the_package_files_is_what_is_served(self):
+        response, _ = await self.get("/static/offline/pkg-files.json")
+        self.assertEqual(response.status, 200)
+        self.assertEqual((await response.json())["files"], ["dist/t.mjs", "dist/t.wasm", "index.js"])
+
     async def test_the_offline_page_and_its_service_worker(self):
         for path in ["/static/offline/play.html", "/static/offline/sw.js", "/static/offline/play.js"]:
             response, _ = await self.get(path)

@@ -1,22 +1,19 @@
 // The rules on this device: the one module that names the tablegames npm
-// package (bindings/js, served by the table's server under /static/offline/pkg/
-// and cached by the service worker). Everything else in the offline page
-// talks to the library through these few functions, so the page does not
-// depend on more of the package than it uses.
+// package (bindings/js, served by the table's server under
+// /static/offline/pkg/ and kept by the service worker). Everything else in
+// the offline page talks to the library through these few functions.
 //
-// The package has the Python binding's shape: a catalogue of games, a Game
+// The package has the Python binding's shape in camelCase: games(), a Game
 // made from an id and an options string, a State with per-viewer
-// observations and events, chance rolled by the library's own RNG, and
-// bots that think in a Web Worker. Every handle is freed with free().
+// observations and events, chance rolled by the library's own RNG, Bots,
+// TablegamesError; every handle is freed with free().
 export const PACKAGE = "/static/offline/pkg/";
 
 let tg = null;
 
 // Loads the package and its WebAssembly module (once).
 export async function openLibrary() {
-  if (tg) return tg;
-  const mod = await import(`${PACKAGE}index.js`);
-  tg = typeof mod.load === "function" ? await mod.load() : mod;
+  if (!tg) tg = await import(`${PACKAGE}index.js`);
   return tg;
 }
 
@@ -24,10 +21,10 @@ export async function openLibrary() {
 export function catalogue() {
   return tg.games().map((info) => ({
     id: info.id, name: info.name, summary: info.summary,
-    min_players: info.minPlayers ?? info.min_players, max_players: info.maxPlayers ?? info.max_players,
+    min_players: info.minPlayers, max_players: info.maxPlayers,
     options: info.options.filter((o) => o.name !== "players").map((o) => ({
       name: o.name, type: o.type, default: o.default, allowed: o.allowed,
-      description: o.description, min: o.min, max: o.max, choices: [...(o.choices || [])],
+      description: o.description, min: o.min, max: o.max, choices: [...o.choices],
     })),
   }));
 }
@@ -42,31 +39,51 @@ export function freshSeed() {
 export const CHANCE = () => tg.CHANCE;
 export const TERMINAL = () => tg.TERMINAL;
 
-// game: a tg.Game; returns the library's state for a new game.
 export function newGame(id, options) {
   return new tg.Game(id, options);
 }
 
 export function newState(game, seed) {
-  return new tg.State(game, seed);
+  return game.newState(seed);
 }
 
 export function isError(e) {
-  return tg && e instanceof tg.TablegamesError;
+  return tg !== null && e instanceof tg.TablegamesError;
 }
 
-// A computer seat's thinking, off the page's thread: the package's Worker
-// wrapper, given the state's binary save (the bot sees only its seat's
-// view: the library's bots redraw what the seat cannot know).
+// A computer seat's thinking, off the page's thread, in a Worker
+// (bot_worker.js) that loads the same package. It gets the state's binary
+// save and the seat; the library's bots redraw what the seat cannot know
+// before they think, so the Worker learns nothing it could leak.
 export class Thinker {
   constructor() {
     this.worker = null;
+    this.waiting = new Map();
+    this.next = 1;
   }
 
-  async choose(state, seat, level, seconds) {
-    if (!this.worker) this.worker = new tg.BotWorker();
-    const move = await this.worker.choose(state.save(), { game: state.game.id, options: state.game.optionsString, seat, level, seconds, seed: freshSeed() });
-    return Number(move);
+  start() {
+    this.worker = new Worker(new URL("./bot_worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = ({ data }) => {
+      const { resolve, reject } = this.waiting.get(data.id);
+      this.waiting.delete(data.id);
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.move);
+    };
+    this.worker.onerror = (event) => {
+      for (const { reject } of this.waiting.values()) reject(new Error(event.message || "the computer's Worker failed"));
+      this.waiting.clear();
+    };
+  }
+
+  // The move id the seat's bot chooses in state.
+  choose(state, seat, level, seconds) {
+    if (!this.worker) this.start();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, save: state.save(), seat, level, seconds, seed: freshSeed() });
+    });
   }
 
   free() {

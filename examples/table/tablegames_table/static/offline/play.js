@@ -84,6 +84,7 @@ function show(seat) {
 
 // The device goes to seat: nothing of the last person's view stays.
 async function handover(seat, why) {
+  notice("");
   if (app.view) app.view.clear();
   app.view = null;
   app.shown = null;

@@ -5,33 +5,35 @@
 //
 // Online, every file comes from the server (so a new version is picked up
 // at once) and the cached copy is refreshed; when the server cannot be
-// reached, the cached copy answers. Only the files below are kept: the
-// online table (its WebSocket, /api/, /t/ pages) never goes through here.
+// reached, the cached copy answers. Only the files below are kept; the
+// online table's pages lie outside this worker's scope (/static/offline/)
+// and never go through it.
 const CACHE = "tablegames-offline-v1";
 const PACKAGE = "/static/offline/pkg/";
+// The page's own files beside it (everything under /static/offline/ is
+// kept) and the online table's files it uses.
 const FILES = [
   "/static/offline/play.html", "/static/offline/offline.css",
   "/static/offline/play.js", "/static/offline/engine.js", "/static/offline/match.js",
-  "/static/offline/seat_view.js", "/static/offline/setup.js",
+  "/static/offline/seat_view.js", "/static/offline/setup.js", "/static/offline/bot_worker.js",
   "/static/css/table.css",
   "/static/js/interact.js", "/static/js/events_text.js", "/static/js/knowledge.js", "/static/js/svg.js",
   "/static/js/boards/index.js", "/static/js/boards/witches_dance.js", "/static/js/boards/bewitched.js",
   "/static/js/boards/creepy_cauldron.js", "/static/js/boards/spinning_wishes.js",
-  ...PACKAGE_FILES().map((f) => PACKAGE + f),
 ];
 
-// The package's files the page and its bot Worker load (bindings/js).
-function PACKAGE_FILES() {
-  return ["index.js", "core.js", "worker.js", "dist/tablegames_wasm.mjs", "dist/tablegames_wasm.wasm"];
-}
+const kept = (url) => url.origin === self.location.origin &&
+  (url.pathname.startsWith("/static/offline/") || FILES.includes(url.pathname));
 
-const kept = (url) => url.origin === self.location.origin && FILES.includes(url.pathname);
+// no-store: never an HTTP cache's copy, always the server's.
+const fresh = (path) => new Request(path, { cache: "no-store" });
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // no-store: never an HTTP cache's copy, always the server's.
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-store" })));
+    // The package's files, as the server lists them (pkg-files.json).
+    const listed = await (await fetch(fresh("/static/offline/pkg-files.json"))).json();
+    await cache.addAll([...FILES, ...listed.files.map((f) => PACKAGE + f)].map(fresh));
     await self.skipWaiting();
   })());
 });
