@@ -98,9 +98,13 @@ static tg_status read_history(const json_t *root, const tg_mem *alloc, tg_move *
     tg_move *moves = tgA_alloc(alloc, count * sizeof *moves);
     if (!moves)
         return tgM_set(msg, "out of memory"), TG_E_NO_MEMORY;
+    /* A move id is a uint32_t, but where long has 32 bits (wasm32, i386)
+     * (long)UINT32_MAX is -1 and refused every id; ids past LONG_MAX belong
+     * to no game's move space there, and replaying refuses them anyway. */
+    const long max_id = LONG_MAX < UINT32_MAX ? LONG_MAX : (long)UINT32_MAX;
     for (size_t i = 0; i < count; i++) {
         long v;
-        tg_status s = tgJ_elem_int(h, i, "history", 0, (long)UINT32_MAX, &v, msg);
+        tg_status s = tgJ_elem_int(h, i, "history", 0, max_id, &v, msg);
         if (s != TG_OK) {
             tgA_release(alloc, moves, count * sizeof *moves);
             return s;
