@@ -6,7 +6,6 @@ replay: the test hands over the state's binary save as the page holds it
 with referee.Referee's own checks for that state: what one seat's
 observation is, which hidden-fact attributes the board must show that
 seat (and the truth it must not), and the knowledge marks it must draw.
-It also suggests a move (an easy bot for the seat, fair like every bot).
 
     python3 offline_referee.py    (one JSON request per line on stdin,
                                    one JSON answer per line on stdout)
@@ -20,13 +19,11 @@ TABLE = "offline"
 
 
 class OfflineReferee:
-    def __init__(self, seed=4321):
-        self.seed = seed
-
-    def _referee(self, game, save):
+    @staticmethod
+    def _referee(game, save):
         """A referee whose one table is the saved state, at version 0."""
         source = SnapshotSource({TABLE: ({"game": game}, base64.b64decode(save))}, {})
-        return Referee(source, seed=self.seed)
+        return Referee(source)
 
     def check(self, game, save, seat):
         ref = self._referee(game, save)
@@ -36,17 +33,10 @@ class OfflineReferee:
                 "winners": views["winners"], "moves": views.get("moves"),
                 "dom_facts": ref.dom_facts(TABLE, seat, 0), "marks": ref.marks(TABLE, seat, 0)}
 
-    def suggest(self, game, save, seat):
-        ref = self._referee(game, save)
-        self.seed += 1
-        return ref.suggest(TABLE, seat)["move"]
-
     def answer(self, request):
         cmd = request.get("cmd")
         if cmd == "check":
             return self.check(request["game"], request["save"], request["seat"])
-        if cmd == "suggest":
-            return self.suggest(request["game"], request["save"], request["seat"])
         raise ValueError("unknown command %r" % cmd)
 
 
