@@ -8,7 +8,9 @@
 // worker alone. Offline, two people pass-and-play one game of each title
 // to the end, choosing random legal moves by clicking the board and the
 // choice buttons as a person does, and one person plays a game against a
-// computer seat (its bot thinks in the package's Web Worker).
+// computer seat (its bot thinks in the package's Web Worker). Each
+// two-person game is reloaded once in the middle (offline too): the page
+// offers to go on and hands the device to the person to move.
 //
 // Secrets: at every handover the page must hold nothing of the last
 // seat's view (no board, log, players, moves, dice, marks) and name only
@@ -40,6 +42,7 @@ const out = path.join(process.env.TG_BROWSER_OUT || path.join(repo, "build", "te
 const STALL_MS = Number(process.env.TG_BROWSER_STALL_MS || 60000);
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 const SCREENSHOTS = 3;        // handovers per game with screenshots
+const RELOAD_AT = 10;         // people's decisions before the page is reloaded
 const PAGE = "/static/offline/play.html?test&pace=0";
 
 const DESKTOP = { viewport: { width: 1200, height: 860 } };
@@ -202,7 +205,7 @@ async function playGame(d, base, ask, spec, seed) {
   await page.waitForSelector('body[data-page="setup"]', { timeout: STALL_MS });
   const tag = `${tagOf(spec)}-${d.device}`;
   await setUp(page, spec, tag);
-  const stats = { decisions: 0, handovers: 0, board: 0, button: 0, secrets: 0, marks: 0 };
+  const stats = { decisions: 0, handovers: 0, board: 0, button: 0, secrets: 0, marks: 0, reloaded: false };
   let w = await progress(page, { page: "setup", waiting: "", version: -1, seat: null, next: null });
   for (;;) {
     assert.ok(w.version < MAX_DECISIONS, `${spec.game}: no end after ${w.version} decisions`);
@@ -231,6 +234,17 @@ async function playGame(d, base, ask, spec, seed) {
     if (w.waiting === "pass") {
       assert.equal(persons.length > 1, true, "a handover with one person");
       await page.locator("#done").click();
+    } else if (stats.decisions === RELOAD_AT && persons.length > 1 && !stats.reloaded) {
+      // The page is reloaded (offline) in the middle of a game: it offers
+      // to go on, and does so behind a handover to the person to move.
+      stats.reloaded = true;
+      await page.reload();
+      await page.waitForSelector('body[data-page="setup"]', { timeout: STALL_MS });
+      await page.locator("#resume").click();
+      w = await progress(page, { page: "setup", waiting: "", version: -1, seat: null, next: null, over: false });
+      assert.equal(w.waiting, "ready", "a reloaded game goes on without a handover");
+      assert.equal(Number(w.next), seat, "the reloaded game is handed to another person");
+      continue;
     } else {
       assert.equal(w.waiting, "move");
       const ids = c.truth.moves.map((m) => m.id);
@@ -255,7 +269,8 @@ async function playGame(d, base, ask, spec, seed) {
     assert.match(await page.locator("#turn").textContent(), /Game over/);
   }
   if (persons.length === 1) assert.equal(stats.handovers, 0, "a handover with one person at the device");
-  else assert.ok(stats.handovers >= 2, "no handovers between two people");
+  else assert.ok(stats.handovers >= 2 && stats.reloaded, "no handovers between two people, or no reload");
+  assert.equal(await page.evaluate(() => localStorage.getItem("tablegames.offline.game")), null, "a finished game is still kept");
   assert.deepEqual(d.errors, [], `${tag}: page errors`);
   return { ...stats, version: w.version, winners: final.truth.winners, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
@@ -276,11 +291,10 @@ async function main() {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     await assert.rejects(fetch(base + PAGE), "the server still answers");
-    let seed = 1;
     for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(tagOf(g)))) {
       const name = `${spec.game}${spec.label ? ` ${spec.label}` : ""} (${spec.device})`;
       try {
-        const r = await playGame(devices[spec.device], base, referee.ask, spec, seed++);
+        const r = await playGame(devices[spec.device], base, referee.ask, spec, GAMES.indexOf(spec) + 1);
         console.log(`ok ${name}: ${r.version} decisions (${r.decisions} by people: ${r.board} on the board, ${r.button} choice buttons), ${r.handovers} handovers, ${r.secrets} hidden facts and ${r.marks} knowledge marks checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`);
       } catch (e) {
         failed += 1;

@@ -47,6 +47,11 @@ export function newState(game, seed) {
   return game.newState(seed);
 }
 
+// A state from its binary save (Match.record).
+export function loadState(bytes) {
+  return tg.State.load(bytes);
+}
+
 export function isError(e) {
   return tg !== null && e instanceof tg.TablegamesError;
 }

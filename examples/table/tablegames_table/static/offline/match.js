@@ -6,17 +6,19 @@
 // log of the events it saw, decision by decision. Nothing else of the
 // state leaves this module, so the page can only ever draw a seat's own
 // view.
-import { freshSeed, newGame, newState, CHANCE, TERMINAL } from "./engine.js";
+import { freshSeed, newGame, newState, loadState, CHANCE, TERMINAL } from "./engine.js";
 
 const LOG_LIMIT = 200;   // decisions of events kept per seat, as on the server
 export const BUDGET = { easy: 0, medium: 1.5, hard: 4 };   // seconds a bot may think
 
 export class Match {
   // config: { game, options (the library's options string), seats:
-  // [{ kind: "person" | "bot", name, level }], seed (tests only) }
-  constructor(config) {
+  // [{ kind: "person" | "bot", name, level }], seed (tests only) };
+  // saved: a record() to go on from.
+  constructor(config, saved = null) {
+    this.config = { game: config.game, options: config.options, seats: config.seats };
     this.game = newGame(config.game, config.options);
-    this.state = newState(this.game, config.seed ?? freshSeed());
+    this.state = saved ? loadState(Uint8Array.from(atob(saved.save), (c) => c.charCodeAt(0))) : newState(this.game, config.seed ?? freshSeed());
     this.seats = config.seats.map((s, i) => ({
       seat: i, kind: s.kind, name: s.name || (s.kind === "bot" ? `Computer ${i + 1}` : `Player ${i + 1}`),
       level: s.kind === "bot" ? s.level || "easy" : null,
@@ -26,8 +28,19 @@ export class Match {
       companion: false, seats: this.seats,
     };
     this.board = this.game.board();
-    this.version = 0;
-    this.logs = this.seats.map(() => []);
+    this.version = saved ? saved.version : 0;
+    this.logs = saved ? saved.logs : this.seats.map(() => []);
+  }
+
+  // The game as JSON-ready data, to go on after the page is reloaded: the
+  // configuration, the state's binary save (base64; it holds every secret,
+  // like the page's memory) and each seat's log.
+  record() {
+    return { config: this.config, save: btoa(String.fromCharCode(...this.state.save())), version: this.version, logs: this.logs };
+  }
+
+  static resume(record) {
+    return new Match(record.config, record);
   }
 
   get persons() {

@@ -176,8 +176,23 @@ async function gameOver() {
   }
 }
 
+// The game in progress is kept in this browser's storage after every
+// decision, so a reload (or a phone that closed the tab) goes on from
+// where it was, behind a handover.
+const KEPT = "tablegames.offline.game";
+
+function keep() {
+  try {
+    if (app.match.next().kind === "over") localStorage.removeItem(KEPT);
+    else localStorage.setItem(KEPT, JSON.stringify(app.match.record()));
+  } catch {
+    // No storage (private mode, full): the game goes on, only not kept.
+  }
+}
+
 async function run() {
   for (;;) {
+    keep();
     const next = app.match.next();
     document.body.dataset.over = String(next.kind === "over");
     if (next.kind === "over") return gameOver();
@@ -192,12 +207,11 @@ async function run() {
   }
 }
 
-function start(config) {
+// make() builds the Match; a refusal of the library goes to the setup.
+function begin(make) {
   let match;
-  // A test may fix the library's seed (?test&seed=N) to replay a game.
-  if (params.has("test") && params.has("seed")) config.seed = Number(params.get("seed"));
   try {
-    match = new Match(config);
+    match = make();
   } catch (e) {
     if (!isError(e)) throw e;
     return app.setup.error(cap(e.message));
@@ -209,8 +223,33 @@ function start(config) {
   app.match = match;
   document.title = `${match.table.name} — on this device`;
   $("title").textContent = match.table.name;
-  document.body.dataset.game = config.game;
+  document.body.dataset.game = match.table.game;
   run().catch((e) => notice(`The game stopped: ${e.message}`, "error"));
+}
+
+function start(config) {
+  // A test may fix the library's seed (?test&seed=N) to replay a game.
+  if (params.has("test") && params.has("seed")) config.seed = Number(params.get("seed"));
+  begin(() => new Match(config));
+}
+
+// A kept game, offered on the setup page.
+function offerResume() {
+  let record;
+  try {
+    record = JSON.parse(localStorage.getItem(KEPT));
+  } catch {
+    record = null;
+  }
+  if (!record?.config) return;
+  const game = app.setup.games.find((g) => g.id === record.config.game);
+  const names = record.config.seats.map((s, i) => (s.kind === "person" ? s.name || `Player ${i + 1}` : "computer"));
+  $("resume").textContent = `Go on with ${game?.name ?? record.config.game} (${names.join(", ")})`;
+  $("resume-box").hidden = false;
+  $("resume").addEventListener("click", () => {
+    $("resume-box").hidden = true;
+    begin(() => Match.resume(record));
+  });
 }
 
 // ---- the service worker and the test hook -------------------------------
@@ -239,7 +278,7 @@ function testHook() {
   if (!params.has("test")) return;
   window.tablegamesOffline = {
     snapshot: () => ({
-      seat: app.shown, version: app.match?.version ?? null, save: app.match ? btoa(String.fromCharCode(...app.match.state.save())) : null,
+      seat: app.shown, version: app.match?.version ?? null, save: app.match?.record().save ?? null,
       message: app.view?.msg ?? null,
     }),
   };
@@ -257,6 +296,7 @@ async function main() {
     return;
   }
   app.setup = new Setup(catalogue(), start);
+  offerResume();
   showPage("setup");
   await offline;
 }
