@@ -8,7 +8,7 @@
 // worker alone. Offline, two people pass-and-play one game of each title
 // to the end, choosing random legal moves by clicking the board and the
 // choice buttons as a person does, and one person plays a game against a
-// computer seat (its bot thinks in the package's Web Worker). Each
+// computer seat (its bot thinks in a Web Worker, bot_worker.js). Each
 // two-person game is reloaded once in the middle (offline too): the page
 // offers to go on and hands the device to the person to move.
 //
