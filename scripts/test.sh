@@ -9,7 +9,8 @@
 # run in the release ctest, as the abi_* tests), the Debian packages from a
 # tarball and installed into a fresh Debian root, the browser table's
 # server, store (SQLite and PostgreSQL), several-servers, fault and load
-# tests, its browser tests, and an
+# tests, its browser tests, the npm package (WebAssembly build, npm test,
+# the packed tarball), and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
 # Our own builds treat warnings as errors (-DTG_WERROR=ON) and may switch no
 # optional part off (-DTG_REQUIRE_ALL_PARTS=ON; the scripts read the same
@@ -173,10 +174,25 @@ table_browser_tests() {
 }
 # "Play on this device" offline (tests/browser/offline.test.mjs): it needs
 # the npm package's WebAssembly module, which bindings/js/build.sh builds
-# (when no step before has), and the browser tests' npm ci (the step before).
+# (when js-wasm-build has not), and the npm ci of table-browser-tests.
 table_offline_tests() {
     { [ -f "$repo/bindings/js/dist/tablegames_wasm.wasm" ] || bash "$repo/bindings/js/build.sh"; } &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/offline.test.mjs"
+}
+
+# The npm package (bindings/js/): the WebAssembly build from scratch
+# (Debian's emscripten over Debian's source packages, build dir and package
+# output deleted first; about 3 minutes on two loaded cores), npm ci and
+# npm test (node --test: every call and error path, 10,000 games against a
+# leak, the TypeScript consumers, the Worker; under a minute), and the
+# packed tarball installed into a scratch project.
+js_wasm_build() {
+    rm -rf "$root/test-wasm" "$repo/bindings/js/dist" &&
+        TG_WASM_BUILD="$root/test-wasm" bash "$repo/bindings/js/build.sh"
+}
+js_tests() {
+    command -v npm >/dev/null || tg_install_missing npm || return 1
+    (cd "$repo/bindings/js" && npm ci --no-audit --no-fund && npm test)
 }
 
 cli_under_valgrind() {
@@ -207,6 +223,13 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
+step js-wasm-build js_wasm_build
+step js-tests js_tests
+step js-pack bash "$repo/bindings/js/pack-test.sh"
+# One game, four languages: C, Python, Lua and JavaScript play the same
+# plans and the golden saves on, compared after every decision.
+step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
+# After js-wasm-build: the offline table plays on the package's .wasm.
 step table-offline-tests table_offline_tests
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
