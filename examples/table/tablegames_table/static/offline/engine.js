@@ -57,7 +57,10 @@ export function isError(e) {
 }
 
 // A computer seat's thinking, off the page's thread, in a Worker
-// (bot_worker.js) that loads the same package. It gets the state's binary
+// (bot_worker.js) that loads the same package. (Not the package's own
+// BotWorker yet: in Chromium its worker.js loses a message sent while the
+// package's top-level await still runs, so the first decision never comes
+// back; bot_worker.js listens before it awaits the package.) It gets the state's binary
 // save and the seat; the library's bots redraw what the seat cannot know
 // before they think, so the Worker learns nothing it could leak.
 export class Thinker {
