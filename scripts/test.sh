@@ -141,7 +141,8 @@ tsan_threads() {
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
 # text sizes, names, two answers at once: phone.test.mjs), through
 # playwright-core pinned by tests/browser/package-lock.json (npm ci; no
-# browser is downloaded).
+# browser is downloaded); and the table on one device with the network cut
+# (offline.test.mjs).
 table_env() {
     env PYTHONPATH="$repo/examples/table:$repo/examples/table/tests:$repo/bindings/python" \
         TABLEGAMES_LIBRARY="$release/libtablegames.so" "$@"
@@ -153,7 +154,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
@@ -175,6 +176,13 @@ table_browser_tests() {
         table_env node --test "$repo/tests/browser/words.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs"
+}
+# "Play on this device" offline (tests/browser/offline.test.mjs): it needs
+# the npm package's WebAssembly module, which bindings/js/build.sh builds
+# (when js-wasm-build has not), and the npm ci of table-browser-tests.
+table_offline_tests() {
+    { [ -f "$repo/bindings/js/dist/tablegames_wasm.wasm" ] || bash "$repo/bindings/js/build.sh"; } &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/offline.test.mjs"
 }
 
 # The npm package (bindings/js/): the WebAssembly build from scratch
@@ -236,6 +244,8 @@ step js-browser js_browser_test
 # One game, four languages: C, Python, Lua and JavaScript play the same
 # plans and the golden saves on, compared after every decision.
 step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
+# After js-wasm-build: the offline table plays on the package's .wasm.
+step table-offline-tests table_offline_tests
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug

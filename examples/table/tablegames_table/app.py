@@ -9,6 +9,7 @@ send in a request, so it stays out of access logs and Referer headers).
 
 import asyncio
 import logging
+import os
 import pathlib
 import socket
 import time
@@ -28,6 +29,15 @@ from .viewer import CLOSE_WAIT, Viewer
 
 log = logging.getLogger("tablegames_table")
 STATIC = pathlib.Path(__file__).with_name("static")
+# The tablegames npm package (bindings/js: its ES modules and the .wasm),
+# served under /static/offline/pkg/ for "Play on this device"
+# (static/offline/): inside the scope of the page's service worker, which
+# a Worker's script must be for the service worker to answer it offline.
+# TABLEGAMES_JS names another copy of the package.
+JS_PACKAGE = pathlib.Path(os.environ.get("TABLEGAMES_JS")
+                          or pathlib.Path(__file__).resolve().parents[3] / "bindings" / "js")
+JS_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+JS_HIDDEN = ("node_modules", "test", "tests")
 HELLO_TIMEOUT = 15
 MAX_REQUEST = 16 * 1024
 RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
@@ -49,12 +59,17 @@ CREATION_KEY = web.AppKey("creation", CreationLimit) if hasattr(web, "AppKey") e
 
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+# The offline page and the package's bot Worker compile the WebAssembly
+# library, which the CSP must allow (it allows no JavaScript eval).
+_CSP_WASM = _CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+_WASM_PATH = "/static/offline/"
 
 
 @web.middleware
 async def security_headers(request, handler):
     response = await handler(request)
-    response.headers.setdefault("Content-Security-Policy", _CSP)
+    wasm = request.path.startswith(_WASM_PATH)
+    response.headers.setdefault("Content-Security-Policy", _CSP_WASM if wasm else _CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("Cache-Control", "no-store")
@@ -83,6 +98,31 @@ async def index(request):
 
 async def table_page(request):
     return web.FileResponse(STATIC / "table.html")
+
+
+def _js_servable(parts):
+    return (JS_TYPES.get(pathlib.PurePosixPath(parts[-1]).suffix) is not None
+            and not any(p.startswith(".") or p in JS_HIDDEN for p in parts))
+
+
+async def js_package(request):
+    """A module or the .wasm of the package (bindings/js, its dist/ too):
+    nothing hidden, nothing of node_modules or the tests, nothing outside."""
+    parts = request.match_info["path"].split("/")
+    path = JS_PACKAGE.joinpath(*parts)
+    if not _js_servable(parts) or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers={"Content-Type": JS_TYPES[path.suffix]})
+
+
+async def js_package_files(request):
+    """What js_package serves, for the offline page's service worker to keep."""
+    files = []
+    for folder, dirs, names in os.walk(JS_PACKAGE):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in JS_HIDDEN]
+        rel = pathlib.Path(folder).relative_to(JS_PACKAGE).parts
+        files += ["/".join(rel + (n,)) for n in names if _js_servable(rel + (n,))]
+    return web.json_response({"files": sorted(files)})
 
 
 async def games(request):
@@ -364,6 +404,8 @@ def make_app(tables, hosts=None, creation=None):
     app.router.add_get("/api/games", games)
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
+    app.router.add_get("/static/offline/pkg-files.json", js_package_files)   # before /static/
+    app.router.add_get("/static/offline/pkg/{path:.+}", js_package)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     return app
 
