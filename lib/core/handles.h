@@ -10,8 +10,9 @@
 #include "boardgames/tablegames.h"
 #include "game_def.h"
 
-/* Large enough for every game's legal moves; checked when a game is made,
- * so the core can keep move lists on the stack and never allocate for them. */
+/* Bound on every game's legal moves, checked when a game is made. The
+ * core's move lists live in each state's scratch space (tgH_scratch_moves),
+ * not on the stack, so that every public call fits a small thread stack. */
 #define TG_CORE_MAX_LEGAL 4096
 /* Decisions between undo checkpoints: undo replays at most this many. */
 #define TG_CORE_CHECKPOINT 64
@@ -51,6 +52,9 @@ struct tg_state {
     /* The last failure's message: the one field read-only calls write, which
      * is why even const calls on a state need it to stay on one thread. */
     char err[TG_MSG_MAX];
+    /* Scratch space for lists, after the blocks (tgH_scratch_moves); set
+     * once when the state is allocated, never copied between states. */
+    tg_move *scratch;
     alignas(max_align_t) unsigned char blocks[]; /* position, then root */
 };
 
@@ -67,6 +71,36 @@ static inline unsigned char *tgH_root(const tg_state *st)
 static inline const void *tgH_cfg(const tg_game *g)
 {
     return g->config;
+}
+
+/* Each state's allocation ends with scratch space for one list of legal
+ * moves or chance outcomes (max_legal_moves ids, which bounds the outcomes
+ * too) and the outcomes' weights: the lists the core once kept on the
+ * stack (up to 32 KiB a call; docs/guide.md promises every call fits in
+ * 16 KiB). Allocated with the state, so filling it never allocates; const
+ * calls write it as they write err, which is why a state stays on one
+ * thread. Nothing in it outlives the call that filled it. */
+static inline size_t tgH_scratch_offset(const tg_game *g)
+{
+    size_t end = 2 * g->def->state_size, align = _Alignof(tg_move);
+    return (end + align - 1) / align * align;
+}
+
+static inline size_t tgH_state_bytes(const tg_game *g)
+{
+    return sizeof(tg_state) + tgH_scratch_offset(g) +
+           (size_t)g->limits.max_legal_moves * sizeof(tg_move) +
+           (size_t)g->limits.max_chance_outcomes * sizeof(uint32_t);
+}
+
+static inline tg_move *tgH_scratch_moves(const tg_state *st)
+{
+    return st->scratch;
+}
+
+static inline uint32_t *tgH_scratch_weights(const tg_state *st)
+{
+    return (uint32_t *)(void *)(st->scratch + st->game->limits.max_legal_moves);
 }
 
 /* Binary search in a sorted move list. */
