@@ -73,7 +73,7 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_FREE] = { "tg_free", "VP" },
     [F_CAT_COUNT] = { "tg_catalogue_count", "Z" },
     [F_CAT_GET] = { "tg_catalogue_get", "PZ" },
-    [F_GAME_PARAMS_INIT] = { "tg_game_params_init", "IPN" },
+    [F_GAME_PARAMS_INIT] = { "tg_game_params_init_v2", "IPNPZ" },
     [F_GAME_NEW] = { "tg_game_new", "IPPPPPZ" },
     [F_GAME_FREE] = { "tg_game_free", "VP" },
     [F_GAME_REF] = { "tg_game_ref", "PP" },
@@ -99,7 +99,7 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_TENSOR] = { "tg_state_observation_tensor", "IPIPZ" },
     [F_INFO_JSON] = { "tg_state_information_json", "IPIPP" },
     [F_INFO_KEY] = { "tg_state_information_key", "IPIP" },
-    [F_BOT_PARAMS_INIT] = { "tg_bot_params_init", "IPN" },
+    [F_BOT_PARAMS_INIT] = { "tg_bot_params_init_v2", "IPNPZ" },
     [F_BOT_NEW_V2] = { "tg_bot_new_v2", "IPIPPPZ" },
     [F_BOT_CHOOSE] = { "tg_bot_choose", "IPPP" },
     [F_BOT_GET_PARAMS] = { "tg_bot_get_params", "IPP" },
@@ -251,7 +251,7 @@ static void *host_new_bot(host *h, void *game)
     size_t errsize = sizeof err;
     int seat = 0;
     void *bot = NULL, *pp = &params, *pb = &bot, *pe = err;
-    void *iargs[] = { &pp, &version };
+    void *iargs[] = { &pp, &version, &pe, &errsize };
     void *nargs[] = { &game, &seat, &pp, &pb, &pe, &errsize };
     if (host_status(h, F_BOT_PARAMS_INIT, iargs) != HOST_OK ||
         host_status(h, F_BOT_NEW_V2, nargs) != HOST_OK) {
@@ -413,7 +413,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     size_t errsize = sizeof err;
     int result = -1;
     snprintf(options, sizeof options, "players=%d", players);
-    void *pargs[] = { &p_params, &version };
+    void *pargs[] = { &p_params, &version, &p_err, &errsize };
     int st = host_status(h, F_GAME_PARAMS_INIT, pargs);
     void *gargs[] = { &p_id, &p_opt, &p_params, &p_game, &p_err, &errsize };
     if (st == HOST_OK)

@@ -110,10 +110,22 @@ typedef struct tg_bot_params {
  * (a binding passes the version of the layout it describes). Writes exactly
  * that version's size, padding included.
  * @return #TG_E_INVALID_ARGUMENT for a NULL @p params or a version this
- *         library does not know (nothing is written then).
+ *         library does not know (nothing is written then);
+ *         tg_bot_params_init_v2() says which.
  * @since 1.2
  */
 TG_API tg_status tg_bot_params_init(tg_bot_params *params, unsigned version);
+
+/**
+ * tg_bot_params_init() with a message: on failure @p errbuf (optional, may
+ * be NULL) receives what is wrong, e.g. "tg_bot_params version 9 is
+ * unknown; this library reads versions 1 to 2", cut to @p errbuf_size
+ * bytes including the NUL, as tg_bot_new_v2() reports. Nothing is written
+ * to @p params then, and nothing to @p errbuf on success.
+ * @since 1.3
+ */
+TG_API tg_status tg_bot_params_init_v2(tg_bot_params *params, unsigned version, char *errbuf,
+                                       size_t errbuf_size);
 
 /**
  * Makes a bot for @p seat (0 .. players-1) of @p game. The bot holds a

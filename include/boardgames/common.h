@@ -161,6 +161,21 @@ typedef struct tg_sized_allocator {
 } tg_sized_allocator;
 
 /**
+ * Fills @p allocator for the layout of @p size bytes, which is
+ * `sizeof(tg_sized_allocator)` for a program using these headers (a
+ * binding passes the size of the layout it describes): every byte of that
+ * size zeroed, padding included, and tg_sized_allocator::size set. Set
+ * @p resize and @p user_data afterwards. Like the tg_*_params_init_v2()
+ * functions, on failure @p errbuf (optional, may be NULL) receives what is
+ * wrong, cut to @p errbuf_size bytes including the NUL.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p allocator or a size no
+ *         layout has had (nothing is written to @p allocator then).
+ * @since 1.3
+ */
+TG_API tg_status tg_sized_allocator_init(tg_sized_allocator *allocator, size_t size, char *errbuf,
+                                         size_t errbuf_size);
+
+/**
  * Short English text for a status, e.g. "illegal move". Never NULL; an
  * unknown value gives "unknown status".
  */

@@ -16,12 +16,19 @@ static const size_t param_sizes[] = {offsetof(tg_bot_params, memory), sizeof(tg_
 _Static_assert(sizeof param_sizes / sizeof param_sizes[0] == TG_BOT_PARAMS_VERSION,
                "one size per tg_bot_params version");
 
-tg_status tg_bot_params_init(tg_bot_params *params, unsigned version)
+tg_status tg_bot_params_init_v2(tg_bot_params *params, unsigned version, char *errbuf,
+                                size_t errbuf_size)
 {
-    tg_status s = tgP_init(params, param_sizes, TG_BOT_PARAMS_VERSION, version);
+    tg_status s = tgP_init(params, param_sizes, TG_BOT_PARAMS_VERSION, version, "tg_bot_params",
+                           errbuf, errbuf_size);
     if (s == TG_OK)
         params->level = TG_BOT_MEDIUM;
     return s;
+}
+
+tg_status tg_bot_params_init(tg_bot_params *params, unsigned version)
+{
+    return tg_bot_params_init_v2(params, version, NULL, 0);
 }
 
 /* The caller's settings over the defaults, checked, with the level's

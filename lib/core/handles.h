@@ -10,8 +10,9 @@
 #include "boardgames/tablegames.h"
 #include "game_def.h"
 
-/* Large enough for every game's legal moves; checked when a game is made,
- * so the core can keep move lists on the stack and never allocate for them. */
+/* Bound on every game's legal moves, checked when a game is made. The
+ * core's move lists live in each state's scratch space (tgH_scratch_moves),
+ * not on the stack, so that every public call fits a small thread stack. */
 #define TG_CORE_MAX_LEGAL 4096
 /* Decisions between undo checkpoints: undo replays at most this many. */
 #define TG_CORE_CHECKPOINT 64
@@ -70,6 +71,9 @@ struct tg_state {
     /* The last failure's message: the one field read-only calls write, which
      * is why even const calls on a state need it to stay on one thread. */
     char err[TG_MSG_MAX];
+    /* Scratch space for lists, after the blocks (tgH_scratch_moves); set
+     * once when the state is allocated, never copied between states. */
+    tg_move *scratch;
     alignas(max_align_t) unsigned char blocks[]; /* position, then root */
 };
 
@@ -151,6 +155,51 @@ static inline const void *tgH_cfg(const tg_game *g)
 tg_status tgH_text_fits(const tg_state *st, tg_move move, size_t n, size_t cap, size_t *len);
 /* Whether m is legal where st stands (no message). */
 int tgH_is_legal(const tg_state *st, tg_move m);
+
+/* Each state's allocation ends with scratch space for one list of legal
+ * moves or chance outcomes (max_legal_moves ids, which bounds the outcomes
+ * too) and the outcomes' weights: the lists the core once kept on the
+ * stack (up to 32 KiB a call; docs/guide.md promises every call fits in
+ * 16 KiB). Allocated with the state, so filling it never allocates; const
+ * calls write it as they write err, which is why a state stays on one
+ * thread. Nothing in it outlives the call that filled it. */
+static inline size_t tgH_scratch_offset(const tg_game *g)
+{
+    size_t end = 2 * g->def->state_size, align = _Alignof(tg_move);
+    return (end + align - 1) / align * align;
+}
+
+/* Floats in a tensor of g (tensor.c). */
+size_t tgH_tensor_size(const tg_game *g);
+/* Bytes before the tensor in an information key's input (information.c):
+ * format, player, move number, the own-decision digest, the players. */
+#define TG_CORE_KEY_HEADER 36
+
+/* The scratch space also holds an information key's input (the header and
+ * the player's tensor), which would not fit in the stack's 16 KiB. */
+static inline size_t tgH_scratch_bytes(const tg_game *g)
+{
+    size_t lists = (size_t)g->limits.max_legal_moves * sizeof(tg_move) +
+                   (size_t)g->limits.max_chance_outcomes * sizeof(uint32_t);
+    size_t key = TG_CORE_KEY_HEADER + 4 * tgH_tensor_size(g);
+    return lists > key ? lists : key;
+}
+
+static inline size_t tgH_state_bytes(const tg_game *g)
+{
+    return sizeof(tg_state) + tgH_scratch_offset(g) + tgH_scratch_bytes(g);
+}
+
+static inline tg_move *tgH_scratch_moves(const tg_state *st)
+{
+    return st->scratch;
+}
+
+static inline uint32_t *tgH_scratch_weights(const tg_state *st)
+{
+    return (uint32_t *)(void *)(st->scratch + st->game->limits.max_legal_moves);
+}
+
 /* Binary search in a sorted move list. */
 int tgH_contains(const tg_move *moves, size_t n, tg_move m);
 /* Recomputes st->cur from the position and the length cap; every change
@@ -232,13 +281,11 @@ static inline int tgH_viewer(int viewer)
 }
 /* The observation with the core's fields, or NULL when out of memory. */
 json_t *tgH_observation(const tg_state *st, int viewer);
-/* The longest observation tensor the core writes on the stack (information
- * keys); checked when a game is made. */
+/* The longest observation tensor a game may have (information keys hash it
+ * from the state's scratch space); checked when a game is made. */
 #define TG_CORE_MAX_TENSOR 8192
 /* Writes st's observation tensor for viewer (checked) into out. */
 void tgH_write_tensor(const tg_state *st, int viewer, float *out);
-/* Floats in a tensor of g. */
-size_t tgH_tensor_size(const tg_game *g);
 /* The largest position block any game may have (state blocks stay at most
  * 1 KiB), so the core can keep one on the stack. */
 #define TG_CORE_MAX_BLOCK 1024

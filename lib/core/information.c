@@ -107,9 +107,6 @@ tg_status tg_state_information_json(const tg_state *state, int player, char **ou
 
 /* ---- the key ---- */
 
-/* Bytes before the tensor: format, player, move number, the digest. */
-#define KEY_HEADER 36
-
 tg_status tg_state_information_key(const tg_state *state, int player, uint64_t out[2])
 {
     tg_status s = player_args(state, player, out);
@@ -117,29 +114,28 @@ tg_status tg_state_information_key(const tg_state *state, int player, uint64_t o
         return s;
     const tg_game *g = state->game;
     /* The tensor's floats as 32-bit patterns, little-endian, after the
-     * header: the compact binary form of key format 1 (observe.h). */
-    union {
-        float f[KEY_HEADER / 4 + TG_CORE_MAX_TENSOR];
-        uint32_t u[KEY_HEADER / 4 + TG_CORE_MAX_TENSOR];
-        unsigned char b[KEY_HEADER + 4 * TG_CORE_MAX_TENSOR];
-    } buf;
+     * header: the compact binary form of key format 1 (observe.h), built in
+     * the state's scratch space (tgH_scratch_bytes makes room for it). */
+    unsigned char *b = (unsigned char *)(void *)tgH_scratch_moves(state);
+    float *tensor = (float *)(void *)(b + TG_CORE_KEY_HEADER);
     const tg_own *own = &state->own[player];
-    put32(buf.b, (uint32_t)tg_game_format_version(g, TG_FORMAT_INFORMATION_KEY));
-    put32(buf.b + 4, (uint32_t)player);
-    put32(buf.b + 8, state->move_number);
-    put32(buf.b + 12, own->count);
-    put64(buf.b + 16, own->sum[0]);
-    put64(buf.b + 24, own->sum[1]);
-    put32(buf.b + 32, (uint32_t)g->players);
+    put32(b, (uint32_t)tg_game_format_version(g, TG_FORMAT_INFORMATION_KEY));
+    put32(b + 4, (uint32_t)player);
+    put32(b + 8, state->move_number);
+    put32(b + 12, own->count);
+    put64(b + 16, own->sum[0]);
+    put64(b + 24, own->sum[1]);
+    put32(b + 32, (uint32_t)g->players);
     size_t n = tgH_tensor_size(g);
-    tgH_write_tensor(state, player, buf.f + KEY_HEADER / 4);
+    tgH_write_tensor(state, player, tensor);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    for (size_t i = KEY_HEADER / 4; i < KEY_HEADER / 4 + n; i++)
-        buf.u[i] = __builtin_bswap32(buf.u[i]);
+    uint32_t *u = (uint32_t *)(void *)tensor;
+    for (size_t i = 0; i < n; i++)
+        u[i] = __builtin_bswap32(u[i]);
 #endif
     /* XXH3's 128-bit output is stable across versions and platforms since
      * xxHash 0.8.0, so keys may be stored and compared between machines. */
-    XXH128_hash_t h = XXH3_128bits_withSeed(buf.b, KEY_HEADER + 4 * n, g->key_seed);
+    XXH128_hash_t h = XXH3_128bits_withSeed(b, TG_CORE_KEY_HEADER + 4 * n, g->key_seed);
     out[0] = h.low64;
     out[1] = h.high64;
     return TG_OK;

@@ -18,7 +18,7 @@ tg_status tg_state_legal_mask(const tg_state *state, uint8_t *mask, size_t cap)
     memset(mask, 0, need);
     if (tgH_current(state) == TG_PLAYER_TERMINAL)
         return TG_OK;
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(state); /* not the stack: 16 KiB */
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(state), legal);
     for (size_t i = 0; i < n; i++)
         mask[legal[i]] = 1;

@@ -7,13 +7,14 @@
 
 tg_state *tgH_state_alloc(tg_game *game)
 {
-    size_t size = game->def->state_size;
-    tg_state *st = tgA_alloc(&game->alloc, sizeof *st + 2 * size);
+    size_t bytes = tgH_state_bytes(game);
+    tg_state *st = tgA_alloc(&game->alloc, bytes);
     if (!st)
         return NULL;
-    memset(st, 0, sizeof *st + 2 * size);
+    memset(st, 0, bytes);
     atomic_fetch_add_explicit(&game->refs, 1, memory_order_relaxed);
     st->game = game;
+    st->scratch = (tg_move *)(void *)(st->blocks + tgH_scratch_offset(game));
     return st;
 }
 
@@ -63,7 +64,7 @@ void tg_state_free(tg_state *state)
     size_t size = g->def->state_size;
     tgA_release(&g->alloc, state->hist, tgH_hist_bytes(state->hist_cap));
     tgA_release(&g->alloc, state->ckpt, (size_t)state->ckpt_cap * size);
-    tgA_release(&g->alloc, state, sizeof *state + 2 * size);
+    tgA_release(&g->alloc, state, tgH_state_bytes(g));
     tg_game_free(g);
 }
 
@@ -248,7 +249,7 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
     const tg_game *g = st->game;
     const void *cfg = tgH_cfg(g);
     unsigned char *block = tgH_block(st);
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(st);
     for (uint32_t i = from; i < to; i++) {
         tg_move m = st->hist[i];
         if (!check) {

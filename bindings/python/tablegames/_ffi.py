@@ -119,6 +119,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_status_text": (c_char_p, [Status]),
     "tg_status_name": (c_char_p, [Status]),
     "tg_free": (None, [c_void_p]),
+    "tg_sized_allocator_init": (Status, [POINTER(SizedAllocator), c_size_t, CharBuf, c_size_t]),
     # version.h
     "tg_version_number": (c_uint, []),
     "tg_version_string": (c_char_p, []),
@@ -130,6 +131,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_game_info_option": (POINTER(OptionInfo), [POINTER(GameInfo), c_size_t]),
     # game.h
     "tg_game_params_init": (Status, [POINTER(GameParams), c_uint]),
+    "tg_game_params_init_v2": (Status, [POINTER(GameParams), c_uint, CharBuf, c_size_t]),
     "tg_game_new": (Status, [c_char_p, c_char_p, POINTER(GameParams),
                              POINTER(GameP), CharBuf, c_size_t]),
     "tg_game_free": (None, [GameP]),
@@ -213,6 +215,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
                                     POINTER(StateP), CharBuf, c_size_t]),
     # bot.h
     "tg_bot_params_init": (Status, [POINTER(BotParams), c_uint]),
+    "tg_bot_params_init_v2": (Status, [POINTER(BotParams), c_uint, CharBuf, c_size_t]),
     "tg_bot_new": (Status, [GameP, c_int, POINTER(BotParams), POINTER(BotP)]),
     "tg_bot_new_v2": (Status, [GameP, c_int, POINTER(BotParams), POINTER(BotP), CharBuf,
                                c_size_t]),

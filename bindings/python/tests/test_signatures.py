@@ -133,6 +133,10 @@ class SignatureTest(unittest.TestCase):
                      "tg_bot_get_params", "tg_bot_last_error", "tg_state_step",
                      "tg_state_step_chance"):
             self.assertIn(name, self.protos)
+        # The 1.3 additions of issue 27 (the messages of the init calls).
+        for name in ("tg_game_params_init_v2", "tg_bot_params_init_v2",
+                     "tg_sized_allocator_init"):
+            self.assertIn(name, self.protos)
         self.assertEqual(self.protos["tg_state_apply"], ("tg_status", ["tg_state *", "tg_move"]))
 
     def test_every_c_function_is_declared(self):
