@@ -58,7 +58,7 @@ typedef enum host_fn_id {
     F_BOT_PARAMS_INIT, F_BOT_NEW_V2, F_BOT_CHOOSE, F_BOT_GET_PARAMS, F_BOT_LAST_ERROR,
     F_BOT_FREE,
     F_PLAYER_MOVES, F_CHANCE_IDS, F_IS_CHANCE, F_LENGTH_BOUND, F_UTILITY, F_HIDDEN, F_FORMAT,
-    F_SHAPE, F_MASK, F_ANY_TEXT, F_HIST_PLAYER,
+    F_SHAPE, F_MASK, F_ANY_TEXT, F_HIST_PLAYER, F_SIZED_INIT,
     F_COUNT
 } host_fn_id;
 
@@ -116,6 +116,7 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_MASK] = { "tg_state_legal_mask", "IPPZ" },
     [F_ANY_TEXT] = { "tg_state_any_move_text", "IPUPZP" },
     [F_HIST_PLAYER] = { "tg_state_history_player", "IPUP" },
+    [F_SIZED_INIT] = { "tg_sized_allocator_init", "IPZPZ" },
 };
 
 #define HOST_MAX_ARGS 6
@@ -343,6 +344,30 @@ static int host_print_public(host *h, void *game, void *state)
     return 0;
 }
 
+/* tg_sized_allocator as this host lays it out (common.h): the init call
+ * (1.3) must accept the host's size and write it into the size field. */
+typedef struct host_sized_allocator {
+    size_t size;
+    void *resize;
+    void *user_data;
+} host_sized_allocator;
+
+static int host_check_sized_allocator(host *h)
+{
+    host_sized_allocator a = { 0, NULL, NULL };
+    char err[256] = "";
+    size_t size = sizeof a, errsize = sizeof err;
+    void *pa = &a, *perr = err;
+    void *args[] = { &pa, &size, &perr, &errsize };
+    int st = host_status(h, F_SIZED_INIT, args);
+    if (st != HOST_OK || a.size != sizeof a) {
+        fprintf(stderr, "ffi_host: tg_sized_allocator_init: %s %s (size field %zu)\n",
+                host_status_name(h, st), err, a.size);
+        return -1;
+    }
+    return 0;
+}
+
 /* The 1.3 research figures of a game and a state: the split of the move
  * space, the bound, the range, the formats, the shape; the mask against
  * the legal list; the text of the last id and who made the first decision. */
@@ -505,6 +530,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     st = host_status(h, F_WINNERS, wargs);
     if (st != HOST_OK || host_print_returns(h, state, players) != 0 ||
         host_print_public(h, game, state) != 0 || host_print_research(h, game, state) != 0 ||
+        host_check_sized_allocator(h) != 0 ||
         host_bot_refuses_the_end(h, bot, state) != 0)
         goto out;
     printf("game over after %u decisions; winners mask 0x%" PRIx32 "\n", decisions, mask);

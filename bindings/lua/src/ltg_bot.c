@@ -69,7 +69,7 @@ int ltg_bot_new(lua_State *L)
     tg_bot *bot = NULL;
     ltg_bot *b;
     char err[LTG_ERRBUF_SIZE];
-    tg_bot_params_init(&params, TG_BOT_PARAMS_VERSION);
+    tg_bot_params_init_v2(&params, TG_BOT_PARAMS_VERSION, NULL, 0);
     ltg_bot_params_arg(L, 3, &params);
     if (seat < INT_MIN || seat > INT_MAX)
         return ltg_raise(L, TG_E_INVALID_ARGUMENT, "seat out of range");
@@ -147,7 +147,7 @@ static int ltg_bot_params(lua_State *L)
 {
     tg_bot *bot = ltg_check_bot(L, 1);
     tg_bot_params p;
-    tg_bot_params_init(&p, TG_BOT_PARAMS_VERSION);
+    tg_bot_params_init_v2(&p, TG_BOT_PARAMS_VERSION, NULL, 0);
     ltg_bot_check(L, tg_bot_get_params(bot, &p), bot);
     lua_createtable(L, 0, 5);
     lua_pushstring(L, (unsigned)p.level <= TG_BOT_HARD ? ltg_bot_levels[p.level] : "unknown");

@@ -152,7 +152,7 @@ static const char *ltg_options_string(lua_State *L, int idx)
 
 void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *alloc)
 {
-    tg_game_params_init(params, TG_GAME_PARAMS_VERSION);
+    tg_game_params_init_v2(params, TG_GAME_PARAMS_VERSION, NULL, 0);
     tg_sized_allocator_init(alloc, sizeof *alloc, NULL, 0);
     /* lua_Alloc has exactly tg_resize_fn's shape. */
     alloc->resize = lua_getallocf(L, &alloc->user_data);
