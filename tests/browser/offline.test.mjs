@@ -8,9 +8,12 @@
 // worker alone. Offline, two people pass-and-play one game of each title
 // to the end, choosing random legal moves by clicking the board and the
 // choice buttons as a person does, and one person plays a game against a
-// computer seat (its bot thinks in a Web Worker, bot_worker.js). Each
-// two-person game is reloaded once in the middle (offline too): the page
-// offers to go on and hands the device to the person to move.
+// computer seat (its bot thinks in the package's BotWorker: the test checks
+// that the page starts exactly one Worker, on the package's worker.js,
+// whose script the service worker serves, and none in a game of people
+// only). Each two-person game is reloaded once in the middle (offline
+// too): the page offers to go on and hands the device to the person to
+// move.
 //
 // Secrets: at every handover the page must hold nothing of the last
 // seat's view (no board, log, players, moves, dice, marks) and name only
@@ -28,7 +31,8 @@
 // Time: nothing here waits for a fixed time; each step waits for the page
 // to move on and fails when it has not for STALL_MS. The library's seed
 // and the moves are fixed (?seed=N, a seeded choice), so each run plays
-// the same games (the computer seat's bot is seeded by the page).
+// the same games of people; the computer seat's bot draws its own seed
+// (crypto.getRandomValues), so that game may differ from run to run.
 import { startServer, startHelper, launchChromium, playMove } from "./harness.mjs";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +48,8 @@ const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 const SCREENSHOTS = 3;        // handovers per game with screenshots
 const RELOAD_AT = 10;         // people's decisions before the page is reloaded
 const PAGE = "/static/offline/play.html?test&pace=0";
+const PKG = "/static/offline/pkg/";                  // the npm package, as the server serves it
+const WORKER = `${PKG}worker.js`;                     // its Worker script, started by its BotWorker
 
 const DESKTOP = { viewport: { width: 1200, height: 860 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -75,10 +81,16 @@ function random(seed) {
 async function openDevice(browser, base, device) {
   const context = await browser.newContext(device === "phone" ? PHONE : DESKTOP);
   const page = await context.newPage();
-  const d = { device, context, page, errors: [] };
+  const d = { device, context, page, errors: [], workers: [], scripts: [] };
   page.on("pageerror", (e) => d.errors.push(e.message));
   page.on("console", (m) => { if (m.type() === "error") d.errors.push(m.text()); });
   page.on("requestfailed", (r) => d.errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  // The Workers the page starts, and the Worker scripts it fetches (with
+  // whether the service worker answered).
+  page.on("worker", (w) => d.workers.push(new URL(w.url()).pathname));
+  page.on("response", (r) => {
+    if (/worker/i.test(new URL(r.url()).pathname)) d.scripts.push({ path: new URL(r.url()).pathname, fromServiceWorker: r.fromServiceWorker() });
+  });
   await page.goto(base + PAGE);
   await page.waitForSelector('body[data-offline-ready="true"][data-page="setup"]', { timeout: STALL_MS });
   // The service worker controls the page once it has claimed it.
@@ -203,6 +215,8 @@ async function playGame(d, base, ask, spec, seed) {
   const persons = spec.seats.map((s, i) => (s.level ? null : i)).filter((i) => i !== null);
   await page.goto(`${base}${PAGE}&seed=${seed}`);      // offline: from the service worker
   await page.waitForSelector('body[data-page="setup"]', { timeout: STALL_MS });
+  d.workers.length = 0;
+  d.scripts.length = 0;
   const tag = `${tagOf(spec)}-${d.device}`;
   await setUp(page, spec, tag);
   const stats = { decisions: 0, handovers: 0, board: 0, button: 0, secrets: 0, marks: 0, reloaded: false };
@@ -272,6 +286,14 @@ async function playGame(d, base, ask, spec, seed) {
   else assert.ok(stats.handovers >= 2 && stats.reloaded, "no handovers between two people, or no reload");
   assert.equal(await page.evaluate(() => localStorage.getItem("tablegames.offline.game")), null, "a finished game is still kept");
   assert.deepEqual(d.errors, [], `${tag}: page errors`);
+  // A computer seat thinks in the package's BotWorker: one Worker on the
+  // package's worker.js, its script (and bot-worker.js) from the service
+  // worker; people alone start none.
+  const computers = spec.seats.some((s) => s.level);
+  assert.deepEqual(d.workers, computers ? [WORKER] : [], `${tag}: the Workers the page started`);
+  const expected = computers ? [`${PKG}bot-worker.js`, WORKER] : [];
+  assert.deepEqual(d.scripts.map((s) => s.path).sort(), expected, `${tag}: the Worker scripts fetched`);
+  for (const s of d.scripts) assert.ok(s.fromServiceWorker, `${tag}: ${s.path} did not come from the service worker`);
   return { ...stats, version: w.version, winners: final.truth.winners, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 

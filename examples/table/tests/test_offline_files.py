@@ -1,8 +1,11 @@
 """The files of "Play on this device": the offline page and the npm
 package's modules and .wasm under /static/offline/pkg/, with the CSP that lets
-the page (and the bot Worker) compile WebAssembly, and only them."""
+the page (and the bot Worker) compile WebAssembly, and only them; the
+package's BotWorker and its Worker script, which the computer seats use; and
+every file the service worker keeps."""
 
 import pathlib
+import re
 import shutil
 import tempfile
 from unittest import mock
@@ -69,6 +72,42 @@ class OfflineFiles(ServerTestCase):
         for path in ["/", "/t/abc", "/static/js/table.js", "/api/games"]:
             response, _ = await self.get(path)
             self.assertNotIn("wasm", response.headers["Content-Security-Policy"], path)
+
+
+class OfflineWorkerFiles(ServerTestCase):
+    """With the repository's own package (bindings/js), as the page gets it."""
+
+    async def asyncSetUp(self):
+        repo = pathlib.Path(__file__).resolve().parents[3]
+        patcher = mock.patch.object(app_mod, "JS_PACKAGE", repo / "bindings" / "js")
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        await super().asyncSetUp()
+
+    async def test_the_computer_seats_worker_is_the_packages(self):
+        # engine.js imports pkg/bot-worker.js, whose BotWorker starts
+        # pkg/worker.js: both under the service worker's scope, both kept.
+        response = await self.client.get("/static/offline/pkg-files.json")
+        listed = (await response.json())["files"]
+        for name in ["bot-worker.js", "worker.js", "index.js"]:
+            self.assertIn(name, listed)
+            response = await self.client.get("/static/offline/pkg/" + name)
+            self.assertEqual(response.status, 200, name)
+            self.assertEqual(response.content_type, "text/javascript", name)
+        engine = await (await self.client.get("/static/offline/engine.js")).text()
+        self.assertTrue("bot-worker.js" in engine, "engine.js does not import the package's BotWorker")
+        self.assertFalse("new Worker(" in engine, "engine.js starts a Worker of its own")
+
+    async def test_every_file_the_service_worker_keeps_is_served(self):
+        # A file taken out of the page but left in sw.js's list would make
+        # the service worker's install fail (cache.addAll), and offline
+        # play with it.
+        sw = await (await self.client.get("/static/offline/sw.js")).text()
+        files = re.findall(r'"(/static/[^"]+\.(?:js|css|html))"', re.search(r"const FILES = \[(.*?)\];", sw, re.S).group(1))
+        self.assertIn("/static/offline/play.js", files)
+        for path in files:
+            response = await self.client.get(path)
+            self.assertEqual(response.status, 200, path)
 
 
 if __name__ == "__main__":

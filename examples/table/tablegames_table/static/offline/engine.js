@@ -56,46 +56,33 @@ export function isError(e) {
   return tg !== null && e instanceof tg.TablegamesError;
 }
 
-// A computer seat's thinking, off the page's thread, in a Worker
-// (bot_worker.js) that loads the same package. (Not the package's own
-// BotWorker yet: in Chromium its worker.js loses a message sent while the
-// package's top-level await still runs, so the first decision never comes
-// back; bot_worker.js listens before it awaits the package.) It gets the state's binary
-// save and the seat; the library's bots redraw what the seat cannot know
-// before they think, so the Worker learns nothing it could leak.
+// A computer seat's thinking, off the page's thread: the package's own
+// BotWorker (pkg/bot-worker.js), which runs the package's worker.js as a
+// module Worker. Its script lies under /static/offline/pkg/, inside the
+// service worker's scope, so it starts offline too. It gets the state's
+// binary save and the seat; the library's bots redraw what the seat cannot
+// know before they think, so the Worker learns nothing it could leak.
+//
+// The Worker keeps one bot per game, seat and settings, seed included: each
+// seat gets one seed for the page's life (not one per decision), so the
+// Worker makes a bot once per seat and level instead of one per move.
 export class Thinker {
   constructor() {
-    this.worker = null;
-    this.waiting = new Map();
-    this.next = 1;
-  }
-
-  start() {
-    this.worker = new Worker(new URL("./bot_worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = ({ data }) => {
-      const { resolve, reject } = this.waiting.get(data.id);
-      this.waiting.delete(data.id);
-      if (data.error) reject(new Error(data.error));
-      else resolve(data.move);
-    };
-    this.worker.onerror = (event) => {
-      for (const { reject } of this.waiting.values()) reject(new Error(event.message || "the computer's Worker failed"));
-      this.waiting.clear();
-    };
+    this.bots = null;      // a promise of the BotWorker, started on first use
+    this.seeds = new Map();
   }
 
   // The move id the seat's bot chooses in state.
-  choose(state, seat, level, seconds) {
-    if (!this.worker) this.start();
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, save: state.save(), seat, level, seconds, seed: freshSeed() });
-    });
+  async choose(state, seat, level, seconds) {
+    if (!this.bots) this.bots = import(`${PACKAGE}bot-worker.js`).then(({ BotWorker }) => BotWorker.start());
+    const bots = await this.bots;
+    if (!this.seeds.has(seat)) this.seeds.set(seat, freshSeed());
+    const move = await bots.choose(state, { seat, level, seconds, seed: this.seeds.get(seat) });
+    return move.id;
   }
 
   free() {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+    if (this.bots) this.bots.then((bots) => bots.terminate(), () => {});
+    this.bots = null;
   }
 }

@@ -30,12 +30,15 @@ export class SeatView {
     return this.table.seats[p]?.name ?? `Player ${p + 1}`;
   }
 
+  // The names events_text.js words the log with (describeEvent's ctx).
   context() {
     const me = this.seat;
+    const whose = (p) => (p === me ? "your" : `${this.name(p)}'s`);
     return {
       who: (p) => (p === me ? "You" : this.name(p)),
       whom: (p) => (p === me ? "you" : this.name(p)),
-      ...(this.view.logContext ? this.view.logContext(this.msg.observation, (p) => (p === me ? "your" : `${this.name(p)}'s`)) : {}),
+      whose,
+      ...(this.view.logContext ? this.view.logContext(this.msg.observation, whose) : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 // The offline page's service worker: keeps the page, its modules, the
-// board drawings, the tablegames package and its WebAssembly module in the
-// browser's cache, so "Play on this device" opens and plays with the
+// board drawings, the tablegames package (its modules, the BotWorker and
+// the Worker script the computer seats think in) and its WebAssembly module
+// in the browser's cache, so "Play on this device" opens and plays with the
 // network off or the server stopped.
 //
 // Online, every file comes from the server (so a new version is picked up
@@ -8,14 +9,15 @@
 // reached, the cached copy answers. Only the files below are kept; the
 // online table's pages lie outside this worker's scope (/static/offline/)
 // and never go through it.
-const CACHE = "tablegames-offline-v1";
+// A new name when files leave the list: activate deletes the old cache.
+const CACHE = "tablegames-offline-v2";
 const PACKAGE = "/static/offline/pkg/";
 // The page's own files beside it (everything under /static/offline/ is
 // kept) and the online table's files it uses.
 const FILES = [
   "/static/offline/play.html", "/static/offline/offline.css",
   "/static/offline/play.js", "/static/offline/engine.js", "/static/offline/match.js",
-  "/static/offline/seat_view.js", "/static/offline/setup.js", "/static/offline/bot_worker.js",
+  "/static/offline/seat_view.js", "/static/offline/setup.js",
   "/static/css/table.css",
   "/static/js/interact.js", "/static/js/events_text.js", "/static/js/knowledge.js", "/static/js/svg.js",
   "/static/js/boards/index.js", "/static/js/boards/witches_dance.js", "/static/js/boards/bewitched.js",
