@@ -8,7 +8,8 @@
 // the omniscient viewer), the step line must say that everything is
 // shown, and "Back to the end" must put Ann's own view back. The board
 // module must draw the omniscient JSON without a page error. Screenshots:
-// $TG_BROWSER_OUT/screens/replay-<game>-*.png.
+// $TG_BROWSER_OUT/screens/replay-<game>-end.png (the page) and
+// replay-<game>-board.png (the whole board at the last step).
 //
 // Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b
 // plays only those games.
@@ -85,6 +86,10 @@ async function replayGame(browser, base, ask, spec) {
   await showsStep(page, steps, steps);
   facts += await checkBoard(page, table, ask, OMNISCIENT, steps, `replay step ${steps}`);
   await shot("end");
+  // The whole board too, hats, books and presents in view.
+  const zoom = page.locator("#zoom:not([hidden])");
+  if (await zoom.count()) await zoom.click();
+  await page.locator("#board svg").screenshot({ path: path.join(out, "screens", `replay-${spec.game}-board.png`) });
   await page.locator('[data-replay="first"]').click();
   await showsStep(page, 0, steps);
   facts += await checkBoard(page, table, ask, OMNISCIENT, 0, "replay step 0");
