@@ -58,6 +58,6 @@ export const namesSeat = (opt) => opt.name === "first";
 // The table's replay after the end (docs/table.md, "The replay"): the
 // create request's "replay" values and the lobby's words for them.
 export const REPLAY_CHOICES = [
-  ["reveal", "shows everything: hats, books and presents turned over"],
-  ["own", "shows each person only what they saw (secrets stay secret)"],
+  ["reveal", "shows everything, every secret"],
+  ["own", "shows each person only what they saw"],
 ];
