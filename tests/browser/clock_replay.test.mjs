@@ -1,10 +1,10 @@
 // The table page's turn clock and replay controls, their logic without a
 // browser (node --test): the time shown, whose it is, and where each
-// replay control leads.
+// replay control leads, and what the replay's line says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formatLeft, clockText } from "../../examples/table/tablegames_table/static/js/clock.js";
-import { target } from "../../examples/table/tablegames_table/static/js/replay.js";
+import { target, stepText } from "../../examples/table/tablegames_table/static/js/replay.js";
 
 test("the time left is minutes and seconds, rounded up", () => {
   assert.equal(formatLeft(65), "1:05");
@@ -29,4 +29,9 @@ test("replay controls stay within the game", () => {
   assert.equal(target("next", 5, 9), 6);
   assert.equal(target("next", 9, 9), 9);
   assert.equal(target("last", 2, 9), 9);
+});
+
+test("the replay says whether it shows everything", () => {
+  assert.equal(stepText(3, 40, true), "Step 3 of 40 · everything shown");
+  assert.equal(stepText(0, 40, false), "Step 0 of 40 · as you saw it");
 });

@@ -224,7 +224,9 @@ async function lobbyCheck(browser, base) {
   await page.screenshot({ path: path.join(out, "screens", "lobby.png"), fullPage: true });
   const created = page.waitForRequest((r) => r.url().endsWith("/api/tables"));
   await page.locator("#create").click();
-  assert.equal(JSON.parse((await created).postData()).options.first, "1", "Player 2 chosen to start, not sent as first=1");
+  const sent = JSON.parse((await created).postData());
+  assert.equal(sent.options.first, "1", "Player 2 chosen to start, not sent as first=1");
+  assert.equal(sent.replay, "reveal", "the replay shows everything unless the family says otherwise");
   const link = page.locator('#link-list a[data-seat="0"]');
   await link.waitFor();
   await link.click();

@@ -25,6 +25,10 @@ _NAME_FORMAT = {0x200C, 0x200D} | set(range(0xE0020, 0xE0080))
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 MAX_OPTION_VALUE = 16
 BOT_LEVELS = ("easy", "medium", "hard")
+# What the replay after the end shows (replay.py): everything, as a family
+# lifts the hats and turns the books when the game is over, or each viewer
+# only what it saw (for families who keep their secrets afterwards too).
+REPLAY_MODES = ("reveal", "own")
 _VALUE = re.compile(r"^[A-Za-z0-9._-]+$")
 
 
@@ -52,10 +56,11 @@ class TableConfig:
     seats: Tuple[Seat, ...]
     companion: bool                  # dice at the table: people enter chance outcomes
     clock: Optional[dict] = dataclasses.field(default=None, hash=False)  # turn_clock.py
+    replay: str = "reveal"           # one of REPLAY_MODES
 
     def to_record(self):
         rec = {"game": self.game_id, "options": self.options, "companion": self.companion,
-               "seats": [dataclasses.asdict(s) for s in self.seats]}
+               "seats": [dataclasses.asdict(s) for s in self.seats], "replay": self.replay}
         if self.clock is not None:
             rec["clock"] = dict(self.clock)
         return rec
@@ -63,12 +68,14 @@ class TableConfig:
     @classmethod
     def from_record(cls, rec):
         return cls(game_id=rec["game"], options=rec["options"], companion=bool(rec["companion"]),
-                   seats=tuple(Seat(**s) for s in rec["seats"]), clock=rec.get("clock"))
+                   seats=tuple(Seat(**s) for s in rec["seats"]), clock=rec.get("clock"),
+                   # Tables stored before the option existed get the default.
+                   replay=rec.get("replay", "reveal"))
 
     def public(self, game_name):
         """What every seat may know about the table (no secrets, no hashes)."""
         return {"game": self.game_id, "name": game_name, "options": self.options,
-                "companion": self.companion, "clock": self.clock,
+                "companion": self.companion, "clock": self.clock, "replay": self.replay,
                 "seats": [{"seat": i, "kind": s.kind, "name": s.name, "level": s.level}
                           for i, s in enumerate(self.seats)]}
 
@@ -137,7 +144,7 @@ def parse_request(body):
     (TableConfig without secrets, tablegames.Game, [seat numbers of persons])."""
     if not isinstance(body, dict):
         raise TableRequestError("the request must be a JSON object")
-    unknown = set(body) - {"game", "options", "seats", "companion", "clock"}
+    unknown = set(body) - {"game", "options", "seats", "companion", "clock", "replay"}
     if unknown:
         raise TableRequestError("unknown field %s" % sorted(unknown)[0])
     game_id = body.get("game")
@@ -173,8 +180,12 @@ def parse_request(body):
     if not isinstance(companion, bool):
         raise TableRequestError("companion must be true or false")
     clock = turn_clock.check_settings(body.get("clock"), TableRequestError)
-    config = TableConfig(game_id=game_id, options=game.options_string,
-                         seats=tuple(table_seats), companion=companion, clock=clock)
+    replay = body.get("replay", "reveal")
+    if replay not in REPLAY_MODES:
+        raise TableRequestError("replay must be \"reveal\" (after the end the replay shows "
+                                "everything) or \"own\" (each viewer only what it saw)")
+    config = TableConfig(game_id=game_id, options=game.options_string, seats=tuple(table_seats),
+                         companion=companion, clock=clock, replay=replay)
     return config, game, [i for i, s in enumerate(table_seats) if s.is_person]
 
 

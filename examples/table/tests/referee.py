@@ -67,6 +67,18 @@ class SnapshotSource:
         return [r for r in self.rows.get(table_id, []) if r[0] > after]
 
 
+def own_observation(views, viewer):
+    """A viewer's observation in a version's views: a seat's, the public
+    one, or the omniscient one (what the replay after the end shows)."""
+    if viewer == tablegames.OMNISCIENT:
+        return views["omniscient"]
+    if viewer == tablegames.PUBLIC:
+        return views["public"]["observation"]
+    if not 0 <= viewer < len(views["seats"]):
+        raise ValueError("no viewer %r" % viewer)
+    return views["seats"][viewer]["observation"]
+
+
 class Replay:
     """One table replayed from its stored decisions, with a view per version."""
 
@@ -220,12 +232,11 @@ class Referee:
 
     def dom_facts(self, table_id, seat, version):
         """The board's hidden-fact attributes as this seat (or the public
-        viewer) must see them:
+        viewer, or the omniscient one: the replay after the end) must see them:
         [{selector, attr, expect, secret}], where secret is the truth when
         the seat may not know it (seeing it in the page would be a leak)."""
         v = self.views(table_id, version)
-        own = v["public"] if seat == tablegames.PUBLIC else v["seats"][seat]
-        mine, omni = own["observation"], v["omniscient"]
+        mine, omni = own_observation(v, seat), v["omniscient"]
         game = self.replay(table_id).config["game"]
         facts = []
 
@@ -263,8 +274,7 @@ class Referee:
         tablegames.PUBLIC) at version, {data-known: data-value}, read from
         that viewer's own observation (knowledge.js draws them)."""
         v = self.views(table_id, version)
-        own = v["public"] if viewer == tablegames.PUBLIC else v["seats"][viewer]
-        return knowledge_marks(self.replay(table_id).config["game"], own["observation"])
+        return knowledge_marks(self.replay(table_id).config["game"], own_observation(v, viewer))
 
     def suggest(self, table_id, seat):
         r = self.replay(table_id)

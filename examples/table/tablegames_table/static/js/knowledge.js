@@ -39,6 +39,14 @@ export function marksSwitch(input, board) {
   apply();
 }
 
+// A replay after the end (replay.py, "replay": "reveal") shows the
+// omniscient observation (viewer TG_VIEW_OMNISCIENT, -1): every secret
+// turned over, as a family does when the game is over. A board says so in
+// the marks' words instead of "you saw it".
+export const OMNISCIENT = -1;
+export const revealed = (obs) => obs.viewer === OMNISCIENT;
+export const SHOWN_AT_END = "Shown at the end";
+
 // A mark: the group the board draws the decoration into.
 export function mark(parent, key, value, label, attrs = {}) {
   const g = group(parent, { class: "known", "data-known": key, "data-value": value, ...attrs });

@@ -1,5 +1,5 @@
 // The lobby: pick a game, say who plays, set up the table, hand out links.
-import { optionLabel, optionHelp, namesSeat } from "./option_words.js";
+import { optionLabel, optionHelp, namesSeat, REPLAY_CHOICES } from "./option_words.js";
 import { clockField, clockRequest } from "./clock.js";
 const $ = (id) => document.getElementById(id);
 const lobby = { catalogue: null, game: null };
@@ -122,7 +122,10 @@ function request() {
     if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   }
   const clock = clockRequest();
-  return { game: lobby.game.id, seats, options, companion: $("companion").checked, ...(clock ? { clock } : {}) };
+  return {
+    game: lobby.game.id, seats, options, companion: $("companion").checked, ...(clock ? { clock } : {}),
+    replay: $("replay-mode").value,
+  };
 }
 
 function showLinks(reply) {
@@ -186,6 +189,9 @@ async function main() {
   $("remove-seat").addEventListener("click", () => setSeatCount($("seats").children.length - 1));
   $("setup").addEventListener("submit", create);
   $("options-box").before(clockField());
+  // After the game, what the replay shows: everything (the default, as a
+  // family turns its secrets over at the end) or each person's own view.
+  for (const [value, text] of REPLAY_CHOICES) $("replay-mode").add(new Option(text, value));
 }
 
 main();

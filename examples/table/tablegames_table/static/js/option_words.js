@@ -54,3 +54,10 @@ export function optionHelp(opt) {
 
 // Whether an option names a seat (shown as a list of the table's seats).
 export const namesSeat = (opt) => opt.name === "first";
+
+// The table's replay after the end (docs/table.md, "The replay"): the
+// create request's "replay" values and the lobby's words for them.
+export const REPLAY_CHOICES = [
+  ["reveal", "shows everything, every secret"],
+  ["own", "shows each person only what they saw"],
+];

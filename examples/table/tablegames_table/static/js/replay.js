@@ -1,7 +1,10 @@
 // The replay: once the game is over, anyone at the table steps through it
-// from the start. The server answers each step with what this page saw
-// then (a seat its own view, a spectator the public one); before the end
-// it refuses, so the controls appear only then.
+// from the start. The server answers each step with everything turned
+// over (the omniscient view: hats' colours, books' pages, presents), as a
+// family shows its secrets when the game is over - or, at a table made to
+// keep them ("replay": "own"), with what this page saw then (a seat its
+// own view, a spectator the public one). Before the end it refuses, so
+// the controls appear only then.
 
 /** The step a control leads to, from step of steps. */
 export function target(control, step, steps) {
@@ -12,6 +15,11 @@ export function target(control, step, steps) {
     case "last": return steps;
     default: return step;
   }
+}
+
+/** The line under the controls: where the replay is, and whether it shows everything. */
+export function stepText(step, steps, revealed) {
+  return `Step ${step} of ${steps}${revealed ? " · everything shown" : " · as you saw it"}`;
 }
 
 const CONTROLS = [["first", "⏮", "To the start"], ["back", "◀", "One step back"],
@@ -84,7 +92,7 @@ export class ReplayControls {
     this.step = msg.step;
     this.steps = msg.steps;
     this.hooks.render(msg.observation, msg.events);
-    this.where.textContent = `Step ${msg.step} of ${msg.steps}`;
+    this.where.textContent = stepText(msg.step, msg.steps, msg.revealed);
     this.said.replaceChildren(...this.hooks.describe(msg.events).map((text) => {
       const li = document.createElement("li");
       li.textContent = text;

@@ -7,7 +7,7 @@
 // dots in the colours of the players who looked at a book, dots beside a
 // snake for the frogs it touched without biting, a magnet on a bitten frog.
 import { el, group, text, title, svgRoot, hat, dieFace, clear } from "../svg.js";
-import { mark, eye, dots, whoKnows } from "../knowledge.js";
+import { mark, eye, dots, whoKnows, revealed, SHOWN_AT_END } from "../knowledge.js";
 
 const COLOURS = { red: "#e0473c", blue: "#3f7be0", green: "#49b04f", yellow: "#f2c230" };
 const LETTER = { r: "red", b: "blue", g: "green", y: "yellow" };
@@ -115,7 +115,8 @@ function create(board, table, seat) {
     const seatColour = (p) => COLOURS[obs.frogs.find((f) => f.player === p)?.colour];
     if (info.page) {
       const what = info.page === "prince" ? "the prince's page" : "a frog page";
-      const how = info.seen_by.includes(seat) ? "You have looked at it" : "Everyone saw it come home";
+      const how = info.seen_by.includes(seat) ? "You have looked at it"
+        : revealed(obs) ? SHOWN_AT_END : "Everyone saw it come home";
       eye(mark(g, `page:${info.book}`, info.page, `${how}: book ${info.book + 1} is ${what}`), 9, -11, 8);
     }
     if (info.seen_by.length) {
@@ -133,8 +134,8 @@ function create(board, table, seat) {
       const g = group(pieces, { class: "snake", "data-snake": s.snake, "data-deadly": deadly, "data-at": `space:${s.space}` });
       el("path", { d: `M ${x - 12} ${y + 6} q 6 -12 12 0 t 12 0`, fill: "none", stroke: deadly === "yes" ? "#c62828" : "#8a5a12", "stroke-width": 5, "stroke-linecap": "round" }, g);
       el("circle", { cx: x + 12, cy: y + 6, r: 3.5, fill: deadly === "yes" ? "#c62828" : "#8a5a12" }, g);
-      title(g, deadly === "yes" ? "a deadly snake" : "a snake: deadly or harmless?");
-      if (deadly === "yes") mark(g, `deadly:${s.snake}`, "deadly", "It bit: a deadly snake");
+      title(g, deadly === "yes" ? "a deadly snake" : deadly === "no" ? "a harmless snake" : "a snake: deadly or harmless?");
+      if (deadly === "yes") mark(g, `deadly:${s.snake}`, "deadly", `${revealed(obs) ? SHOWN_AT_END : "It bit"}: a deadly snake`);
       if (s.touched_by.length) {
         const frogs = s.touched_by.map((f) => obs.frogs[f]);
         const names = frogs.map((f) => `${f.colour} frog ${f.frog}`).join(", ");
@@ -177,7 +178,7 @@ function create(board, table, seat) {
       });
       if (f.must_move || f.must_move_next) g.classList.add("chosen");
       if (magnetic === "yes") {
-        const m = mark(g, `magnetic:${i}`, "magnetic", `Bitten and saved: ${f.colour} frog ${f.frog} is magnetic`);
+        const m = mark(g, `magnetic:${i}`, "magnetic", `${revealed(obs) ? SHOWN_AT_END : "Bitten and saved"}: ${f.colour} frog ${f.frog} is magnetic`);
         el("path", { d: "M -16 -14 a 5 5 0 0 1 10 0", fill: "none", stroke: "#c62828", "stroke-width": 3 }, m);
       }
       if (f.book !== null) {

@@ -5,7 +5,7 @@
 // an eye marks it, and struck dots name the princesses who looked under
 // it and found it was not theirs (knowledge.js).
 import { el, group, text, title, svgRoot, dieBox, clear, fitText } from "../svg.js";
-import { mark, eye, dots } from "../knowledge.js";
+import { mark, eye, dots, revealed, SHOWN_AT_END } from "../knowledge.js";
 
 const PRINCESSES = ["snow", "cinder", "belle", "beauty"];
 const NAMES = { snow: "Snow White", cinder: "Cinderella", belle: "Belle", beauty: "Sleeping Beauty" };
@@ -131,7 +131,7 @@ function create(board, table, seat) {
       title(g, known ? `tower ${i + 1}: ${NAMES[known]}'s present` : `tower ${i + 1}: a present${t.not_for.length ? `, not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}` : ""}`);
       if (known) {
         const looked = seatsOf(obs)[seat]?.looked?.includes(i);
-        eye(mark(g, `present:${i}`, known, `${looked ? "You looked under it" : "It won the game"}: tower ${i + 1} holds ${NAMES[known]}'s present`), x + 17, y - 14, 10);
+        eye(mark(g, `present:${i}`, known, `${looked ? "You looked under it" : revealed(obs) ? SHOWN_AT_END : "It won the game"}: tower ${i + 1} holds ${NAMES[known]}'s present`), x + 17, y - 14, 10);
       }
       if (t.not_for.length) {
         dots(mark(g, `not_for:${i}`, t.not_for.join(","), `Looked under and not theirs: not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}`),

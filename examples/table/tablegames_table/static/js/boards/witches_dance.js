@@ -4,7 +4,7 @@
 // observation says only "hat", and so does the drawing; a hat whose colour
 // the viewer saw (known_color) gets a brim of that colour.
 import { el, group, text, title, svgRoot, hat, dieBox, clear } from "../svg.js";
-import { mark, whoKnows } from "../knowledge.js";
+import { mark, whoKnows, revealed, SHOWN_AT_END } from "../knowledge.js";
 
 const COLOURS = {
   yellow: "#f6c945", pink: "#f28cc0", red: "#e0473c",
@@ -154,7 +154,8 @@ function create(board, table, seat) {
     obs.circle.forEach((who, i) => {
       if (!who) return;
       const p = pos.get(i);
-      // The table shows a plain hat (the omniscient view would name it);
+      // The table shows a plain hat (the replay after the end shows the
+      // omniscient view, which names it: a hat in its colour);
       // a colour the viewer saw is a mark of its own, the hat's brim.
       const known = obs.known_color?.[i] || null;
       const g = hat(pieces, p.x, p.y + 2, 34, who !== "hat" ? COLOURS[who] : "#221a2e", {
@@ -162,7 +163,8 @@ function create(board, table, seat) {
       });
       const knownBy = obs.known_by?.[i] || [];
       if (known) {
-        const m = mark(g, `hat:${i}`, known, `${seat >= 0 ? "You" : "The table"} saw it: a ${known} witch (seen by ${whoKnows(knownBy, seat, table)})`);
+        const how = revealed(obs) ? SHOWN_AT_END : `${seat >= 0 ? "You" : "The table"} saw it`;
+        const m = mark(g, `hat:${i}`, known, `${how}: a ${known} witch (seen by ${whoKnows(knownBy, seat, table)})`);
         el("ellipse", { cx: 0, cy: 5.1, rx: 17, ry: 4.9, fill: COLOURS[known], stroke: "#1b1026", "stroke-width": 1.3 }, m);
         el("path", { d: "M -7.6 0.6 L 7.6 0.6", stroke: COLOURS[known], "stroke-width": 4.5 }, m);
       }
