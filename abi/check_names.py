@@ -10,7 +10,8 @@ frozen goes unpinned:
   node claims names by a pattern (a pattern would swallow new functions);
 - each node inherits the one before it;
 - every public macro, enumerator and struct appears in the layout test
-  (tests/abi/layout.c), which pins their values and layouts.
+  (tests/abi/layout.c), which pins their values and layouts, and every
+  field of a public struct has its type pinned there (TYPE(struct, field, ...)).
 
     check_names.py HEADER_DIR... --map abi/tablegames.map --layout tests/abi/layout.c
 """
@@ -105,16 +106,30 @@ def check_map(declared, nodes, problems):
 
 def public_names(texts):
     """Macros, enumerators and structs the headers define."""
-    macros, enumerators, structs = set(), set(), set()
+    macros, enumerators, structs = set(), set(), {}
     for text in texts.values():
         for m in re.finditer(r"^\s*#\s*define\s+(TG_\w+)", text, re.M):
             macros.add(m.group(1))
         for body in re.findall(r"typedef\s+enum\s+\w*\s*\{(.*?)\}", text, re.S):
             body = re.sub(r"/\*.*?\*/", " ", body, flags=re.S)
             enumerators.update(re.findall(r"\b(TG_\w+)\s*=", body))
-        structs.update(re.findall(r"typedef\s+struct\s+(\w+)\s*\{", text))
+        for name, body in re.findall(r"typedef\s+struct\s+(\w+)\s*\{(.*?)\}", text, re.S):
+            structs[name] = struct_fields(body)
     macros.discard("TG_API")  # an attribute, with nothing to pin
     return macros, enumerators, structs
+
+
+def struct_fields(body):
+    """The field names of a struct body: the last name of each declaration,
+    or the (*name) of a function pointer."""
+    body = re.sub(r"/\*.*?\*/", " ", body, flags=re.S)
+    fields = []
+    for decl in body.split(";"):
+        if not decl.strip():
+            continue
+        pointer = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)
+        fields.append(pointer.group(1) if pointer else re.findall(r"\w+", decl)[-1])
+    return fields
 
 
 def check_layout(texts, layout_path, problems):
@@ -128,6 +143,9 @@ def check_layout(texts, layout_path, problems):
         # A struct's size is pinned by LAYOUT(name, size, ...) or sizeof(name).
         if not re.search(r"\bLAYOUT\(%s,|sizeof\(%s\)" % (name, name), layout):
             problems.append("struct %s has no size pinned in %s" % (name, layout_path))
+        for field in structs[name]:
+            if not re.search(r"\bTYPE\(%s,\s*%s," % (name, field), layout):
+                problems.append("%s.%s has no type pinned in %s" % (name, field, layout_path))
 
 
 def main():
@@ -148,7 +166,7 @@ def main():
             print("  " + p)
         return 1
     print("abi names: %d functions in %d nodes, each declared and versioned; every macro, "
-          "enumerator and struct pinned" % (len(declared), len(nodes)))
+          "enumerator, struct and field type pinned" % (len(declared), len(nodes)))
     return 0
 
 

@@ -6,13 +6,20 @@
 #   abi/prove-check.sh WORK_DIR [break|names|macros]...   (default: all)
 # break:  scratch builds of the library checked against every baseline
 #         (abi/check.sh): an enumerator's value changed, a parameter's type
-#         changed, a field appended to a frozen struct, a function added to
-#         an old version node; a field appended to a versioned parameter
-#         struct must pass.
+#         changed, a field of a versioned struct retyped (tg_bot_params'
+#         seconds to uint64_t, the allocator callback's sizes to uint32_t),
+#         a field appended to a frozen struct, a function added to an old
+#         version node, a macro's value and a default of TG_BOT_PARAMS_INIT
+#         changed; a field appended to a versioned parameter struct (with
+#         its layout pinned) must pass, and a build with no library (one
+#         that failed to link) must fail, not skip. Where the layout test
+#         catches a change, the case runs again with the layout test
+#         updated to the change, to prove that abidiff catches it too.
 # names:  a TG_API function left out of the version script, and one listed
 #         in the wrong node (abi/check_names.py).
 # macros: a public macro's value changed, and a struct field moved, each
-#         caught by the layout test (tests/abi/layout.c) on the host and -m32.
+#         caught by the layout test (tests/abi/layout.c, abi/layout.sh) on
+#         the host and -m32.
 set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,14 +63,24 @@ expect_failure() {
 # of pristine sources, rebuilt incrementally.
 scratch=$work/break
 build_and_check() {
-  cmake --build "$scratch/build" -j"${TG_JOBS:-2}" --target tablegames >/dev/null &&
-    TG_HEADERS_DIR="$scratch/src/include/boardgames" TG_MAP="$scratch/src/abi/tablegames.map" \
+  cmake --build "$scratch/build" -j"${TG_JOBS:-2}" --target tablegames >/dev/null && check_only
+}
+check_only() {
+  TG_HEADERS_DIR="$scratch/src/include/boardgames" TG_MAP="$scratch/src/abi/tablegames.map" \
     TG_LAYOUT="$scratch/src/tests/abi/layout.c" "$here/check.sh" "$scratch/build"
 }
 restore() {
   for f in "$@"; do cp "$root/$f" "$scratch/src/$f"; done
 }
 prove_break() {
+  # A build whose library failed to link is a failure, not a skip (77).
+  mkdir -p "$work/no-library"
+  local rc=0
+  "$here/check.sh" "$work/no-library" >"$work/no-library.log" 2>&1 || rc=$?
+  [ "$rc" -eq 1 ] && grep -q "FAILED: no .*libtablegames.so" "$work/no-library.log" ||
+    { echo "FAILED: a build without its library gave status $rc:"; cat "$work/no-library.log"; exit 1; }
+  echo "ok: a build without its library fails the check"
+
   fresh_copy "$scratch/src"
   cmake -S "$scratch/src" -B "$scratch/build" -DCMAKE_BUILD_TYPE=Debug -DTG_BUILD_TESTS=OFF \
         -DTG_BUILD_EXAMPLES=OFF >/dev/null
@@ -71,8 +88,42 @@ prove_break() {
     { echo "the unchanged scratch copy fails the check:"; cat "$work/break-pristine.log"; exit 1; }
 
   edit "$scratch/src" include/boardgames/common.h 's/TG_E_PARSE = -7,/TG_E_PARSE = -70,/'
-  expect_failure enumerator-value "INCOMPATIBLE|removed or changed" build_and_check
+  expect_failure enumerator-value "layout test does not compile" build_and_check
+  edit "$scratch/src" tests/abi/layout.c 's/^PIN(TG_E_PARSE == -7);/PIN(TG_E_PARSE == -70);/'
+  expect_failure enumerator-value-abidiff "TG_E_PARSE.*-70" check_only
+  restore include/boardgames/common.h tests/abi/layout.c
+
+  # An enum reached only through a versioned struct, which the former
+  # suppression of appends to those structs hid from abidiff (the 1.2
+  # baseline is the first to hold it).
+  edit "$scratch/src" include/boardgames/bot.h 's/^    TG_BOT_MEMORY_LAST = 2$/    TG_BOT_MEMORY_LAST = 3/'
+  expect_failure enumerator-value-in-params "layout test does not compile" build_and_check
+  edit "$scratch/src" tests/abi/layout.c 's/^PIN(TG_BOT_MEMORY_LAST == 2);/PIN(TG_BOT_MEMORY_LAST == 3);/'
+  expect_failure enumerator-value-in-params-abidiff "TG_BOT_MEMORY_LAST.*3" check_only
+  restore include/boardgames/bot.h tests/abi/layout.c
+
+  edit "$scratch/src" include/boardgames/bot.h 's/^    double seconds;  /    uint64_t seconds;/'
+  expect_failure field-retyped "layout test does not compile" build_and_check
+  edit "$scratch/src" tests/abi/layout.c 's/^TYPE(tg_bot_params, seconds, double);/TYPE(tg_bot_params, seconds, uint64_t);/'
+  expect_failure field-retyped-abidiff "not an append.*seconds" check_only
+  restore include/boardgames/bot.h tests/abi/layout.c
+
+  edit "$scratch/src" include/boardgames/common.h \
+       's/^typedef void \*(\*tg_resize_fn)(void \*user_data, void \*ptr, size_t old_size, size_t new_size);/typedef void *(*tg_resize_fn)(void *user_data, void *ptr, uint32_t old_size, uint32_t new_size);/'
+  # Only the layout test sees this one: abidiff, told which headers are
+  # public, files a change of a function type's parameters from size_t to
+  # uint32_t (both declared in system headers) under private types.
+  expect_failure callback-retyped "layout test does not compile" build_and_check
   restore include/boardgames/common.h
+
+  # Macros and initialisers leave no trace in the library's debug info:
+  # the layout test is what sees them. The library needs no rebuild.
+  edit "$scratch/src" include/boardgames/save.h 's/^#define TG_SAVE_MAX_BYTES (16u \* 1024u \* 1024u)$/#define TG_SAVE_MAX_BYTES (8u * 1024u * 1024u)/'
+  expect_failure macro-value "TG_SAVE_MAX_BYTES" check_only
+  restore include/boardgames/save.h
+  edit "$scratch/src" include/boardgames/bot.h 's/^#define TG_BOT_PARAMS_INIT { TG_BOT_PARAMS_VERSION, TG_BOT_MEDIUM,/#define TG_BOT_PARAMS_INIT { TG_BOT_PARAMS_VERSION, TG_BOT_HARD,/'
+  expect_failure params-init-default "b.level == TG_BOT_MEDIUM fails" check_only
+  restore include/boardgames/bot.h
 
   edit "$scratch/src" include/boardgames/state.h \
        's/TG_API tg_status tg_state_seed(tg_state \*state, uint64_t seed);/TG_API tg_status tg_state_seed(tg_state *state, uint32_t seed);/'
@@ -82,8 +133,12 @@ prove_break() {
 
   edit "$scratch/src" include/boardgames/catalogue.h \
        's/^    size_t option_count;  /    size_t option_count; int appended;  /'
-  expect_failure frozen-struct-append "INCOMPATIBLE|removed or changed" build_and_check
-  restore include/boardgames/catalogue.h
+  expect_failure frozen-struct-append "tg_game_info.appended has no type pinned" build_and_check
+  edit "$scratch/src" tests/abi/layout.c 's/^LAYOUT(tg_game_info, 40, 8,/LAYOUT(tg_game_info, 48, 8,/;
+      s/^LAYOUT(tg_game_info, 24, 4,/LAYOUT(tg_game_info, 28, 4,/;
+      s/^TYPE(tg_game_info, option_count, size_t);/&\nTYPE(tg_game_info, appended, int);/'
+  expect_failure frozen-struct-append-abidiff "INCOMPATIBLE|struct tg_game_info is not a versioned" check_only
+  restore include/boardgames/catalogue.h tests/abi/layout.c
 
   edit "$scratch/src" include/boardgames/version.h.in \
        's/^TG_API unsigned tg_version_number(void);/TG_API unsigned tg_version_number(void);\n\/** Added to an old node, which the check must refuse. *\/\nTG_API unsigned tg_version_extra(void);/'
@@ -93,13 +148,21 @@ prove_break() {
   expect_failure function-in-old-node "added to an existing version node" build_and_check
   restore include/boardgames/version.h.in lib/core/version.c abi/tablegames.map
 
-  # What the policy allows must pass: a field appended to versioned params.
-  edit "$scratch/src" include/boardgames/bot.h 's/^    uint32_t reserved;$/    uint32_t reserved;\n    uint64_t appended;/'
+  # What the policy allows must pass: a field appended to versioned params,
+  # its offset, size and type pinned in the layout test as the README says.
+  edit "$scratch/src" include/boardgames/bot.h 's/^    uint32_t reserved;$/    uint32_t reserved;\n    uint64_t appended;/;
+      s/TG_BOT_MEMORY_DEFAULT, 0 }$/TG_BOT_MEMORY_DEFAULT, 0, 0 }/'
+  edit "$scratch/src" tests/abi/layout.c 's/^LAYOUT(tg_bot_params, 40, 8,/LAYOUT(tg_bot_params, 48, 8,/;
+      s/(seed, 24, 8), (memory, 32, 4), (reserved, 36, 4));/(seed, 24, 8), (memory, 32, 4), (reserved, 36, 4), (appended, 40, 8));/;
+      s/^LAYOUT(tg_bot_params, 36, 4,/LAYOUT(tg_bot_params, 44, 4,/;
+      s/(seed, 20, 8), (memory, 28, 4), (reserved, 32, 4));/(seed, 20, 8), (memory, 28, 4), (reserved, 32, 4), (appended, 36, 8));/;
+      s/offsetof(tg_bot_params, reserved) + sizeof(uint32_t)/offsetof(tg_bot_params, appended) + sizeof(uint64_t)/;
+      s/^TYPE(tg_bot_params, reserved, uint32_t);/&\nTYPE(tg_bot_params, appended, uint64_t);/'
   if ! build_and_check >"$work/allowed-append.log" 2>&1; then
     echo "FAILED: an append the policy allows was rejected:"; cat "$work/allowed-append.log"; exit 1
   fi
   echo "ok: a field appended to versioned parameters passes"
-  restore include/boardgames/bot.h
+  restore include/boardgames/bot.h tests/abi/layout.c
 }
 
 # ---- names: the version script against the headers ----------------------------
@@ -124,16 +187,21 @@ prove_names() {
 
 # ---- macros: the layout test on the host and -m32 ---------------------------
 layout_check() {
-  local copy=$1 flag
-  for flag in "" -m32; do
-    [ -n "$flag" ] && ! "$cc" -m32 -E -x c /dev/null >/dev/null 2>&1 && continue
-    "$cc" $flag -std=c11 -fsyntax-only -I"$copy/include" "$copy/tests/abi/layout.c" || return 1
-  done
+  local rc
+  export TG_LAYOUT=$1/tests/abi/layout.c CC=$cc
+  "$here/layout.sh" "$1/include" || return 1
+  "$here/layout.sh" -m32 "$1/include"
+  rc=$?
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ]
 }
 prove_macros() {
   local copy=$work/macros
   fresh_copy "$copy"
-  sed 's/@PROJECT_VERSION_MAJOR@/1/; s/@PROJECT_VERSION_MINOR@/2/; s/@PROJECT_VERSION_PATCH@/0/; s/@PROJECT_VERSION@/1.2.0/' \
+  # version.h as the build makes it, from the version CMakeLists.txt names.
+  local version major minor patch
+  version=$(sed -n 's/^project(tablegames VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+  IFS=. read -r major minor patch <<<"$version"
+  sed "s/@PROJECT_VERSION_MAJOR@/$major/; s/@PROJECT_VERSION_MINOR@/$minor/; s/@PROJECT_VERSION_PATCH@/$patch/; s/@PROJECT_VERSION@/$version/" \
       "$root/include/boardgames/version.h.in" >"$copy/include/boardgames/version.h"
   layout_check "$copy" >"$work/macros-pristine.log" 2>&1 ||
     { echo "the unchanged copy fails the layout test:"; cat "$work/macros-pristine.log"; exit 1; }

@@ -109,6 +109,17 @@ def print_calls(rows):
               % (r["game"], r["players"], ns["clone"],
                  "%.1f ns" % ns["copy"] if "copy" in ns else "n/a", ns["save_load"],
                  ns["observation"], ns["resample"]))
+    keyed = [r for r in rows["calls"] if "key_10" in r.get("cpu_ns_per_call", r["ns_per_call"])]
+    if not keyed:
+        return
+    print("\nInformation key of the player to move (tg_state_information_key), CPU time "
+          "per call, by decisions of history:\n")
+    print("| game | players | 10 decisions | 100 | 1,000 |")
+    print("|---|---:|---:|---:|---:|")
+    for r in keyed:
+        ns = r.get("cpu_ns_per_call", r["ns_per_call"])
+        print("| %s | %d | %.0f ns | %.0f ns | %.0f ns |"
+              % (r["game"], r["players"], ns["key_10"], ns["key_100"], ns["key_1000"]))
 
 
 def print_bindings(rows, c_cpu):

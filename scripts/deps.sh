@@ -37,20 +37,28 @@ TG_OPTIONAL_PACKAGES=(libcmocka-dev g++ liblua5.4-dev lua5.4 python3 mypy python
 # shellcheck disable=SC2034
 TG_TABLE_PACKAGES=(python3 python3-aiohttp)
 # Its browser test: Debian's chromium driven by playwright-core from npm
-# (tests/browser/); npm itself is installed only when missing, since a
-# nodejs from elsewhere may carry its own.
+# (tests/browser/), with a colour emoji font for names like "Mum 👩‍👧";
+# npm itself is installed only when missing, since a nodejs from
+# elsewhere may carry its own.
 # shellcheck disable=SC2034
-TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core)
+TG_BROWSER_PACKAGES=(chromium nodejs fonts-dejavu-core fonts-noto-color-emoji)
 # Its PostgreSQL store (several servers on one database): the database,
 # whose tests start a private cluster, and the driver.
 # shellcheck disable=SC2034
 TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
+# The WebAssembly build of the npm package (bindings/js/build.sh): Debian's
+# emscripten, and dpkg-dev for apt-get source to unpack the dependencies'
+# Debian source packages; its tests run on nodejs with npm.
+# shellcheck disable=SC2034
+TG_WASM_PACKAGES=(emscripten dpkg-dev cmake make pkg-config nodejs)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
 # valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
-# install and package tests' tools, the browser table, its stores and its test.
+# install and package tests' tools, the browser table, its stores and its test,
+# and numpy for the Python binding's numpy paths (optional to the package;
+# the tests also run with it hidden).
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
-                  mmdebstrap gcc-multilib locales
+                  mmdebstrap gcc-multilib locales python3-numpy
                   "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
-                  "${TG_BROWSER_PACKAGES[@]}")
+                  "${TG_BROWSER_PACKAGES[@]}" "${TG_WASM_PACKAGES[@]}")

@@ -9,7 +9,8 @@
 # run in the release ctest, as the abi_* tests), the Debian packages from a
 # tarball and installed into a fresh Debian root, the browser table's
 # server, store (SQLite and PostgreSQL), several-servers, fault and load
-# tests, its browser tests, and an
+# tests, its browser tests, the npm package (WebAssembly build, npm test,
+# the packed tarball), and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build and ctest.
 # Our own builds treat warnings as errors (-DTG_WERROR=ON) and may switch no
 # optional part off (-DTG_REQUIRE_ALL_PARTS=ON; the scripts read the same
@@ -135,9 +136,13 @@ tsan_threads() {
 }
 
 # The browser table (examples/table/): the server tests (unittest and
-# aiohttp's test client, kill -9 and restart), then four whole games played
-# in Debian's chromium through playwright-core, pinned by
-# tests/browser/package-lock.json (npm ci; no browser is downloaded).
+# aiohttp's test client, kill -9 and restart); then the log's and the
+# lobby's words (node --test words.test.mjs), four whole games played in
+# Debian's chromium (table.test.mjs) and each game on phones (tap targets,
+# text sizes, names, two answers at once: phone.test.mjs), through
+# playwright-core pinned by tests/browser/package-lock.json (npm ci; no
+# browser is downloaded); and the table on one device with the network cut
+# (offline.test.mjs).
 table_env() {
     env PYTHONPATH="$repo/examples/table:$repo/examples/table/tests:$repo/bindings/python" \
         TABLEGAMES_LIBRARY="$release/libtablegames.so" "$@"
@@ -149,7 +154,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
@@ -168,7 +173,38 @@ table_browser_tests() {
     command -v npm >/dev/null || tg_install_missing npm || return 1
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
-        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs"
+        table_env node --test "$repo/tests/browser/words.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs"
+}
+# "Play on this device" offline (tests/browser/offline.test.mjs): it needs
+# the npm package's WebAssembly module, which bindings/js/build.sh builds
+# (when js-wasm-build has not), and the npm ci of table-browser-tests.
+table_offline_tests() {
+    { [ -f "$repo/bindings/js/dist/tablegames_wasm.wasm" ] || bash "$repo/bindings/js/build.sh"; } &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/offline.test.mjs"
+}
+
+# The npm package (bindings/js/): the WebAssembly build from scratch
+# (Debian's emscripten over Debian's source packages, build dir and package
+# output deleted first; 3 min 42 s with a load of 13 on two cores), npm ci
+# and npm test (node --test: every call and error path, 10,000 games
+# against a leak, the TypeScript consumers, the Worker; 15 s), the packed
+# tarball installed into a scratch project, and the package in chromium.
+js_wasm_build() {
+    rm -rf "$root/test-wasm" "$repo/bindings/js/dist" &&
+        TG_WASM_BUILD="$root/test-wasm" bash "$repo/bindings/js/build.sh"
+}
+js_tests() {
+    command -v npm >/dev/null || tg_install_missing npm || return 1
+    (cd "$repo/bindings/js" && npm ci --no-audit --no-fund && npm test)
+}
+# The package in Debian's chromium: a page imports it and a bot answers
+# from its module Worker (playwright-core of tests/browser/).
+js_browser_test() {
+    (cd "$repo/tests/browser" &&
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
+        node "$repo/tests/browser/js_package.test.mjs"
 }
 
 cli_under_valgrind() {
@@ -199,6 +235,17 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
+step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs"
+
+step js-wasm-build js_wasm_build
+step js-tests js_tests
+step js-pack bash "$repo/bindings/js/pack-test.sh"
+step js-browser js_browser_test
+# One game, four languages: C, Python, Lua and JavaScript play the same
+# plans and the golden saves on, compared after every decision.
+step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
+# After js-wasm-build: the offline table plays on the package's .wasm.
+step table-offline-tests table_offline_tests
 step api-reference cmake --build "$release" --target docs
 step install bash "$repo/tests/install/run.sh" "$release"
 # The ABI guard (abi/README.md): ctest skips it without abidiff or debug

@@ -18,7 +18,14 @@ second of the thread (the steadier figure on a shared machine):
   step-ctypes  the same loop on the pure-Python fallback's StepView, which
             calls the step through ctypes;
   playout   State.playout(): one call per game, the decisions made in C.
-It also prints what one bare ctypes call costs (CPU time), the floor of any
+  collect   the self-play data loop of a learning program: per player
+            decision the player's observation tensor, the legal-action mask
+            and the information key (State.observe(), one call) and the
+            step; counted per player decision (chance steps not counted);
+  env       tablegames.env.AECEnv at random: per player decision last()
+            (observation, reward, mask) and step(); counted per player
+            decision.
+--loops picks some of them (e.g. --loops collect,env). It also prints what one bare ctypes call costs (CPU time), the floor of any
 loop that crosses the binding once per decision.
 """
 import argparse
@@ -27,8 +34,11 @@ import platform
 import random
 import sys
 import time
+from array import array
 
 import tablegames
+import tablegames.buffers
+import tablegames.env
 import tablegames.step
 from tablegames import _ffi
 from tablegames._loader import library
@@ -85,9 +95,56 @@ def loop_playout(state, pick):
     return state.playout()
 
 
+def loop_collect(state, pick):
+    game = state.game
+    tensor = array("f", bytes(4 * game.observation_tensor_size))
+    mask = bytearray(game.move_count)
+    keys = []
+    made = 0
+    observe, step, record = state.observe, state.step, keys.append
+    view = state.step_view()
+    while True:
+        player = view.player
+        if player < 0:
+            if player != -1:
+                return made
+            step(None)
+            continue
+        record(observe(player, tensor, mask))
+        step(view[pick(len(view))])
+        made += 1
+
+
+def loop_env(state, pick):
+    """One episode of the environment on the state's game (the env keeps
+    its own state, seeded from this one's history length)."""
+    env = _envs.get(state.game)
+    if env is None:
+        env = _envs[state.game] = tablegames.env.AECEnv(state.game)
+    env.reset(seed=len(_envs) + pick(1 << 30))
+    made = 0
+    last, step = env.last, env.step
+    np = tablegames.buffers.numpy()
+    nonzero = np.flatnonzero if np is not None else None
+    for _ in env.agent_iter():
+        obs, reward, termination, truncation, info = last()
+        if termination or truncation:
+            step(None)
+            continue
+        mask = info["action_mask"]
+        legal = nonzero(mask) if nonzero is not None else [i for i, b in enumerate(mask) if b]
+        step(int(legal[pick(len(legal))]))
+        made += 1
+    return made
+
+
+_envs = {}
+
+
 # name: (loop, crossings into C per decision)
 LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"), "step": (loop_step, "1"),
-         "step-ctypes": (loop_step_ctypes, "1"), "playout": (loop_playout, "1 per game")}
+         "step-ctypes": (loop_step_ctypes, "1"), "playout": (loop_playout, "1 per game"),
+         "collect": (loop_collect, "2 per player decision"), "env": (loop_env, "many")}
 
 
 def run(game_id, players, seconds, loop, seed=1):
@@ -128,6 +185,8 @@ def main():
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--loops", default=",".join(LOOPS),
+                        help="comma-separated loops to run (default: all)")
     args = parser.parse_args()
     infos = [g for g in tablegames.games() if args.game in (None, g.id)]
     if not infos:
@@ -144,7 +203,10 @@ def main():
               % (version, bare, "the C module" if step == "c" else "Python (ctypes)"))
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
-        for name, (loop, crossings) in LOOPS.items():
+        for name in args.loops.split(","):
+            if name not in LOOPS:
+                parser.error("unknown loop %r (loops: %s)" % (name, ", ".join(LOOPS)))
+            loop, crossings = LOOPS[name]
             games, wall, cpu = run(info.id, players, args.seconds, loop)
             if args.json:
                 print(json.dumps({"binding": "python", "game": info.id, "players": players,

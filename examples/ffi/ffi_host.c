@@ -57,6 +57,8 @@ typedef enum host_fn_id {
     F_WINNERS, F_RETURNS_V2, F_LAST_ERROR, F_TENSOR_SIZE, F_TENSOR, F_INFO_JSON, F_INFO_KEY,
     F_BOT_PARAMS_INIT, F_BOT_NEW_V2, F_BOT_CHOOSE, F_BOT_GET_PARAMS, F_BOT_LAST_ERROR,
     F_BOT_FREE,
+    F_PLAYER_MOVES, F_CHANCE_IDS, F_IS_CHANCE, F_LENGTH_BOUND, F_UTILITY, F_HIDDEN, F_FORMAT,
+    F_SHAPE, F_MASK, F_ANY_TEXT, F_HIST_PLAYER,
     F_COUNT
 } host_fn_id;
 
@@ -71,7 +73,7 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_FREE] = { "tg_free", "VP" },
     [F_CAT_COUNT] = { "tg_catalogue_count", "Z" },
     [F_CAT_GET] = { "tg_catalogue_get", "PZ" },
-    [F_GAME_PARAMS_INIT] = { "tg_game_params_init", "IPN" },
+    [F_GAME_PARAMS_INIT] = { "tg_game_params_init_v2", "IPNPZ" },
     [F_GAME_NEW] = { "tg_game_new", "IPPPPPZ" },
     [F_GAME_FREE] = { "tg_game_free", "VP" },
     [F_GAME_REF] = { "tg_game_ref", "PP" },
@@ -97,12 +99,23 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_TENSOR] = { "tg_state_observation_tensor", "IPIPZ" },
     [F_INFO_JSON] = { "tg_state_information_json", "IPIPP" },
     [F_INFO_KEY] = { "tg_state_information_key", "IPIP" },
-    [F_BOT_PARAMS_INIT] = { "tg_bot_params_init", "IPN" },
+    [F_BOT_PARAMS_INIT] = { "tg_bot_params_init_v2", "IPNPZ" },
     [F_BOT_NEW_V2] = { "tg_bot_new_v2", "IPIPPPZ" },
     [F_BOT_CHOOSE] = { "tg_bot_choose", "IPPP" },
     [F_BOT_GET_PARAMS] = { "tg_bot_get_params", "IPP" },
     [F_BOT_LAST_ERROR] = { "tg_bot_last_error", "PP" },
     [F_BOT_FREE] = { "tg_bot_free", "VP" },
+    [F_PLAYER_MOVES] = { "tg_game_player_move_count", "UP" },
+    [F_CHANCE_IDS] = { "tg_game_chance_outcome_count", "UP" },
+    [F_IS_CHANCE] = { "tg_game_move_is_chance", "IPU" },
+    [F_LENGTH_BOUND] = { "tg_game_length_bound", "UP" },
+    [F_UTILITY] = { "tg_game_utility_range", "IPPP" },
+    [F_HIDDEN] = { "tg_game_has_hidden_information", "IP" },
+    [F_FORMAT] = { "tg_game_format_version", "IPI" },
+    [F_SHAPE] = { "tg_game_observation_tensor_shape", "IPPZP" },
+    [F_MASK] = { "tg_state_legal_mask", "IPPZ" },
+    [F_ANY_TEXT] = { "tg_state_any_move_text", "IPUPZP" },
+    [F_HIST_PLAYER] = { "tg_state_history_player", "IPUP" },
 };
 
 #define HOST_MAX_ARGS 6
@@ -238,7 +251,7 @@ static void *host_new_bot(host *h, void *game)
     size_t errsize = sizeof err;
     int seat = 0;
     void *bot = NULL, *pp = &params, *pb = &bot, *pe = err;
-    void *iargs[] = { &pp, &version };
+    void *iargs[] = { &pp, &version, &pe, &errsize };
     void *nargs[] = { &game, &seat, &pp, &pb, &pe, &errsize };
     if (host_status(h, F_BOT_PARAMS_INIT, iargs) != HOST_OK ||
         host_status(h, F_BOT_NEW_V2, nargs) != HOST_OK) {
@@ -330,6 +343,65 @@ static int host_print_public(host *h, void *game, void *state)
     return 0;
 }
 
+/* The 1.3 research figures of a game and a state: the split of the move
+ * space, the bound, the range, the formats, the shape; the mask against
+ * the legal list; the text of the last id and who made the first decision. */
+static int host_print_research(host *h, void *game, void *state)
+{
+    void *one_game[] = { &game };
+    uint32_t players_ids = (uint32_t)host_call(h, F_PLAYER_MOVES, one_game);
+    uint32_t chance_ids = (uint32_t)host_call(h, F_CHANCE_IDS, one_game);
+    /* Every id is a player's or chance's: together, the move space. */
+    uint32_t move_count = players_ids + chance_ids;
+    uint32_t bound = (uint32_t)host_call(h, F_LENGTH_BOUND, one_game);
+    int hidden = (int)(int32_t)host_call(h, F_HIDDEN, one_game);
+    uint32_t zero = 0;
+    void *cargs[] = { &game, &zero };
+    int first_is_chance = (int)(int32_t)host_call(h, F_IS_CHANCE, cargs);
+    double lo = -1, hi = -1;
+    void *plo = &lo, *phi = &hi;
+    void *uargs[] = { &game, &plo, &phi };
+    int formats[3];
+    for (int f = 0; f < 3; f++) {
+        void *fargs[] = { &game, &f };
+        formats[f] = (int)(int32_t)host_call(h, F_FORMAT, fargs);
+    }
+    size_t shape[4] = { 0 }, rank = 0, cap = 4;
+    void *pshape = shape, *prank = &rank;
+    void *sargs[] = { &game, &pshape, &cap, &prank };
+    unsigned char *mask = calloc(move_count, 1);
+    size_t mcap = move_count, set = 0;
+    void *pmask = mask;
+    void *margs[] = { &state, &pmask, &mcap };
+    char text[128];
+    size_t tlen = 0, tcap = sizeof text;
+    uint32_t last = move_count - 1;
+    void *ptext = text, *ptlen = &tlen;
+    void *targs[] = { &state, &last, &ptext, &tcap, &ptlen };
+    int who = 99;
+    uint32_t index0 = 0;
+    void *pwho = &who;
+    void *wargs[] = { &state, &index0, &pwho };
+    int ok = mask != NULL && move_count > 0 &&
+             host_status(h, F_UTILITY, uargs) == HOST_OK &&
+             host_status(h, F_SHAPE, sargs) == HOST_OK && rank == 1 &&
+             host_status(h, F_MASK, margs) == HOST_OK &&
+             host_status(h, F_ANY_TEXT, targs) == HOST_OK &&
+             host_status(h, F_HIST_PLAYER, wargs) == HOST_OK;
+    for (size_t i = 0; ok && i < move_count; i++)
+        set += mask[i];
+    free(mask);
+    if (!ok)
+        return -1;
+    printf("research: %u player ids, %u chance ids (id 0 %s), length bound %u, returns %g..%g, "
+           "%s, formats %d/%d/%d, tensor shape [%zu], %zu legal now, id %u reads '%s', "
+           "decision 0 by %d\n",
+           (unsigned)players_ids, (unsigned)chance_ids, first_is_chance ? "chance" : "a move",
+           (unsigned)bound, lo, hi, hidden ? "hidden information" : "nothing hidden",
+           formats[0], formats[1], formats[2], shape[0], set, (unsigned)last, text, who);
+    return 0;
+}
+
 static int host_play(host *h, const char *id, int players, uint64_t seed)
 {
     char options[32], err[256] = "";
@@ -341,7 +413,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     size_t errsize = sizeof err;
     int result = -1;
     snprintf(options, sizeof options, "players=%d", players);
-    void *pargs[] = { &p_params, &version };
+    void *pargs[] = { &p_params, &version, &p_err, &errsize };
     int st = host_status(h, F_GAME_PARAMS_INIT, pargs);
     void *gargs[] = { &p_id, &p_opt, &p_params, &p_game, &p_err, &errsize };
     if (st == HOST_OK)
@@ -432,7 +504,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     void *wargs[] = { &state, &p_mask };
     st = host_status(h, F_WINNERS, wargs);
     if (st != HOST_OK || host_print_returns(h, state, players) != 0 ||
-        host_print_public(h, game, state) != 0 ||
+        host_print_public(h, game, state) != 0 || host_print_research(h, game, state) != 0 ||
         host_bot_refuses_the_end(h, bot, state) != 0)
         goto out;
     printf("game over after %u decisions; winners mask 0x%" PRIx32 "\n", decisions, mask);

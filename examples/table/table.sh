@@ -16,9 +16,15 @@ build=${TG_BUILD_ROOT:-$repo/build}/table
 # shellcheck source=scripts/deps.sh
 . "$repo/scripts/deps.sh"
 tg_install_missing "${TG_BUILD_PACKAGES[@]}" "${TG_TABLE_PACKAGES[@]}"
+# Configure once: later builds re-run CMake by themselves when a CMakeLists
+# changed, and a restart with nothing changed takes a moment, not a
+# reconfiguration.
+if [ ! -f "$build/CMakeCache.txt" ]; then
+    echo "configuring the library's build in $build"
+    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=OFF \
+        -DTG_BUILD_EXAMPLES=OFF >/dev/null
+fi
 echo "building the library in $build"
-cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_BUILD_TESTS=OFF \
-    -DTG_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" -j"${TG_JOBS:-2}" --target tablegames >/dev/null
 
 # The server (examples/table) and the binding (bindings/python) from this

@@ -1,7 +1,10 @@
 /* tablegames bench, second part: the cost of single calls a search or a
  * host makes besides playing (clone, copy into a state it already has,
  * binary save and load, one player's observation, resampling), each timed
- * on a mid-game position by the wall clock and by the thread's CPU time. */
+ * on a mid-game position by the wall clock and by the thread's CPU time;
+ * and the information key (1.3) of the player to move after 10, 100 and
+ * 1,000 decisions of history (at the first player's decision from there
+ * on), which should cost the same at each. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -22,22 +25,69 @@ static double calls_clock(clockid_t id)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* A position some way into a seeded random game, so saves carry history. */
-static tg_status calls_position(tg_game *game, tg_state **out)
+/* One random decision that does not end the game when another would not
+ * (a long history for the key figures, in games that random play ends
+ * sooner): legal moves are tried from a random one on, chance is drawn
+ * again, each taken back with undo when it ended the game. */
+static tg_status calls_prolong(tg_state *st, cli_rng *rng, tg_move *moves)
 {
-    tg_move moves[4096];
-    size_t n;
-    cli_rng rng;
-    cli_rng_seed(&rng, 7);
-    tg_status s = tg_state_new(game, 7, out);
-    for (int i = 0; s == TG_OK && i < 60 && !tg_state_is_terminal(*out); i++) {
-        if (tg_state_current_player(*out) == TG_PLAYER_CHANCE)
-            s = tg_state_apply_chance(*out, NULL);
-        else if ((s = tg_state_legal_moves(*out, moves, 4096, &n)) == TG_OK)
-            s = tg_state_apply(*out, moves[cli_rng_below(&rng, (uint32_t)n)]);
+    size_t n = 0;
+    tg_status s = TG_OK;
+    int chance = tg_state_current_player(st) == TG_PLAYER_CHANCE;
+    if (!chance && (s = tg_state_legal_moves(st, moves, 4096, &n)) != TG_OK)
+        return s;
+    uint32_t first = chance ? 0 : cli_rng_below(rng, (uint32_t)n);
+    size_t tries = chance ? 20 : n;
+    for (size_t j = 0; j < tries; j++) {
+        s = chance ? tg_state_apply_chance(st, NULL)
+                   : tg_state_apply(st, moves[(first + j) % n]);
+        if (s != TG_OK || !tg_state_is_terminal(st) || j + 1 == tries)
+            return s;
+        tg_state_undo(st);
     }
     return s;
 }
+
+/* A position `decisions` into a seeded random game, so saves carry
+ * history: seed 7's game, as in 1.2. With want_player (the key figures),
+ * the game is kept going as long as it can be, on to the first player's
+ * decision at or after `decisions` (the next seed if it ends before). */
+static tg_status calls_position_at(tg_game *game, int decisions, int want_player, tg_state **out)
+{
+    tg_move moves[4096];
+    size_t n;
+    tg_status s = TG_OK;
+    *out = NULL;
+    for (uint64_t seed = 7; s == TG_OK && seed < 7 + 100; seed++) {
+        cli_rng rng;
+        cli_rng_seed(&rng, seed);
+        tg_state_free(*out);
+        s = tg_state_new(game, seed, out);
+        for (int i = 0; s == TG_OK && !tg_state_is_terminal(*out); i++) {
+            if (i >= decisions && (!want_player || tg_state_current_player(*out) >= 0))
+                break;
+            if (want_player)
+                s = calls_prolong(*out, &rng, moves);
+            else if (tg_state_current_player(*out) == TG_PLAYER_CHANCE)
+                s = tg_state_apply_chance(*out, NULL);
+            else if ((s = tg_state_legal_moves(*out, moves, 4096, &n)) == TG_OK)
+                s = tg_state_apply(*out, moves[cli_rng_below(&rng, (uint32_t)n)]);
+        }
+        if (!want_player || (s == TG_OK && (int)tg_state_history_length(*out) >= decisions &&
+                             tg_state_current_player(*out) >= 0))
+            return s;
+    }
+    return s == TG_OK ? TG_E_WRONG_PHASE : s;
+}
+
+static tg_status calls_position(tg_game *game, tg_state **out)
+{
+    return calls_position_at(game, 60, 0, out);
+}
+
+/* The positions of the key figures: 10, 100 and 1,000 decisions in. */
+#define CALLS_KEY_LENGTHS 3
+static const int calls_key_lengths[CALLS_KEY_LENGTHS] = {10, 100, 1000};
 
 typedef enum calls_kind {
     CALL_CLONE,
@@ -45,15 +95,20 @@ typedef enum calls_kind {
     CALL_SAVE_LOAD,
     CALL_OBSERVE,
     CALL_RESAMPLE,
+    CALL_KEY_10,
+    CALL_KEY_100,
+    CALL_KEY_1000,
     CALL_KINDS
 } calls_kind;
 
-static const char *const calls_names[CALL_KINDS] = {"clone", "copy", "save_load",
-                                                    "observation", "resample"};
+static const char *const calls_names[CALL_KINDS] = {
+    "clone", "copy", "save_load", "observation", "resample", "key_10", "key_100", "key_1000"};
 
-static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch)
+static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch,
+                            tg_state *const *keyed)
 {
     tg_status s = TG_OK;
+    uint64_t key[2];
     switch (kind) {
     case CALL_CLONE: {
         tg_state *c = NULL;
@@ -86,6 +141,13 @@ static tg_status calls_once(calls_kind kind, tg_state *st, tg_state *scratch)
         if (s == TG_OK)
             s = tg_state_resample(scratch, 0);
         break;
+    case CALL_KEY_10:
+    case CALL_KEY_100:
+    case CALL_KEY_1000: {
+        const tg_state *k = keyed[kind - CALL_KEY_10];
+        s = tg_state_information_key(k, tg_state_current_player(k), key);
+        break;
+    }
     case CALL_KINDS:
         break;
     }
@@ -116,8 +178,10 @@ static void calls_print_json(const char *key, const double *ns, int last)
 
 int cli_bench_calls(tg_game *game, int json)
 {
-    tg_state *st = NULL, *scratch = NULL;
+    tg_state *st = NULL, *scratch = NULL, *keyed[CALLS_KEY_LENGTHS] = {NULL};
     tg_status s = calls_position(game, &st);
+    for (int i = 0; s == TG_OK && i < CALLS_KEY_LENGTHS; i++)
+        s = calls_position_at(game, calls_key_lengths[i], 1, &keyed[i]);
     if (s == TG_OK)
         s = tg_state_new(game, 1, &scratch);
     /* The first copy grows the scratch state's history; later ones reuse it. */
@@ -132,7 +196,7 @@ int cli_bench_calls(tg_game *game, int json)
             double start = calls_clock(CLOCK_MONOTONIC), now = start;
             while (s == TG_OK && now - start < CALLS_SECONDS / CALLS_SLICES) {
                 for (int i = 0; s == TG_OK && i < 64; i++)
-                    s = calls_once((calls_kind)k, st, scratch);
+                    s = calls_once((calls_kind)k, st, scratch, keyed);
                 count += 64;
                 now = calls_clock(CLOCK_MONOTONIC);
             }
@@ -162,5 +226,7 @@ int cli_bench_calls(tg_game *game, int json)
     }
     tg_state_free(scratch);
     tg_state_free(st);
+    for (int i = 0; i < CALLS_KEY_LENGTHS; i++)
+        tg_state_free(keyed[i]);
     return s == TG_OK ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
 }

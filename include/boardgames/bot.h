@@ -55,7 +55,12 @@ typedef enum tg_bot_level {
  * @since 1.2
  */
 typedef enum tg_bot_memory {
-    TG_BOT_MEMORY_DEFAULT = 0, /**< The level's default: full for medium and hard, last for random and easy. */
+    /**
+     * The level's default: full for medium and hard, last for random and
+     * easy. A caller passing ::tg_bot_params version 1 (a program built
+     * against 1.0 or 1.1) gets last at every level, as it did then.
+     */
+    TG_BOT_MEMORY_DEFAULT = 0,
     /**
      * Everything the seat has seen during the game (perfect recall, the
      * knowledge the state keeps): the bot re-draws only hidden facts
@@ -105,10 +110,22 @@ typedef struct tg_bot_params {
  * (a binding passes the version of the layout it describes). Writes exactly
  * that version's size, padding included.
  * @return #TG_E_INVALID_ARGUMENT for a NULL @p params or a version this
- *         library does not know (nothing is written then).
+ *         library does not know (nothing is written then);
+ *         tg_bot_params_init_v2() says which.
  * @since 1.2
  */
 TG_API tg_status tg_bot_params_init(tg_bot_params *params, unsigned version);
+
+/**
+ * tg_bot_params_init() with a message: on failure @p errbuf (optional, may
+ * be NULL) receives what is wrong, e.g. "tg_bot_params version 9 is
+ * unknown; this library reads versions 1 to 2", cut to @p errbuf_size
+ * bytes including the NUL, as tg_bot_new_v2() reports. Nothing is written
+ * to @p params then, and nothing to @p errbuf on success.
+ * @since 1.3
+ */
+TG_API tg_status tg_bot_params_init_v2(tg_bot_params *params, unsigned version, char *errbuf,
+                                       size_t errbuf_size);
 
 /**
  * Makes a bot for @p seat (0 .. players-1) of @p game. The bot holds a

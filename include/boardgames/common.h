@@ -89,6 +89,19 @@ typedef uint32_t tg_move;
  */
 #define TG_VIEW_PUBLIC (-2)
 /**
+ * Viewer that sees everything, like #TG_VIEW_OMNISCIENT, under a value no
+ * TG_PLAYER_* constant has. #TG_VIEW_OMNISCIENT equals #TG_PLAYER_CHANCE
+ * (-1, frozen for 1.x), so a loop that passes tg_state_current_player() as
+ * the viewer gets the referee's view, every secret, at a chance point
+ * without an error. A program that asks for the referee's view on purpose
+ * should name it with this constant; one that passes a player number
+ * should check it is >= 0 first. Accepted by every call that takes a
+ * viewer.
+ * (-3 is skipped: it is #TG_PLAYER_INVALID.)
+ * @since 1.3
+ */
+#define TG_VIEW_REFEREE (-4)
+/**
  * Most players any game supports; winners are reported as a bit mask.
  * Frozen at 8 for every 1.x release, so arrays a program sizes with it stay
  * large enough.
@@ -132,6 +145,13 @@ typedef void *(*tg_resize_fn)(void *user_data, void *ptr, size_t old_size, size_
  * version 2). Copied when a game is made; need not outlive the call, but
  * @p resize and @p user_data must stay valid while the game, its states,
  * bots and returned buffers exist.
+ *
+ * It grows only at its end. The library accepts the size of every layout
+ * it has had (one so far: 1.2's), reads exactly as many bytes as @p size
+ * names and gives fields a smaller layout lacks their defaults, so a
+ * program keeps working with every later library; a size the library does
+ * not know (a newer layout, or a wrong value) is refused with
+ * #TG_E_INVALID_ARGUMENT and a message naming the sizes it reads.
  * @since 1.2
  */
 typedef struct tg_sized_allocator {
@@ -139,6 +159,21 @@ typedef struct tg_sized_allocator {
     tg_resize_fn resize; /**< The memory function; must not be NULL. */
     void *user_data;     /**< Passed unchanged as the function's first argument. */
 } tg_sized_allocator;
+
+/**
+ * Fills @p allocator for the layout of @p size bytes, which is
+ * `sizeof(tg_sized_allocator)` for a program using these headers (a
+ * binding passes the size of the layout it describes): every byte of that
+ * size zeroed, padding included, and tg_sized_allocator::size set. Set
+ * @p resize and @p user_data afterwards. Like the tg_*_params_init_v2()
+ * functions, on failure @p errbuf (optional, may be NULL) receives what is
+ * wrong, cut to @p errbuf_size bytes including the NUL.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p allocator or a size no
+ *         layout has had (nothing is written to @p allocator then).
+ * @since 1.3
+ */
+TG_API tg_status tg_sized_allocator_init(tg_sized_allocator *allocator, size_t size, char *errbuf,
+                                         size_t errbuf_size);
 
 /**
  * Short English text for a status, e.g. "illegal move". Never NULL; an

@@ -60,10 +60,22 @@ typedef struct tg_game_params {
  * passes the version of the layout it describes). Writes exactly that
  * version's size, padding included, so the struct holds no stray bytes.
  * @return #TG_E_INVALID_ARGUMENT for a NULL @p params or a version this
- *         library does not know (nothing is written then).
+ *         library does not know (nothing is written then);
+ *         tg_game_params_init_v2() says which.
  * @since 1.2
  */
 TG_API tg_status tg_game_params_init(tg_game_params *params, unsigned version);
+
+/**
+ * tg_game_params_init() with a message: on failure @p errbuf (optional,
+ * may be NULL) receives what is wrong, e.g. "tg_game_params version 9 is
+ * unknown; this library reads versions 1 to 2", cut to @p errbuf_size
+ * bytes including the NUL, as tg_game_new() reports. Nothing is written to
+ * @p params then, and nothing to @p errbuf on success.
+ * @since 1.3
+ */
+TG_API tg_status tg_game_params_init_v2(tg_game_params *params, unsigned version, char *errbuf,
+                                        size_t errbuf_size);
 
 /**
  * Makes a game.
@@ -145,6 +157,101 @@ TG_API size_t tg_game_state_size(const tg_game *game);
  * @param len optional: receives strlen(*out).
  */
 TG_API tg_status tg_game_board_json(const tg_game *game, char **out, size_t *len);
+
+/**
+ * @name Research calls (since 1.3)
+ * What a learning or search program asks of a game before it plays:
+ * the split of the move space between players and chance, a true bound
+ * on a game's length, the range of the returns, whether anything is
+ * hidden, and the format numbers of the layouts it may store.
+ * @{
+ */
+
+/**
+ * How many ids of the move space a player's decision can be: the ids for
+ * which tg_game_move_is_chance() answers 0. Player ids are not contiguous
+ * in every game (Witches' Dance numbers its die first), so use
+ * tg_game_move_count() to size a legal-move mask and this figure to count
+ * actions. tg_game_player_move_count() + tg_game_chance_outcome_count() ==
+ * tg_game_move_count(). 0 for a NULL game.
+ * @since 1.3
+ */
+TG_API uint32_t tg_game_player_move_count(const tg_game *game);
+
+/**
+ * How many ids of the move space are chance outcomes (a die face, a
+ * spinner's field, a card drawn): the ids for which tg_game_move_is_chance()
+ * answers 1. 0 for a NULL game.
+ * @since 1.3
+ */
+TG_API uint32_t tg_game_chance_outcome_count(const tg_game *game);
+
+/**
+ * Whether @p move is a chance outcome of @p game: 1 for an id only chance
+ * decides, 0 for an id only a player chooses (every id is one or the
+ * other, in every position), #TG_E_INVALID_ARGUMENT (negative) for a NULL
+ * game or an id not below tg_game_move_count().
+ * @since 1.3
+ */
+TG_API int tg_game_move_is_chance(const tg_game *game, tg_move move);
+
+/**
+ * A true upper bound on the length of any game of @p game: no history
+ * from the initial position holds more decisions (player moves and chance
+ * outcomes together). Derived from the rules and the options, and
+ * documented per game in its rule document; it is never larger than
+ * tg_game_max_length(), the cap at which the library ends a game, and
+ * equals the cap only for a game that can go round in circles (the rule
+ * document says so). For sizing buffers and episode limits. 0 for a NULL
+ * game.
+ * @since 1.3
+ */
+TG_API uint32_t tg_game_length_bound(const tg_game *game);
+
+/**
+ * The range of tg_state_returns(): @p min receives the least and @p max
+ * the largest value any player's return can take (0 and 1 in every game
+ * of 1.3: a winner gets 1 shared among the winners, everyone else 0).
+ * @return #TG_E_INVALID_ARGUMENT for a NULL argument (nothing written).
+ * @since 1.3
+ */
+TG_API tg_status tg_game_utility_range(const tg_game *game, double *min, double *max);
+
+/**
+ * 1 when some state of @p game shows a player less than the referee sees
+ * (a hidden colour, a face-down tile, another player's hand), so an
+ * observation is not the whole state and an information key is not the
+ * position; 0 when every player always sees everything;
+ * #TG_E_INVALID_ARGUMENT (negative) for a NULL game. Chance alone does not
+ * count: a die not yet rolled is hidden from the referee too.
+ * @since 1.3
+ */
+TG_API int tg_game_has_hidden_information(const tg_game *game);
+
+/** tg_game_format_version(): the layout of tg_state_observation_tensor(). @since 1.3 */
+#define TG_FORMAT_OBSERVATION_TENSOR 0
+/** tg_game_format_version(): the layout behind tg_state_information_key(). @since 1.3 */
+#define TG_FORMAT_INFORMATION_KEY 1
+/** tg_game_format_version(): the fields of tg_state_observation_json(). @since 1.3 */
+#define TG_FORMAT_OBSERVATION_JSON 2
+
+/**
+ * The format number of one of @p game's layouts that a program may store
+ * between runs: #TG_FORMAT_OBSERVATION_TENSOR (the slots of the tensor),
+ * #TG_FORMAT_INFORMATION_KEY (what the key of an information state is made
+ * from: equal numbers give equal keys for equal information, so stored
+ * keys stay valid) or #TG_FORMAT_OBSERVATION_JSON (the fields and values of
+ * the observation). Each starts at 1 and goes up, per game, with any change
+ * to that layout in a later release; the game's rule document lists them.
+ * A program that stored tensors or keys compares the number it stored
+ * them with before reusing them.
+ * @return a number >= 1, or #TG_E_INVALID_ARGUMENT (negative) for a NULL
+ *         game or an unknown @p format.
+ * @since 1.3
+ */
+TG_API int tg_game_format_version(const tg_game *game, int format);
+
+/** @} */
 
 /** @} */
 

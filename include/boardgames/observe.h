@@ -17,6 +17,13 @@
  * `"circle"`), so an app may leave the marks out for players who want no
  * memory aid.
  * Resampling keeps everything the player knows.
+ *
+ * Viewers and the player to move: #TG_VIEW_OMNISCIENT has the value of
+ * #TG_PLAYER_CHANCE and #TG_VIEW_PUBLIC that of #TG_PLAYER_TERMINAL (frozen
+ * for 1.x). Never pass tg_state_current_player() as a viewer without
+ * checking it is a player (>= 0): at a chance point it would ask for the
+ * referee's view. Name the referee with #TG_VIEW_REFEREE (since 1.3),
+ * which no player sentinel equals.
  */
 #ifndef BOARDGAMES_OBSERVE_H
 #define BOARDGAMES_OBSERVE_H
@@ -83,6 +90,23 @@ TG_API tg_status tg_state_resample(tg_state *state, int player);
 TG_API size_t tg_game_observation_tensor_size(const tg_game *game);
 
 /**
+ * The shape of @p game's observation tensor: @p rank receives the number
+ * of dimensions and @p shape their sizes, outermost first; their product
+ * is tg_game_observation_tensor_size(). In 1.3 every game's tensor is a
+ * flat vector (rank 1, the slot table of its rule document); a later
+ * format (tg_game_format_version()) may give a game more dimensions.
+ * @param shape receives the sizes; may be NULL when @p cap is 0.
+ * @param cap   entries in @p shape; 4 is enough for every 1.x game.
+ * @param rank  receives the rank, also when @p cap is too small (then
+ *              #TG_E_BUFFER_TOO_SMALL and nothing written to @p shape).
+ * @return #TG_E_INVALID_ARGUMENT for a NULL game or @p rank, or a NULL
+ *         @p shape with a non-zero @p cap.
+ * @since 1.3
+ */
+TG_API tg_status tg_game_observation_tensor_shape(const tg_game *game, size_t *shape, size_t cap,
+                                                  size_t *rank);
+
+/**
  * The observation of @p viewer as a fixed-length vector of floats, for
  * learning programs: exactly what tg_state_observation_json() holds for
  * that viewer, knowledge marks included, except the fields "game",
@@ -101,26 +125,48 @@ TG_API tg_status tg_state_observation_tensor(const tg_state *state, int viewer, 
                                              size_t cap);
 
 /**
- * The information state of @p player as canonical JSON: an object with
- * `"observation"`, the player's observation (tg_state_observation_json(),
- * knowledge marks included), and `"own_decisions"`, the move ids the player
- * chose since the root of the state's history, oldest first (a loaded
- * state's history goes on from its save; a resampled state starts a new
- * one). Keys sorted, no spaces, ASCII only, so equal content gives equal
- * text. Release @p *out with tg_free(). @param len optional.
+ * The information state of @p player as canonical JSON, for people and
+ * logs: an object with `"observation"`, the player's observation
+ * (tg_state_observation_json(), knowledge marks included), and
+ * `"own_decisions"`, the move ids the player chose since the root of the
+ * state's history, oldest first (a loaded state's history goes on from
+ * its save; a resampled state starts a new one). Since 1.3 also
+ * `"own_digest"`: `{"count": n, "digest": "32 hex digits"}`, the running
+ * digest of all the player's own decisions that the information key is
+ * made from, those before the root included (a resampled state keeps the
+ * player's earlier decisions in it). The observation and the digest are
+ * the player's information: two states get equal keys exactly when those
+ * are equal, whatever the lists since the root say. Keys sorted, no
+ * spaces, ASCII only. Release @p *out with tg_free(). @param len optional.
  * @since 1.2
  */
 TG_API tg_status tg_state_information_json(const tg_state *state, int player, char **out,
                                            size_t *len);
 
 /**
- * A 128-bit key of @p player's information state: XXH3-128 (xxHash 0.8,
- * stable across platforms and versions) of the text of
- * tg_state_information_json(), low 64 bits in @p out[0], high in @p out[1].
- * Two states get equal keys exactly when that text is equal, which is when
- * @p player cannot tell them apart (same observation, same knowledge, same
- * own decisions), up to hash collisions (about 2^-64 for 2^32 keys). For
- * tables keyed by information set (CFR, ISMCTS with perfect recall).
+ * A 128-bit key of @p player's information state, low 64 bits in
+ * @p out[0], high in @p out[1]. Two states get equal keys exactly when
+ * @p player cannot tell them apart: the same game and options, the same
+ * observation (knowledge marks included, and the move number) and the
+ * same own decisions in the same order, up to hash collisions (about
+ * 2^-64 for 2^32 keys). For tables keyed by information set (CFR, ISMCTS
+ * with perfect recall).
+ *
+ * Since 1.3 (key format 1, tg_game_format_version() with
+ * #TG_FORMAT_INFORMATION_KEY) the key costs the same at any length of
+ * history: it is XXH3-128 (xxHash 0.8, stable across platforms), seeded
+ * with a digest of the game's id and options, of a compact binary form of
+ * the information state: the player, the move number, the player's
+ * observation tensor (tg_state_observation_tensor(), which holds exactly
+ * the observation) and a running digest of the player's own decisions
+ * that the state keeps up to date as it plays, undoes, copies, loads and
+ * resamples (tg_state_resample() keeps it: the resampled state has the
+ * key of the state it came from). A save holds the history since its
+ * root, so a loaded state's digest counts the decisions since that root:
+ * a resampled state, saved and loaded, no longer carries the decisions
+ * before its resample. Keys of 1.2, the hash of
+ * tg_state_information_json(), are not equal to these: stored 1.2 keys
+ * must be remade. Allocates nothing.
  * @since 1.2
  */
 TG_API tg_status tg_state_information_key(const tg_state *state, int player, uint64_t out[2]);

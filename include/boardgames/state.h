@@ -116,6 +116,19 @@ TG_API tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t 
 TG_API tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf,
                                       size_t cap, size_t *count);
 
+/**
+ * The legal moves as a mask over the whole move space, in one call that
+ * allocates nothing (for a learning loop's action mask): @p mask[i] is 1
+ * when id i is a legal move of the player to move, or at a chance point a
+ * possible outcome, and 0 otherwise; all 0 at the end of the game. Writes
+ * exactly tg_game_move_count() bytes.
+ * @param cap bytes in @p mask: at least tg_game_move_count(), else
+ *            #TG_E_BUFFER_TOO_SMALL and nothing written.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p mask.
+ * @since 1.3
+ */
+TG_API tg_status tg_state_legal_mask(const tg_state *state, uint8_t *mask, size_t cap);
+
 /** #TG_OK when @p move is legal now, else #TG_E_ILLEGAL_MOVE. */
 TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);
 
@@ -260,6 +273,22 @@ TG_API tg_status tg_state_move_text(const tg_state *state, tg_move move,
                                     char *buf, size_t cap, size_t *len);
 
 /**
+ * Writes the notation of any id of the game's move space, legal now or
+ * not (NUL-terminated), for history lists and error messages: for a move
+ * legal now, exactly tg_state_move_text()'s text; for any other id the
+ * text the game gives it without a position (each rule document says
+ * what that is where an id's text depends on the position, e.g. on the
+ * dice). Never cut, as tg_state_move_text(): a short buffer gives
+ * #TG_E_BUFFER_TOO_SMALL with @p len set.
+ * @param len optional: receives the text's length without the NUL.
+ * @return #TG_E_INVALID_ARGUMENT for an id not below tg_game_move_count(),
+ *         a NULL @p state, or a NULL @p buf with a non-zero @p cap.
+ * @since 1.3
+ */
+TG_API tg_status tg_state_any_move_text(const tg_state *state, tg_move move, char *buf,
+                                        size_t cap, size_t *len);
+
+/**
  * Finds the legal move whose notation is @p text (ASCII case and
  * surrounding ASCII white space ignored, whatever the host's locale). A
  * decimal number prefixed with '#' ("#17") is taken as a move id. At a
@@ -288,6 +317,16 @@ TG_API uint32_t tg_state_history_length(const tg_state *state);
 /** Copies the history, oldest first, into @p buf (see tg_state_legal_moves()). */
 TG_API tg_status tg_state_history(const tg_state *state, tg_move *buf,
                                   size_t cap, size_t *count);
+
+/**
+ * Whose decision history entry @p index (0 = oldest, as tg_state_history()
+ * lists them) was: a player 0..n-1, or #TG_PLAYER_CHANCE for a chance
+ * outcome. Costs the same for any index.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p player or an @p index not
+ *         below tg_state_history_length() (nothing written).
+ * @since 1.3
+ */
+TG_API tg_status tg_state_history_player(const tg_state *state, uint32_t index, int *player);
 
 /** Re-seeds the state's RNG. */
 TG_API tg_status tg_state_seed(tg_state *state, uint64_t seed);

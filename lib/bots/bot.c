@@ -16,12 +16,19 @@ static const size_t param_sizes[] = {offsetof(tg_bot_params, memory), sizeof(tg_
 _Static_assert(sizeof param_sizes / sizeof param_sizes[0] == TG_BOT_PARAMS_VERSION,
                "one size per tg_bot_params version");
 
-tg_status tg_bot_params_init(tg_bot_params *params, unsigned version)
+tg_status tg_bot_params_init_v2(tg_bot_params *params, unsigned version, char *errbuf,
+                                size_t errbuf_size)
 {
-    tg_status s = tgP_init(params, param_sizes, TG_BOT_PARAMS_VERSION, version);
+    tg_status s = tgP_init(params, param_sizes, TG_BOT_PARAMS_VERSION, version, "tg_bot_params",
+                           errbuf, errbuf_size);
     if (s == TG_OK)
         params->level = TG_BOT_MEDIUM;
     return s;
+}
+
+tg_status tg_bot_params_init(tg_bot_params *params, unsigned version)
+{
+    return tg_bot_params_init_v2(params, version, NULL, 0);
 }
 
 /* The caller's settings over the defaults, checked, with the level's
@@ -52,6 +59,11 @@ static tg_status resolve(const tg_bot_params *params, tg_bot_params *p, tg_msg *
     if (p->reserved != 0)
         return tgM_set(msg, "tg_bot_params.reserved is %u; it must be 0", (unsigned)p->reserved),
                TG_E_INVALID_ARGUMENT;
+    /* A layout without the memory field is a program built against 1.0 or
+     * 1.1: it keeps the memory those releases had (abi/README.md: a new
+     * field's default keeps the old behaviour). */
+    if (p->version < 2)
+        p->memory = TG_BOT_MEMORY_LAST;
     p->version = TG_BOT_PARAMS_VERSION;
     if (p->simulations == 0)
         p->simulations = p->level == TG_BOT_HARD ? HARD_SIMULATIONS : MEDIUM_SIMULATIONS;

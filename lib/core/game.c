@@ -61,10 +61,11 @@ tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsig
     s = def->configure(g->config, values, msg);
     if (s == TG_OK) {
         def->limits(g->config, &g->limits);
+        tgH_research_setup(g);
         /* information.c replays a block on the stack, so blocks stay small. */
         if (g->limits.max_legal_moves > TG_CORE_MAX_LEGAL ||
             g->limits.max_chance_outcomes > g->limits.max_legal_moves ||
-            def->state_size > TG_CORE_MAX_BLOCK) {
+            def->state_size > TG_CORE_MAX_BLOCK || tgH_tensor_size(g) > TG_CORE_MAX_TENSOR) {
             tgM_set(msg, "game %s reports limits beyond the core's", def->info.id);
             s = TG_E_INVALID_ARGUMENT;
         }

@@ -61,7 +61,14 @@ typedef struct tg_limits {
     uint32_t max_legal_moves;     /* most moves/outcomes legal_moves() writes */
     uint32_t max_chance_outcomes; /* most outcomes at one chance point */
     uint32_t max_length;          /* cap on decisions; reaching it ends the game */
+    /* 1.3: a true bound on a game's decisions from the initial position,
+     * derived from the rules (documented in the rule page); 0 means the
+     * game can go round in circles and the cap max_length is the bound. */
+    uint32_t length_bound;
 } tg_limits;
+
+/* Indexes of tg_game_def.formats, as the public TG_FORMAT_* numbers. */
+#define TG_CORE_FORMATS 3
 
 typedef struct tg_game_def {
     /* The catalogue entry: id, name, summary, player range, option_count. */
@@ -193,6 +200,25 @@ typedef struct tg_game_def {
      * to, which the game must then also provide). */
     uint32_t die_faces;
     tg_move die_first;
+
+    /* ---- 1.3: the research calls ---- */
+
+    /* Whether an id (below move_count) is a chance outcome: 1, or 0 for a
+     * player's move. Fixed per game and options: an id is one or the other
+     * in every position (the conformance suite checks every list against
+     * it). Required for registered games; NULL counts every id a move. */
+    int (*move_is_chance)(const void *cfg, tg_move move);
+    /* Non-zero: some state shows a player less than the referee sees. */
+    int hidden_information;
+    /* Format numbers of the layouts a program may store, indexed by
+     * TG_FORMAT_OBSERVATION_TENSOR, _INFORMATION_KEY, _OBSERVATION_JSON
+     * (0 is read as 1). Bump one with any change of its layout; the golden
+     * digests of tests/golden/formats hold each to its layout. */
+    int formats[TG_CORE_FORMATS];
+    /* Optional (may be NULL): the text of any id without a position, for
+     * tg_state_any_move_text() when the id is not legal where the state
+     * stands; returns the length needed, like snprintf. NULL: "#id". */
+    size_t (*any_move_text)(const void *cfg, tg_move move, char *buf, size_t cap);
 } tg_game_def;
 
 #endif

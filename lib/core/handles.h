@@ -10,8 +10,9 @@
 #include "boardgames/tablegames.h"
 #include "game_def.h"
 
-/* Large enough for every game's legal moves; checked when a game is made,
- * so the core can keep move lists on the stack and never allocate for them. */
+/* Bound on every game's legal moves, checked when a game is made. The
+ * core's move lists live in each state's scratch space (tgH_scratch_moves),
+ * not on the stack, so that every public call fits a small thread stack. */
 #define TG_CORE_MAX_LEGAL 4096
 /* Decisions between undo checkpoints: undo replays at most this many. */
 #define TG_CORE_CHECKPOINT 64
@@ -26,8 +27,16 @@ struct tg_game {
     int players;
     tg_limits limits;
     char *options; /* canonical options string */
+    uint32_t chance_ids;  /* ids for which move_is_chance() says 1 */
+    uint64_t key_seed;    /* seeds information keys: a digest of the id and options */
     alignas(max_align_t) unsigned char config[];
 };
+
+/* A player's own decisions in digest form (see tg_state.own). */
+typedef struct tg_own {
+    uint64_t sum[2];
+    uint32_t count;
+} tg_own;
 
 /* One allocation holds the handle, the position block and the root block
  * (the position the history starts from), so clone is one copy. */
@@ -40,6 +49,8 @@ struct tg_state {
      * asks and the game's answer costs an indirect call. */
     int cur;
     tg_move *hist;             /* decisions since the root */
+    /* Who made each entry of hist (a player or TG_PLAYER_CHANCE): the same
+     * allocation, just past hist_cap moves (tgH_who()). */
     uint32_t hist_len;
     uint32_t hist_cap;
     /* Undo's cache: checkpoint i is the position after (i + 1) * TG_CORE_CHECKPOINT
@@ -48,9 +59,21 @@ struct tg_state {
     unsigned char *ckpt;
     uint32_t ckpt_count;
     uint32_t ckpt_cap;
+    /* Each player's own decisions as a running digest (information.c): how
+     * many, and the sum mod 2^64, lane by lane, of a 128-bit hash of each
+     * (its rank among the player's decisions, the move: tgH_own_hash). A
+     * sum, not a chain, so undo takes the last one off without replaying;
+     * it costs each player decision two inline mixes. root_own is the digest at the
+     * root of the history: 0 for a new or loaded state, the whole digest
+     * carried over by tg_state_resample(). */
+    tg_own own[TG_MAX_PLAYERS];
+    tg_own root_own[TG_MAX_PLAYERS];
     /* The last failure's message: the one field read-only calls write, which
      * is why even const calls on a state need it to stay on one thread. */
     char err[TG_MSG_MAX];
+    /* Scratch space for lists, after the blocks (tgH_scratch_moves); set
+     * once when the state is allocated, never copied between states. */
+    tg_move *scratch;
     alignas(max_align_t) unsigned char blocks[]; /* position, then root */
 };
 
@@ -64,9 +87,117 @@ static inline unsigned char *tgH_root(const tg_state *st)
     return (unsigned char *)st->blocks + st->game->def->state_size;
 }
 
+/* Who made each history entry: int8_t per entry, after the moves. */
+static inline int8_t *tgH_who(const tg_state *st)
+{
+    return (int8_t *)(st->hist + st->hist_cap);
+}
+
+/* Bytes of the history allocation for cap entries. */
+static inline size_t tgH_hist_bytes(uint32_t cap)
+{
+    return (size_t)cap * (sizeof(tg_move) + sizeof(int8_t));
+}
+
+/* SplitMix64's finaliser: a bijection of 64 bits that mixes every bit. */
+static inline uint64_t tgH_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* The 128-bit hash of one own decision, its rank among the player's
+ * decisions and the move: two differently keyed mixes, inline, since every
+ * player decision pays for it (information key format 1). */
+static inline void tgH_own_hash(uint32_t rank, tg_move move, uint64_t h[2])
+{
+    uint64_t x = (uint64_t)rank << 32 | move;
+    h[0] = tgH_mix64(x ^ 0x9E3779B97F4A7C15ull);
+    h[1] = tgH_mix64(x ^ 0xD1B54A32D192ED03ull);
+}
+
+/* Adds (count, move) to a player's digest, or takes the last one off. */
+static inline void tgH_own_add(tg_own *own, tg_move move)
+{
+    uint64_t h[2];
+    tgH_own_hash(own->count++, move, h);
+    own->sum[0] += h[0];
+    own->sum[1] += h[1];
+}
+
+static inline void tgH_own_remove(tg_own *own, tg_move move)
+{
+    uint64_t h[2];
+    tgH_own_hash(--own->count, move, h);
+    own->sum[0] -= h[0];
+    own->sum[1] -= h[1];
+}
+
+/* Records a decision of the player to move (st->cur) in the history, which
+ * has room, and in that player's digest; the caller applies it. */
+static inline void tgH_record(tg_state *st, tg_move m)
+{
+    int who = st->cur;
+    tgH_who(st)[st->hist_len] = (int8_t)who;
+    st->hist[st->hist_len++] = m;
+    if (who >= 0)
+        tgH_own_add(&st->own[who], m);
+}
+
 static inline const void *tgH_cfg(const tg_game *g)
 {
     return g->config;
+}
+
+/* The text calls' size check: *len (optional) gets n; a buffer of cap
+ * bytes too short for n and the NUL gives TG_E_BUFFER_TOO_SMALL. */
+tg_status tgH_text_fits(const tg_state *st, tg_move move, size_t n, size_t cap, size_t *len);
+/* Whether m is legal where st stands (no message). */
+int tgH_is_legal(const tg_state *st, tg_move m);
+
+/* Each state's allocation ends with scratch space for one list of legal
+ * moves or chance outcomes (max_legal_moves ids, which bounds the outcomes
+ * too) and the outcomes' weights: the lists the core once kept on the
+ * stack (up to 32 KiB a call; docs/guide.md promises every call fits in
+ * 16 KiB). Allocated with the state, so filling it never allocates; const
+ * calls write it as they write err, which is why a state stays on one
+ * thread. Nothing in it outlives the call that filled it. */
+static inline size_t tgH_scratch_offset(const tg_game *g)
+{
+    size_t end = 2 * g->def->state_size, align = _Alignof(tg_move);
+    return (end + align - 1) / align * align;
+}
+
+/* Floats in a tensor of g (tensor.c). */
+size_t tgH_tensor_size(const tg_game *g);
+/* Bytes before the tensor in an information key's input (information.c):
+ * format, player, move number, the own-decision digest, the players. */
+#define TG_CORE_KEY_HEADER 36
+
+/* The scratch space also holds an information key's input (the header and
+ * the player's tensor), which would not fit in the stack's 16 KiB. */
+static inline size_t tgH_scratch_bytes(const tg_game *g)
+{
+    size_t lists = (size_t)g->limits.max_legal_moves * sizeof(tg_move) +
+                   (size_t)g->limits.max_chance_outcomes * sizeof(uint32_t);
+    size_t key = TG_CORE_KEY_HEADER + 4 * tgH_tensor_size(g);
+    return lists > key ? lists : key;
+}
+
+static inline size_t tgH_state_bytes(const tg_game *g)
+{
+    return sizeof(tg_state) + tgH_scratch_offset(g) + tgH_scratch_bytes(g);
+}
+
+static inline tg_move *tgH_scratch_moves(const tg_state *st)
+{
+    return st->scratch;
+}
+
+static inline uint32_t *tgH_scratch_weights(const tg_state *st)
+{
+    return (uint32_t *)(void *)(st->scratch + st->game->limits.max_legal_moves);
 }
 
 /* Binary search in a sorted move list. */
@@ -102,6 +233,8 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_me
  * (tgO_parse_saved(): a format-1 save keeps playing as release 1.1). */
 tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
                               const tg_mem *alloc, tg_game **out, tg_msg *msg);
+/* Fills the research figures of a game made from its options (research.c). */
+void tgH_research_setup(tg_game *g);
 /* Two game handles describe the same game (same definition and options). */
 int tgH_same_game(const tg_game *a, const tg_game *b);
 /* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */
@@ -140,8 +273,19 @@ void tgH_redraw(const tg_game *g, unsigned char *block, int player, tg_rng *rng,
 /* TG_OK for a viewer the game shows (a player, TG_VIEW_OMNISCIENT, and
  * TG_VIEW_PUBLIC where the game has a public view); else a message. */
 tg_status tgH_check_viewer(const tg_state *st, int viewer);
+/* The viewer a game is handed for a checked viewer: the referee's two
+ * names (TG_VIEW_REFEREE since 1.3) are one view, TG_VIEW_OMNISCIENT. */
+static inline int tgH_viewer(int viewer)
+{
+    return viewer == TG_VIEW_REFEREE ? TG_VIEW_OMNISCIENT : viewer;
+}
 /* The observation with the core's fields, or NULL when out of memory. */
 json_t *tgH_observation(const tg_state *st, int viewer);
+/* The longest observation tensor a game may have (information keys hash it
+ * from the state's scratch space); checked when a game is made. */
+#define TG_CORE_MAX_TENSOR 8192
+/* Writes st's observation tensor for viewer (checked) into out. */
+void tgH_write_tensor(const tg_state *st, int viewer, float *out);
 /* The largest position block any game may have (state blocks stay at most
  * 1 KiB), so the core can keep one on the stack. */
 #define TG_CORE_MAX_BLOCK 1024

@@ -26,12 +26,12 @@ int tgH_contains(const tg_move *moves, size_t n, tg_move m)
     return lo < n && moves[lo] == m;
 }
 
-/* For a game without is_legal(): the move is in the list (out of line,
- * so that the games with it set up no frame for the list). */
+/* For a game without is_legal(): the move is in the list (made in the
+ * state's scratch space; out of line, as the rarer path of apply). */
 static TG_NOINLINE int in_legal_list(const tg_state *st, tg_move m)
 {
     const tg_game *g = st->game;
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(st);
     return tgH_contains(legal, g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal), m);
 }
 
@@ -51,6 +51,11 @@ static int is_legal(const tg_state *st, tg_move m)
     return is_legal_at(st, tgH_current(st), m);
 }
 
+int tgH_is_legal(const tg_state *st, tg_move m)
+{
+    return is_legal(st, m);
+}
+
 tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const size_t *count)
 {
     if (!count)
@@ -60,12 +65,12 @@ tg_status tgH_list_args(const tg_state *st, const void *buf, size_t cap, const s
     return TG_OK;
 }
 
-/* A buffer that may be too small: the list is made on the stack first
- * (out of line, so that the common call sets up no frame for it). */
+/* A buffer that may be too small: the list is made in the state's scratch
+ * space first (out of line, so that the common call stays as it was). */
 static TG_NOINLINE tg_status legal_copied(const tg_state *state, tg_move *buf, size_t cap,
                                           size_t *count)
 {
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(state);
     size_t n = legal_of(state, legal);
     *count = n;
     if (cap < n)
@@ -138,8 +143,8 @@ tg_status tg_state_chance_outcomes(const tg_state *state, tg_move *moves, double
     tg_status s = chance_args(state, moves, probs, cap, count);
     if (s != TG_OK)
         return s;
-    tg_move m[TG_CORE_MAX_LEGAL];
-    uint32_t w[TG_CORE_MAX_LEGAL];
+    tg_move *m = tgH_scratch_moves(state);
+    uint32_t *w = tgH_scratch_weights(state);
     uint64_t total;
     size_t n = chance_of(state, m, w, &total);
     *count = n;
@@ -164,8 +169,8 @@ tg_status tg_state_chance_weights(const tg_state *state, tg_move *moves, uint32_
     if (cap >= state->game->limits.max_chance_outcomes) {
         *count = chance_of(state, moves, weights, &sum);
     } else {
-        tg_move m[TG_CORE_MAX_LEGAL];
-        uint32_t w[TG_CORE_MAX_LEGAL];
+        tg_move *m = tgH_scratch_moves(state);
+        uint32_t *w = tgH_scratch_weights(state);
         size_t n = chance_of(state, m, w, &sum);
         *count = n;
         if (cap < n)
@@ -199,7 +204,7 @@ static inline void apply_settled(tg_state *st, tg_move m)
 
 void tgH_apply_recorded(tg_state *st, tg_move m)
 {
-    st->hist[st->hist_len++] = m;
+    tgH_record(st, m);
     apply_settled(st, m);
 }
 
@@ -260,13 +265,11 @@ static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *o
     return TG_OK;
 }
 
-/* The lists on its own stack, kept out of tgH_sample() so that a die
- * with equal faces draws without setting up a frame for them. */
-static TG_NOINLINE tg_status sample_on_stack(tg_state *st, tg_move *out)
+/* The lists in the state's scratch space, kept out of tgH_sample() so
+ * that a die with equal faces draws without the call. */
+static TG_NOINLINE tg_status sample_in_scratch(tg_state *st, tg_move *out)
 {
-    tg_move m[TG_CORE_MAX_LEGAL];
-    uint32_t w[TG_CORE_MAX_LEGAL];
-    return sample_listed(st, m, w, out);
+    return sample_listed(st, tgH_scratch_moves(st), tgH_scratch_weights(st), out);
 }
 
 /* Equal faces of a die: first + a draw below count, the draw the listed
@@ -291,7 +294,7 @@ tg_status tgH_sample(tg_state *st, tg_move *out)
 {
     if (tgH_current(st) != TG_PLAYER_CHANCE)
         return tgH_fail(st, TG_E_WRONG_PHASE, "not a chance point");
-    return sample_uniform(st, out) ? TG_OK : sample_on_stack(st, out);
+    return sample_uniform(st, out) ? TG_OK : sample_in_scratch(st, out);
 }
 
 tg_status tgH_sample_with(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
@@ -319,7 +322,7 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
 {
     /* an outcome of chance() is legal by definition */
-    st->hist[st->hist_len++] = m; /* before *applied, which might alias it */
+    tgH_record(st, m); /* before *applied, which might alias it */
     if (applied)
         *applied = m;
     st->err[0] = '\0';
@@ -339,7 +342,7 @@ static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied
         return TG_E_NO_MEMORY;
     tg_move m;
     if (!sample_uniform(st, &m)) {
-        tg_status s = sample_on_stack(st, &m);
+        tg_status s = sample_in_scratch(st, &m);
         if (s != TG_OK)
             return s;
     }
@@ -392,6 +395,17 @@ static size_t render(const tg_state *st, tg_move m, char *buf, size_t cap)
     return g->def->move_text(tgH_cfg(g), tgH_block(st), m, buf, cap);
 }
 
+tg_status tgH_text_fits(const tg_state *st, tg_move move, size_t n, size_t cap, size_t *len)
+{
+    if (len)
+        *len = n;
+    if (cap < n + 1)
+        return tgH_fail(st, TG_E_BUFFER_TOO_SMALL,
+                        "the text of move %u needs %zu bytes; the buffer holds %zu",
+                        (unsigned)move, n + 1, cap);
+    return TG_OK;
+}
+
 tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, size_t cap,
                              size_t *len)
 {
@@ -404,12 +418,9 @@ tg_status tg_state_move_text(const tg_state *state, tg_move move, char *buf, siz
         return not_legal(state, move);
     char text[TG_CORE_MOVE_TEXT];
     size_t n = render(state, move, text, sizeof text);
-    if (len)
-        *len = n;
-    if (cap < n + 1)
-        return tgH_fail(state, TG_E_BUFFER_TOO_SMALL,
-                        "the text of move %u needs %zu bytes; the buffer holds %zu",
-                        (unsigned)move, n + 1, cap);
+    tg_status s = tgH_text_fits(state, move, n, cap, len);
+    if (s != TG_OK)
+        return s;
     if (n < sizeof text)
         memcpy(buf, text, n + 1);
     else /* longer than the core's own buffer: render it whole where it goes */
@@ -459,7 +470,7 @@ static tg_status parse(const tg_state *st, const char *text, tg_move *out)
         *out = id;
         return TG_OK;
     }
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(st);
     size_t count = legal_of(st, legal);
     for (size_t i = 0; i < count; i++) {
         char t[TG_CORE_MOVE_TEXT];

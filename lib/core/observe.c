@@ -5,7 +5,8 @@
 
 tg_status tgH_check_viewer(const tg_state *st, int viewer)
 {
-    if (viewer == TG_VIEW_OMNISCIENT || (viewer >= 0 && viewer < st->game->players))
+    if (viewer == TG_VIEW_OMNISCIENT || viewer == TG_VIEW_REFEREE ||
+        (viewer >= 0 && viewer < st->game->players))
         return TG_OK;
     if (viewer == TG_VIEW_PUBLIC) {
         if (st->game->def->public_view)
@@ -15,7 +16,7 @@ tg_status tgH_check_viewer(const tg_state *st, int viewer)
     }
     return tgH_fail(st, TG_E_INVALID_ARGUMENT,
                     "viewer %d is neither a player of this %d-player game nor "
-                    "TG_VIEW_OMNISCIENT or TG_VIEW_PUBLIC",
+                    "TG_VIEW_REFEREE, TG_VIEW_OMNISCIENT or TG_VIEW_PUBLIC",
                     viewer, st->game->players);
 }
 
@@ -69,6 +70,7 @@ tg_status tg_state_observation_json(const tg_state *state, int viewer, char **ou
     tg_status s = view_args(state, viewer, out);
     if (s != TG_OK)
         return s;
+    viewer = tgH_viewer(viewer);
     return view_out(state, tgH_observation(state, viewer), out, len);
 }
 
@@ -77,6 +79,7 @@ tg_status tg_state_events_json(const tg_state *state, int viewer, char **out, si
     tg_status s = view_args(state, viewer, out);
     if (s != TG_OK)
         return s;
+    viewer = tgH_viewer(viewer);
     const tg_game *g = state->game;
     return view_out(state, g->def->events(tgH_cfg(g), tgH_block(state), viewer), out, len);
 }
@@ -86,6 +89,7 @@ tg_status tg_state_to_text(const tg_state *state, int viewer, char **out, size_t
     tg_status s = view_args(state, viewer, out);
     if (s != TG_OK)
         return s;
+    viewer = tgH_viewer(viewer);
     const tg_game *g = state->game;
     tg_strbuf sb;
     tgS_init(&sb);
@@ -116,6 +120,8 @@ tg_status tg_state_resample(tg_state *state, int player)
     memcpy(tgH_root(state), tgH_block(state), g->def->state_size);
     tgH_settle(state);
     state->root_move_number = state->move_number;
+    /* The player's own decisions stay part of what the player knows. */
+    memcpy(state->root_own, state->own, sizeof state->root_own);
     state->hist_len = 0;
     state->ckpt_count = 0;
     state->err[0] = '\0';

@@ -14,8 +14,10 @@
 /* sizes[v - 1] is the size of layout v; 0 for an unknown version. */
 size_t tgP_size(const size_t *sizes, unsigned count, unsigned version);
 /* Zeroes layout version of a struct (every byte of it, padding included)
- * and sets its version; TG_E_INVALID_ARGUMENT for NULL or an unknown one. */
-tg_status tgP_init(void *params, const size_t *sizes, unsigned count, unsigned version);
+ * and sets its version; TG_E_INVALID_ARGUMENT for NULL or an unknown one,
+ * saying why in the caller's optional errbuf (what names the struct). */
+tg_status tgP_init(void *params, const size_t *sizes, unsigned count, unsigned version,
+                   const char *what, char *errbuf, size_t errbuf_size);
 /* Copies the layout src names (its first field is the version) over dst,
  * which holds the current layout's defaults; what names the struct in
  * messages. TG_E_INVALID_ARGUMENT for an unknown version. */

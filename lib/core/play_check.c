@@ -10,8 +10,13 @@ tg_status tgV_check_decision(const tg_game_def *def, const void *cfg, const void
         return TG_OK;
     tg_limits lim;
     def->limits(cfg, &lim);
-    tg_move moves[TG_CORE_MAX_LEGAL];
-    uint32_t weights[TG_CORE_MAX_LEGAL];
+    /* Sized by the game's own limits, not the core's bound, so a call that
+     * loads a save stays within a small stack (docs/guide.md). The
+     * validator has checked the position's structure first, so the
+     * game's lists cannot pass its limits; the checks below are the
+     * last word on that. */
+    tg_move moves[lim.max_legal_moves ? lim.max_legal_moves : 1];
+    uint32_t weights[lim.max_chance_outcomes ? lim.max_chance_outcomes : 1];
     size_t n = def->legal_moves(cfg, st, moves);
     if (n == 0) {
         tgM_set(msg, "the game is not over, yet %s", cp == TG_PLAYER_CHANCE

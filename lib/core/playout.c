@@ -27,7 +27,7 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
         return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the history");
     uint32_t n = 0;
     tg_status s = TG_OK;
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(state);
     for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
         tg_move m;
         if (state->cur == TG_PLAYER_CHANCE)

@@ -37,9 +37,12 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     const tg_game *g = state->game;
     const void *cfg = tgH_cfg(g);
     json_t *j = json_object();
-    json_t *hist = json_array();
-    for (uint32_t i = 0; i < state->hist_len; i++)
+    json_t *hist = json_array(), *who = json_array();
+    for (uint32_t i = 0; i < state->hist_len; i++) {
         json_array_append_new(hist, json_integer(state->hist[i]));
+        /* For readers of the file; a load works it out again by replaying. */
+        json_array_append_new(who, json_integer(tgH_who(state)[i]));
+    }
     json_object_set_new(j, "format", json_string(format_name));
     json_object_set_new(j, "format_version", json_integer(TG_SAVE_FORMAT_VERSION));
     json_object_set_new(j, "game", json_string(g->def->info.id));
@@ -49,9 +52,30 @@ tg_status tg_state_to_json(const tg_state *state, char **out, size_t *len)
     json_object_set_new(j, "position", g->def->position_to_json(cfg, tgH_block(state)));
     json_object_set_new(j, "root", g->def->position_to_json(cfg, tgH_root(state)));
     json_object_set_new(j, "history", hist);
+    json_object_set_new(j, "history_players", who);
     json_object_set_new(j, "rng", rng_json(&state->rng));
     tg_status s = tgH_json_out(g, j, out, len);
     return s == TG_OK ? s : tgH_fail(state, s, "out of memory for the JSON save");
+}
+
+/* "history_players" (1.3) is written for readers of the file; a load
+ * works who made each decision out again by replaying, so only its form
+ * is checked: an array of seats, -1 for chance. */
+static tg_status check_history_players(const json_t *root, int players, tg_msg *msg)
+{
+    const json_t *a = json_object_get(root, "history_players"), *v;
+    size_t i;
+    if (!a)
+        return TG_OK;
+    if (!json_is_array(a))
+        return tgM_set(msg, "field \"history_players\" must be an array"), TG_E_CORRUPT;
+    json_array_foreach(a, i, v) {
+        if (!json_is_integer(v) || json_integer_value(v) < TG_PLAYER_CHANCE ||
+            json_integer_value(v) >= players)
+            return tgM_set(msg, "history_players[%zu] must be a seat or -1 (chance)", i),
+                   TG_E_CORRUPT;
+    }
+    return TG_OK;
 }
 
 static tg_status read_rng(const json_t *root, tg_rng *rng, tg_msg *msg)
@@ -98,9 +122,13 @@ static tg_status read_history(const json_t *root, const tg_mem *alloc, tg_move *
     tg_move *moves = tgA_alloc(alloc, count * sizeof *moves);
     if (!moves)
         return tgM_set(msg, "out of memory"), TG_E_NO_MEMORY;
+    /* A move id is a uint32_t, but where long has 32 bits (wasm32, i386)
+     * (long)UINT32_MAX is -1 and refused every id; ids past LONG_MAX belong
+     * to no game's move space there, and replaying refuses them anyway. */
+    const long max_id = LONG_MAX < UINT32_MAX ? LONG_MAX : (long)UINT32_MAX;
     for (size_t i = 0; i < count; i++) {
         long v;
-        tg_status s = tgJ_elem_int(h, i, "history", 0, (long)UINT32_MAX, &v, msg);
+        tg_status s = tgJ_elem_int(h, i, "history", 0, max_id, &v, msg);
         if (s != TG_OK) {
             tgA_release(alloc, moves, count * sizeof *moves);
             return s;
@@ -171,6 +199,8 @@ static tg_status decode(const json_t *root, const tg_mem *alloc, tg_state **out,
         s = tgJ_int_opt(root, "move_number", 0, (long)g->limits.max_length, 0, &mn, msg);
     if (s == TG_OK)
         s = read_rng(root, &d.rng, msg);
+    if (s == TG_OK)
+        s = check_history_players(root, g->players, msg);
     if (s == TG_OK)
         s = read_history(root, alloc, &hist, &d.history_len, msg);
     if (s == TG_OK)

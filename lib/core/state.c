@@ -7,13 +7,14 @@
 
 tg_state *tgH_state_alloc(tg_game *game)
 {
-    size_t size = game->def->state_size;
-    tg_state *st = tgA_alloc(&game->alloc, sizeof *st + 2 * size);
+    size_t bytes = tgH_state_bytes(game);
+    tg_state *st = tgA_alloc(&game->alloc, bytes);
     if (!st)
         return NULL;
-    memset(st, 0, sizeof *st + 2 * size);
+    memset(st, 0, bytes);
     atomic_fetch_add_explicit(&game->refs, 1, memory_order_relaxed);
     st->game = game;
+    st->scratch = (tg_move *)(void *)(st->blocks + tgH_scratch_offset(game));
     return st;
 }
 
@@ -27,6 +28,8 @@ static void set_initial(tg_state *st, uint64_t seed)
     st->root_move_number = 0;
     st->hist_len = 0;
     st->ckpt_count = 0;
+    memset(st->own, 0, sizeof st->own);
+    memset(st->root_own, 0, sizeof st->root_own);
     st->err[0] = '\0';
     tgH_settle(st);
 }
@@ -59,9 +62,9 @@ void tg_state_free(tg_state *state)
         return;
     tg_game *g = state->game;
     size_t size = g->def->state_size;
-    tgA_release(&g->alloc, state->hist, (size_t)state->hist_cap * sizeof *state->hist);
+    tgA_release(&g->alloc, state->hist, tgH_hist_bytes(state->hist_cap));
     tgA_release(&g->alloc, state->ckpt, (size_t)state->ckpt_cap * size);
-    tgA_release(&g->alloc, state, sizeof *state + 2 * size);
+    tgA_release(&g->alloc, state, tgH_state_bytes(g));
     tg_game_free(g);
 }
 
@@ -72,12 +75,14 @@ tg_status tgH_reserve_history(tg_state *st, uint32_t n)
     uint32_t cap = st->hist_cap ? st->hist_cap : 64;
     while (cap < n)
         cap = cap > UINT32_MAX / 2 ? n : cap * 2;
-    tg_move *h = tgA_alloc(&st->game->alloc, (size_t)cap * sizeof *h);
+    tg_move *h = tgA_alloc(&st->game->alloc, tgH_hist_bytes(cap));
     if (!h)
         return TG_E_NO_MEMORY;
-    if (st->hist_len)
+    if (st->hist_len) {
         memcpy(h, st->hist, st->hist_len * sizeof *h);
-    tgA_release(&st->game->alloc, st->hist, (size_t)st->hist_cap * sizeof *h);
+        memcpy(h + cap, tgH_who(st), st->hist_len);
+    }
+    tgA_release(&st->game->alloc, st->hist, tgH_hist_bytes(st->hist_cap));
     st->hist = h;
     st->hist_cap = cap;
     return TG_OK;
@@ -92,9 +97,13 @@ static void copy_into(tg_state *dst, const tg_state *src)
     dst->cur = src->cur;
     /* The position and the root lie side by side (handles.h): one copy. */
     memcpy(dst->blocks, src->blocks, 2 * size);
-    if (src->hist_len)
+    if (src->hist_len) {
         memcpy(dst->hist, src->hist, src->hist_len * sizeof *src->hist);
+        memcpy(tgH_who(dst), tgH_who(src), src->hist_len);
+    }
     dst->hist_len = src->hist_len;
+    memcpy(dst->own, src->own, sizeof dst->own);
+    memcpy(dst->root_own, src->root_own, sizeof dst->root_own);
     dst->ckpt_count = 0;
 }
 
@@ -240,7 +249,7 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
     const tg_game *g = st->game;
     const void *cfg = tgH_cfg(g);
     unsigned char *block = tgH_block(st);
-    tg_move legal[TG_CORE_MAX_LEGAL];
+    tg_move *legal = tgH_scratch_moves(st);
     for (uint32_t i = from; i < to; i++) {
         tg_move m = st->hist[i];
         if (!check) {
@@ -253,6 +262,10 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
             tgH_settle(st);
             return 1;
         }
+        /* who made each entry, and the digests, are known only now */
+        tgH_who(st)[i] = (int8_t)tgH_current(st);
+        if (tgH_current(st) >= 0)
+            tgH_own_add(&st->own[tgH_current(st)], m);
         g->def->apply(cfg, block, m);
         st->move_number++;
         tgH_settle(st);
@@ -266,6 +279,7 @@ int tgH_replay(tg_state *st, uint32_t n)
     memcpy(tgH_block(st), tgH_root(st), st->game->def->state_size);
     st->move_number = st->root_move_number;
     st->ckpt_count = 0;
+    memcpy(st->own, st->root_own, sizeof st->own);
     tgH_settle(st);
     return replay_range(st, 0, n, 1);
 }
@@ -328,6 +342,10 @@ tg_status tg_state_undo(tg_state *state)
     if (state->hist_len == 0)
         return tgH_fail(state, TG_E_NOTHING_TO_UNDO, "no decision to take back");
     state->hist_len--;
+    /* Undo replays without recording, so the digest loses its last entry here. */
+    int who = tgH_who(state)[state->hist_len];
+    if (who >= 0)
+        tgH_own_remove(&state->own[who], state->hist[state->hist_len]);
     rewind_to(state, state->hist_len);
     state->err[0] = '\0';
     return TG_OK;
@@ -380,4 +398,20 @@ void tgH_copy_position(tg_state *dst, const tg_state *src)
     dst->cur = src->cur;
     dst->hist_len = 0;
     dst->ckpt_count = 0;
+    memcpy(dst->own, src->own, sizeof dst->own);
+    memcpy(dst->root_own, src->own, sizeof dst->root_own);
+}
+
+tg_status tg_state_history_player(const tg_state *state, uint32_t index, int *player)
+{
+    if (!state)
+        return TG_E_INVALID_ARGUMENT;
+    if (!player)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the player pointer is NULL");
+    if (index >= state->hist_len)
+        return tgH_fail(state, TG_E_INVALID_ARGUMENT,
+                        "entry %u is past the history's %u decisions", (unsigned)index,
+                        (unsigned)state->hist_len);
+    *player = tgH_who(state)[index];
+    return TG_OK;
 }

@@ -15,7 +15,7 @@ static size_t core_slots(const tg_game *g)
     return 2 * (size_t)g->players + 2;
 }
 
-static size_t tensor_size(const tg_game *g)
+size_t tgH_tensor_size(const tg_game *g)
 {
     const tg_game_def *def = g->def;
     return core_slots(g) + (def->tensor_size ? def->tensor_size(tgH_cfg(g)) : 0);
@@ -23,14 +23,14 @@ static size_t tensor_size(const tg_game *g)
 
 size_t tg_game_observation_tensor_size(const tg_game *game)
 {
-    return game ? tensor_size(game) : 0;
+    return game ? tgH_tensor_size(game) : 0;
 }
 
-static void write_tensor(const tg_state *st, int viewer, float *out)
+void tgH_write_tensor(const tg_state *st, int viewer, float *out)
 {
     const tg_game *g = st->game;
     size_t n = (size_t)g->players;
-    memset(out, 0, tensor_size(g) * sizeof *out);
+    memset(out, 0, tgH_tensor_size(g) * sizeof *out);
     int cur = tgH_current(st);
     if (cur >= 0)
         out[cur] = 1.0f;
@@ -53,11 +53,12 @@ tg_status tg_state_observation_tensor(const tg_state *state, int viewer, float *
     tg_status s = tgH_check_viewer(state, viewer);
     if (s != TG_OK)
         return s;
-    size_t need = tensor_size(state->game);
+    viewer = tgH_viewer(viewer);
+    size_t need = tgH_tensor_size(state->game);
     if (cap < need)
         return tgH_too_small(state, cap, need, "floats");
     if (!out)
         return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output buffer is NULL");
-    write_tensor(state, viewer, out);
+    tgH_write_tensor(state, viewer, out);
     return TG_OK;
 }

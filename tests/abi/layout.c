@@ -1,8 +1,10 @@
 /* The frozen parts of the 1.x ABI, pinned by the compiler: the value of
- * every public macro and enumerator, and the size and alignment of every
- * public struct with each field's offset and size, per data model. It is
- * compiled for the host and with -m32 (tests/abi/CMakeLists.txt), so a
- * change that moves a field on one ABI only fails here too.
+ * every public macro and enumerator, the size and alignment of every
+ * public struct with each field's offset, size and type, per data model,
+ * and (at run time, in main()) every field the _INIT initialisers set.
+ * abi/layout.sh compiles and runs it for the host and with -m32 (ctest
+ * abi_layout*, and abi/check.sh), so a change that moves a field on one
+ * ABI only fails here too.
  * abi/check_names.py fails when a public macro, enumerator or struct is
  * missing from this file.
  *
@@ -11,8 +13,11 @@
  * version (TG_VERSION_MINOR, TG_VERSION_PATCH, TG_*_PARAMS_VERSION), which
  * only grow, and the sizes of the versioned structs (tg_game_params,
  * tg_bot_params, tg_sized_allocator) when a release appends a field: then
- * pin the new field's offset and size, and never change an existing one. */
+ * pin the new field's offset, size and type, and its default in main(), and
+ * never change an existing one. */
 #include <boardgames/tablegames.h>
+
+#include <stdio.h>
 
 #define PIN(expr) _Static_assert(expr, #expr)
 
@@ -48,27 +53,24 @@ PIN(TG_PLAYER_TERMINAL == -2);
 PIN(TG_PLAYER_INVALID == -3);
 PIN(TG_VIEW_OMNISCIENT == -1);
 PIN(TG_VIEW_PUBLIC == -2);
+PIN(TG_VIEW_REFEREE == -4);
+PIN(TG_FORMAT_OBSERVATION_TENSOR == 0);
+PIN(TG_FORMAT_INFORMATION_KEY == 1);
+PIN(TG_FORMAT_OBSERVATION_JSON == 2);
 PIN(TG_MAX_PLAYERS == 8);
 PIN(TG_SAVE_MAX_BYTES == 16u * 1024u * 1024u);
 PIN(TG_GAME_PARAMS_VERSION == 2);
 PIN(TG_BOT_PARAMS_VERSION == 2);
 PIN(TG_VERSION_MAJOR == 1);
-PIN(TG_VERSION_MINOR >= 2);
+PIN(TG_VERSION_MINOR >= 3);
 PIN(TG_VERSION_PATCH >= 0);
 PIN(TG_VERSION_NUMBER == TG_VERSION_MAJOR * 10000 + TG_VERSION_MINOR * 100 + TG_VERSION_PATCH);
 PIN(TG_VERSION_CHECK(1, 2, 0) && !TG_VERSION_CHECK(2, 0, 0));
 PIN(sizeof TG_VERSION_STRING >= sizeof "1.2.0");
 /* TG_API expands to an attribute or nothing; it has no value to pin. The
- * initialisers TG_GAME_PARAMS_INIT and TG_BOT_PARAMS_INIT are compared with
- * the init functions at run time (tests/api/api_params.c,
- * tests/bots/test_bot_params.c); here they must at least fit their structs. */
-int tg_layout_initialisers(void);
-int tg_layout_initialisers(void)
-{
-    tg_game_params g = TG_GAME_PARAMS_INIT;
-    tg_bot_params b = TG_BOT_PARAMS_INIT;
-    return (int)g.version + (int)b.version;
-}
+ * initialisers TG_GAME_PARAMS_INIT and TG_BOT_PARAMS_INIT are not constant
+ * expressions: main() below pins every field they set, at run time
+ * (abi/layout.sh compiles and runs this file). */
 
 /* ---- enumerators ----------------------------------------------------------- */
 PIN(TG_OK == 0);
@@ -104,6 +106,43 @@ PIN(sizeof(tg_option_type) == 4);
 PIN(sizeof(tg_bot_level) == 4);
 PIN(sizeof(tg_bot_memory) == 4);
 PIN(sizeof(tg_resize_fn) == sizeof(void (*)(void)));
+
+/* ---- the type of every field ----------------------------------------------
+ * Offsets and sizes cannot tell a double from a uint64_t, nor size_t from
+ * uint32_t where both are 4 bytes: a generic selection can. abi/check_names.py
+ * fails when a field of a public struct has no TYPE pin. */
+#define TYPE(t, field, type) PIN(_Generic(((t *)0)->field, type: 1, default: 0))
+PIN(_Generic((tg_resize_fn)0, void *(*)(void *, void *, size_t, size_t): 1, default: 0));
+TYPE(tg_option_info, name, const char *);
+TYPE(tg_option_info, type, tg_option_type);
+TYPE(tg_option_info, default_value, const char *);
+TYPE(tg_option_info, allowed, const char *);
+TYPE(tg_option_info, description, const char *);
+TYPE(tg_option_info, min, double);
+TYPE(tg_option_info, max, double);
+TYPE(tg_option_info, choices, const char *const *);
+TYPE(tg_game_info, id, const char *);
+TYPE(tg_game_info, name, const char *);
+TYPE(tg_game_info, summary, const char *);
+TYPE(tg_game_info, min_players, int);
+TYPE(tg_game_info, max_players, int);
+TYPE(tg_game_info, option_count, size_t);
+TYPE(tg_allocator, alloc, void *(*)(size_t, void *));
+TYPE(tg_allocator, release, void (*)(void *, void *));
+TYPE(tg_allocator, user_data, void *);
+TYPE(tg_sized_allocator, size, size_t);
+TYPE(tg_sized_allocator, resize, tg_resize_fn);
+TYPE(tg_sized_allocator, user_data, void *);
+TYPE(tg_game_params, version, unsigned);
+TYPE(tg_game_params, allocator, const tg_allocator *);
+TYPE(tg_game_params, sized_allocator, const tg_sized_allocator *);
+TYPE(tg_bot_params, version, unsigned);
+TYPE(tg_bot_params, level, tg_bot_level);
+TYPE(tg_bot_params, simulations, uint32_t);
+TYPE(tg_bot_params, seconds, double);
+TYPE(tg_bot_params, seed, uint64_t);
+TYPE(tg_bot_params, memory, tg_bot_memory);
+TYPE(tg_bot_params, reserved, uint32_t);
 
 /* ---- structs, per data model ------------------------------------------------ */
 #if __SIZEOF_POINTER__ == 8
@@ -145,3 +184,25 @@ LAYOUT(tg_game_params, 12, 4, (version, 0, 4), (allocator, 4, 4), (sized_allocat
  * is where the next version's fields begin (lib/core/params.c relies on it). */
 PIN(sizeof(tg_game_params) == offsetof(tg_game_params, sized_allocator) + sizeof(void *));
 PIN(sizeof(tg_bot_params) == offsetof(tg_bot_params, reserved) + sizeof(uint32_t));
+
+/* ---- the initialisers, field by field (at run time) ----------------------- */
+
+static int failures;
+#define INIT_PIN(expr) ((expr) ? (void)0 : (void)(printf("layout: %s fails\n", #expr), failures++))
+
+int main(void)
+{
+    tg_game_params g = TG_GAME_PARAMS_INIT;
+    INIT_PIN(g.version == TG_GAME_PARAMS_VERSION);
+    INIT_PIN(g.allocator == NULL);
+    INIT_PIN(g.sized_allocator == NULL);
+    tg_bot_params b = TG_BOT_PARAMS_INIT;
+    INIT_PIN(b.version == TG_BOT_PARAMS_VERSION);
+    INIT_PIN(b.level == TG_BOT_MEDIUM);
+    INIT_PIN(b.simulations == 0);
+    INIT_PIN(b.seconds == 0.0);
+    INIT_PIN(b.seed == 0);
+    INIT_PIN(b.memory == TG_BOT_MEMORY_DEFAULT);
+    INIT_PIN(b.reserved == 0);
+    return failures != 0;
+}

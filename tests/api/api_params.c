@@ -64,7 +64,9 @@ static void *ledger_resize(void *ud, void *ptr, size_t old_size, size_t new_size
 
 static tg_game_params ledger_params(ledger *l, tg_sized_allocator *a)
 {
-    *a = (tg_sized_allocator){sizeof *a, ledger_resize, l};
+    assert_int_equal(tg_sized_allocator_init(a, sizeof *a, NULL, 0), TG_OK);
+    a->resize = ledger_resize;
+    a->user_data = l;
     tg_game_params p;
     assert_int_equal(tg_game_params_init(&p, TG_GAME_PARAMS_VERSION), TG_OK);
     p.sized_allocator = a;
@@ -121,7 +123,7 @@ static void init_writes_every_byte_and_bad_params_say_why(void **unused)
         const char *needle;
         tg_game_params params;
         tg_sized_allocator sized;
-    } cases[5];
+    } cases[6];
     size_t n = 0;
     cases[n].params = ledger_params(&l, &sized);
     cases[n].params.version = 9;
@@ -134,8 +136,11 @@ static void init_writes_every_byte_and_bad_params_say_why(void **unused)
     cases[n].params.allocator = &plain;
     cases[n++].needle = "both functions";
     cases[n].params = ledger_params(&l, &cases[n].sized);
-    cases[n].sized.size = sizeof sized + 8;
+    cases[n].sized.size = sizeof sized + 8; /* a later, larger layout */
     cases[n++].needle = "size is";
+    cases[n].params = ledger_params(&l, &cases[n].sized);
+    cases[n].sized.size = 0; /* never a layout's size */
+    cases[n++].needle = "reads sizes";
     cases[n].params = ledger_params(&l, &cases[n].sized);
     cases[n].sized.resize = NULL;
     cases[n++].needle = "resize is NULL";
@@ -154,6 +159,50 @@ static void init_writes_every_byte_and_bad_params_say_why(void **unused)
         assert_non_null(strstr(err, cases[i].needle));
     }
     assert_int_equal(l.calls, 0);
+}
+
+/* The init calls of 1.3 say why they refuse, and then write nothing. */
+static void the_init_calls_say_why_they_refuse(void **unused)
+{
+    (void)unused;
+    char err[128];
+    tg_game_params gp, gp_before;
+    memset(&gp, 0x5a, sizeof gp);
+    gp_before = gp;
+    strcpy(err, "untouched");
+    assert_int_equal(tg_game_params_init_v2(&gp, TG_GAME_PARAMS_VERSION, err, sizeof err), TG_OK);
+    assert_string_equal(err, "untouched"); /* nothing written on success */
+    assert_int_equal(gp.version, TG_GAME_PARAMS_VERSION);
+    assert_null(gp.sized_allocator);
+    gp = gp_before;
+    assert_int_equal(tg_game_params_init_v2(&gp, 9, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "tg_game_params version 9 is unknown; this library reads versions 1 to 2");
+    assert_memory_equal(&gp, &gp_before, sizeof gp);
+    assert_int_equal(tg_game_params_init_v2(NULL, 1, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "the tg_game_params pointer is NULL");
+    /* Cut to the buffer, NUL included; no buffer at all is fine. */
+    assert_int_equal(tg_game_params_init_v2(NULL, 1, err, 4), TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "the");
+    assert_int_equal(tg_game_params_init_v2(NULL, 1, NULL, 0), TG_E_INVALID_ARGUMENT);
+
+    tg_sized_allocator a, a_before;
+    memset(&a, 0x5a, sizeof a);
+    a_before = a;
+    assert_int_equal(tg_sized_allocator_init(&a, sizeof a + 8, err, sizeof err),
+                     TG_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(err, "size is"));
+    assert_memory_equal(&a, &a_before, sizeof a);
+    assert_int_equal(tg_sized_allocator_init(&a, 0, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(err, "reads sizes"));
+    assert_int_equal(tg_sized_allocator_init(NULL, sizeof a, err, sizeof err),
+                     TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "the tg_sized_allocator pointer is NULL");
+    /* Every byte of the layout, padding included: zero but the size. */
+    tg_sized_allocator zero;
+    memset(&zero, 0, sizeof zero);
+    zero.size = sizeof zero;
+    assert_int_equal(tg_sized_allocator_init(&a, sizeof a, err, sizeof err), TG_OK);
+    assert_memory_equal(&a, &zero, sizeof a);
 }
 
 /* Everything a host does with a game, through the sized allocator. */
@@ -268,6 +317,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_layout_of_1_0_is_read_to_its_end_and_no_further),
         cmocka_unit_test(init_writes_every_byte_and_bad_params_say_why),
+        cmocka_unit_test(the_init_calls_say_why_they_refuse),
         cmocka_unit_test(the_sized_allocator_is_told_every_size),
         cmocka_unit_test(a_reference_keeps_a_loaded_states_game),
     };

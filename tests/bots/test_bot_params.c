@@ -45,7 +45,8 @@ static void the_layout_of_1_0_is_read_to_its_end_and_no_further(void **unused)
     assert_int_equal(back.level, TG_BOT_HARD);
     assert_int_equal(back.simulations, 7);
     assert_true(back.seed == 5);
-    assert_int_equal(back.memory, TG_BOT_MEMORY_FULL); /* the level's default */
+    /* A 1.0 or 1.1 program keeps the memory of its release, whatever the level. */
+    assert_int_equal(back.memory, TG_BOT_MEMORY_LAST);
     /* Read back in the old layout, the library writes no further either. */
     memset(old, 0xee, sizeof *old);
     old->version = 1;
@@ -85,6 +86,15 @@ static void init_writes_every_byte_of_the_layout(void **unused)
     assert_int_equal(tg_bot_params_init(&p, TG_BOT_PARAMS_VERSION + 1), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_bot_params_init(NULL, 1), TG_E_INVALID_ARGUMENT);
     assert_int_equal(((unsigned char *)&p)[0], 0xaa);
+    /* 1.3: the same refusals, saying why. */
+    char err[128] = "";
+    assert_int_equal(tg_bot_params_init_v2(&p, 3, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "tg_bot_params version 3 is unknown; this library reads versions 1 to 2");
+    assert_int_equal(((unsigned char *)&p)[0], 0xaa);
+    assert_int_equal(tg_bot_params_init_v2(NULL, 1, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_string_equal(err, "the tg_bot_params pointer is NULL");
+    assert_int_equal(tg_bot_params_init_v2(&p, TG_BOT_PARAMS_VERSION, err, sizeof err), TG_OK);
+    assert_memory_equal(&p, &want, sizeof p);
 }
 
 static void memory_defaults_by_level_and_is_read_back(void **unused)

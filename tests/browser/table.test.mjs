@@ -19,24 +19,11 @@
 //
 // Environment: TG_BROWSER_OUT (artefacts), PYTHONPATH and
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
-import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, waitVersion, playMove } from "./harness.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "../..");
-const out = process.env.TG_BROWSER_OUT || path.join(repo, "build", "test-browser");
-const python = process.env.TG_PYTHON || "/usr/bin/python3";
-const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
-
-const PERSON = (name) => ({ kind: "person", name });
-const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
 const GAMES = [
   { game: "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")], options: { witches: 1 } },
   { game: "bewitched", seats: [PERSON("Ann"), { kind: "bot", level: "easy" }], options: {} },
@@ -48,59 +35,7 @@ const GAMES = [
 const MIDDLE = { witches_dance: 40, bewitched: 12, creepy_cauldron: 60, spinning_wishes: 30 };
 const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
 
-// ---- processes ----------------------------------------------------------
-
-function startServer(db) {
-  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once("line", (line) => {
-      const m = /open (http:\/\/\S+?)\/? /.exec(line);
-      if (!m) reject(new Error(`server said: ${line}`));
-      else resolve({ child, base: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
-function startReferee(db) {
-  const child = spawn(python, [path.join(repo, "examples/table/tests/referee.py"), "--db", db], { stdio: ["pipe", "pipe", "inherit"] });
-  const waiting = [];
-  createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()(JSON.parse(line)));
-  const ask = (request) => new Promise((resolve, reject) => {
-    waiting.push((reply) => (reply.ok ? resolve(reply.result) : reject(new Error(`referee: ${reply.error}`))));
-    child.stdin.write(JSON.stringify(request) + "\n");
-  });
-  return { child, ask };
-}
-
 // ---- one person's page ----------------------------------------------------
-
-async function openSeat(browser, base, link, seat, keys, viewport) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const p = { context, page, seat, frames: [], sent: [], errors: [] };
-  page.on("websocket", (ws) => {
-    ws.on("framereceived", (f) => p.frames.push(f.payload));
-    ws.on("framesent", (f) => p.sent.push(f.payload));
-  });
-  page.on("pageerror", (e) => p.errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") p.errors.push(m.text()); });
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (url.protocol !== "data:" && url.host !== new URL(base).host) p.errors.push(`request to another site: ${r.url()}`);
-  });
-  p.keys = keys;
-  await page.goto(base + link);
-  await page.waitForSelector("body[data-version]");
-  return p;
-}
-
-const version = (p) => p.page.evaluate(() => Number(document.body.dataset.version));
-
-async function waitVersion(p, atLeast) {
-  await p.page.waitForFunction((v) => Number(document.body.dataset.version) >= v, atLeast, { timeout: 20000 });
-}
 
 // Every frame since the last check must be this seat's own view, and no
 // frame may carry any seat's key.
@@ -186,47 +121,6 @@ async function marksSwitchCheck(page) {
   assert.equal(await visible(), n, "marks not shown again");
 }
 
-// ---- clicking ----------------------------------------------------------------
-
-async function clickKey(page, key) {
-  // The element drawn last is on top; a real click lands on it.
-  const nodes = page.locator(`#board [data-key="${key}"]`);
-  const n = await nodes.count();
-  assert.ok(n > 0, `nothing on the board is ${key}`);
-  await nodes.nth(n - 1).click({ force: true });
-}
-
-async function chooseIfAsked(page, id) {
-  const choice = page.locator(`#chooser:not([hidden]) button[data-move="${id}"]`);
-  if (await choice.count()) await choice.click();
-}
-
-// Plays move id the way a person does: on the board when it has a place
-// there, else with its button among the choices.
-async function playMove(page, id) {
-  const entry = page.locator(`#moves button[data-move="${id}"]`);
-  await entry.waitFor({ state: "attached" });
-  const from = await entry.getAttribute("data-from");
-  const to = await entry.getAttribute("data-to");
-  if (from) {
-    await clickKey(page, from);
-    if (to) {
-      await clickKey(page, to);
-      await chooseIfAsked(page, id);
-    } else {
-      await page.locator(`#actions button[data-move="${id}"]`).click();
-    }
-    return "board";
-  }
-  if (to) {
-    await clickKey(page, to);
-    await chooseIfAsked(page, id);
-    return "board";
-  }
-  await page.locator(`#actions button[data-move="${id}"]`).click();
-  return "button";
-}
-
 // ---- one game ------------------------------------------------------------------
 
 async function playGame(browser, base, ask, spec) {
@@ -266,13 +160,13 @@ async function playGame(browser, base, ask, spec) {
       await pages[0].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
       stats.entered += 1;
     } else if (truth.current_player === -1) {
-      await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 30000 });
+      await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
       continue;
     } else {
       const p = pages.find((x) => x.seat === truth.current_player);
       if (!p) {
         // A computer seat (or a drawn die): wait for it.
-        await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 30000 });
+        await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
         continue;
       }
       const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
@@ -308,21 +202,6 @@ async function playGame(browser, base, ask, spec) {
   return { ...stats, version: final.version, winners: final.winners, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-// A phone-width page renders the whole table without sideways scrolling.
-async function phoneCheck(browser, base) {
-  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "witches_dance", seats: [PERSON("Ann"), { kind: "bot" }] }) });
-  const reply = await res.json();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  const page = await context.newPage();
-  await page.goto(base + reply.seats[0].link);
-  await page.waitForSelector("body[data-version]");
-  const { scroll, board } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, board: document.querySelector("#board svg").getBoundingClientRect().width }));
-  assert.ok(scroll <= 390, `the phone page is ${scroll}px wide`);
-  assert.ok(board >= 340, `the board is only ${board}px wide on a phone`);
-  await page.screenshot({ path: path.join(out, "screens", "phone.png") });
-  await context.close();
-}
-
 // A newcomer's path: the lobby, a game against the computer, the link.
 async function lobbyCheck(browser, base) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -333,8 +212,19 @@ async function lobbyCheck(browser, base) {
   await page.locator('.game-card[data-game="bewitched"]').click();
   await page.locator("#seats .seat").nth(1).locator(".who").selectOption("easy");
   await page.locator("#seats .seat").nth(0).locator(".name").fill("Newcomer");
-  await page.screenshot({ path: path.join(out, "screens", "lobby.png") });
+  // Rule options in words: labels, not the library's names; seats counted
+  // from 1 and named ("first" is a list of the table's seats).
+  await page.locator("#options-box summary").click();
+  const options = await page.locator("#options").innerText();
+  assert.doesNotMatch(options, /escape_steal|hat_put|\bplayer 0\b/i, options);
+  assert.match(options, /Who starts/);
+  const first = await page.locator('#options select[data-option="first"] option').allTextContents();
+  assert.deepEqual(first, ["Player 1 (Newcomer)", "Player 2 (computer)"]);
+  await page.locator('#options select[data-option="first"]').selectOption("1");
+  await page.screenshot({ path: path.join(out, "screens", "lobby.png"), fullPage: true });
+  const created = page.waitForRequest((r) => r.url().endsWith("/api/tables"));
   await page.locator("#create").click();
+  assert.equal(JSON.parse((await created).postData()).options.first, "1", "Player 2 chosen to start, not sent as first=1");
   const link = page.locator('#link-list a[data-seat="0"]');
   await link.waitFor();
   await link.click();
@@ -369,48 +259,15 @@ async function spectatorCheck(browser, base) {
   await context.close();
 }
 
-async function main() {
-  mkdirSync(path.join(out, "screens"), { recursive: true });
-  const work = mkdtempSync(path.join(tmpdir(), "table-browser-"));
-  const db = path.join(work, "tables.sqlite3");
-  const { child: server, base } = await startServer(db);
-  const referee = startReferee(db);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  let failed = 0;
-  try {
-    for (const spec of GAMES.filter((g) => !ONLY || ONLY.includes(g.game))) {
-      try {
-        const r = await playGame(browser, base, referee.ask, spec);
-        console.log(`ok ${spec.game}: ${r.version} decisions, ${r.board} board clicks, ${r.button} choice buttons, ${r.entered} rolls entered, ${r.frames} frames and ${r.secretsChecked} hidden facts and ${r.marks} knowledge marks checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`);
-      } catch (e) {
-        failed += 1;
-        console.log(`FAILED ${spec.game}: ${e.stack || e}`);
-      }
-    }
-    for (const [name, check] of [["lobby", lobbyCheck], ["phone layout", phoneCheck], ["spectator page", spectatorCheck]]) {
-      try {
-        await check(browser, base);
-        console.log(`ok ${name}`);
-      } catch (e) {
-        failed += 1;
-        console.log(`FAILED ${name}: ${e.stack || e}`);
-      }
-    }
-  } finally {
-    await browser.close();
-    referee.child.stdin.end();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(work, { recursive: true, force: true });
-  }
-  console.log(`screenshots in ${path.join(out, "screens")}`);
-  process.exit(failed ? 1 : 0);
-}
-
-main().catch((e) => {
+const ONLY_GAMES = GAMES.filter((g) => !ONLY || ONLY.includes(g.game));
+runChecks([
+  ...ONLY_GAMES.map((spec) => [spec.game, async ({ browser, base, referee }) => {
+    const r = await playGame(browser, base, referee.ask, spec);
+    return `${r.version} decisions, ${r.board} board clicks, ${r.button} choice buttons, ${r.entered} rolls entered, ${r.frames} frames and ${r.secretsChecked} hidden facts and ${r.marks} knowledge marks checked, winners ${JSON.stringify(r.winners)}, ${r.seconds}s`;
+  }]),
+  ["lobby", ({ browser, base }) => lobbyCheck(browser, base)],
+  ["spectator page", ({ browser, base }) => spectatorCheck(browser, base)],
+]).catch((e) => {
   console.error(e);
   process.exit(1);
 });

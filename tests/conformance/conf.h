@@ -21,6 +21,7 @@ typedef struct conf_ctx {
     uint32_t max_legal;
     uint32_t max_chance;
     uint32_t max_length;
+    double utility_min, utility_max; /* tg_game_utility_range() */
     unsigned stride; /* the costly checks run at every stride-th state */
     size_t buf_cap;  /* entries in moves/other/probs */
     tg_move *moves;
@@ -83,6 +84,12 @@ void conf_sample_views(conf_ctx *c, const tg_state *st);
  * leaves out) exactly when equal tensors, equal information JSON exactly
  * when equal keys; then forgets the samples. */
 void conf_check_samples(conf_ctx *c);
+/* conf_research.c: the 1.3 calls on the game (once per option set), on a
+ * state (the id texts of every id when costly), and who made the last
+ * decision (mover: whose turn it was before it). */
+void conf_check_research_game(conf_ctx *c);
+void conf_check_research_state(conf_ctx *c, const tg_state *st, int costly);
+void conf_check_history_player(conf_ctx *c, const tg_state *st, int mover);
 /* st loaded back as a position of unknown past (no history, no knowledge). */
 tg_state *conf_forgetful(conf_ctx *c, const tg_state *st);
 /* previous: the state one decision earlier (NULL at the root), to check that

@@ -77,7 +77,7 @@ static void conf_info_compare(conf_ctx *c, const tg_state *a, const tg_state *b,
     int same_json = strcmp(x.json, y.json) == 0;
     if (!same_obs || strcmp(x.events, y.events) != 0)
         *apart = 1;
-    char msg[900] = "";
+    char msg[1200] = ""; /* room for both texts: -Wformat-truncation at -O2 */
     if (!*apart)
         c->hidden_pairs++;
     if (!*apart && (!same_key || !same_json))

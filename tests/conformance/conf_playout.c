@@ -65,12 +65,16 @@ static void conf_check_state(conf_ctx *c, tg_state *st, const tg_state *previous
     conf_check_chance(c, st);
     conf_check_outcome(c, st);
     conf_check_valid(c, st);
+    if (previous)
+        conf_check_history_player(c, st, tg_state_current_player(previous));
     /* JSON views, resampling and save round trips cost the most (a load
      * replays the whole history), so they run at every stride-th state,
      * shifted by the seed so that playouts cover different states, and
      * always at the start and the end of the game. */
-    if ((c->at_move + c->seed) % c->stride == 0 || c->at_move == 0 ||
-        tg_state_is_terminal(st)) {
+    int costly = (c->at_move + c->seed) % c->stride == 0 || c->at_move == 0 ||
+                 tg_state_is_terminal(st);
+    conf_check_research_state(c, st, costly);
+    if (costly) {
         conf_check_views(c, st);
         conf_sample_views(c, st);
         conf_check_no_leak(c, st);

@@ -105,11 +105,18 @@ static void conf_add_info(conf_ctx *c, const tg_state *st, int p)
         conf_fail(c, "information state of player %d: %s", p, tg_state_last_error(st));
     json_t *j = json_loads(text, 0, NULL);
     if (!json_is_object(j) || !json_is_object(json_object_get(j, "observation")) ||
-        !json_is_array(json_object_get(j, "own_decisions")) || json_object_size(j) != 2)
-        conf_fail(c, "information JSON of player %d is not {observation, own_decisions}", p);
-    json_decref(j);
+        !json_is_array(json_object_get(j, "own_decisions")) ||
+        !json_is_object(json_object_get(j, "own_digest")) || json_object_size(j) != 3)
+        conf_fail(c, "information JSON of player %d is not {observation, own_decisions, "
+                     "own_digest}", p);
+    /* The information is the observation and the digest of every own
+     * decision; the list since the root is for people (a resample starts
+     * it again but keeps the digest, and the key). */
+    json_object_del(j, "own_decisions");
     e->who = p;
-    e->text = strdup(text);
+    e->text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+    assert_non_null(e->text);
+    json_decref(j);
     tg_free(text);
     s->n_infos++;
 }
@@ -140,6 +147,12 @@ void conf_check_resampled(conf_ctx *c, const tg_state *st, const tg_state *r, in
 {
     conf_same_tensor(c, st, r, p, p);
     conf_same_tensor(c, st, r, TG_VIEW_PUBLIC, p);
+    /* The resample is in p's information set: p's key is unchanged. */
+    uint64_t a[2], b[2];
+    if (tg_state_information_key(st, p, a) != TG_OK || tg_state_information_key(r, p, b) != TG_OK)
+        conf_fail(c, "information key of player %d failed", p);
+    if (a[0] != b[0] || a[1] != b[1])
+        conf_fail(c, "resampling for player %d changed the player's information key", p);
     /* The resample joins the samples at the same time as its original, so
      * the pairs that must agree (p's view of both) are both there. */
     struct conf_samples *s = conf_samples_of(c);

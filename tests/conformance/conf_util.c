@@ -111,4 +111,20 @@ void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state 
         conf_same_text(c, tg_state_observation_json, a, b, v, "observation", what);
         conf_same_text(c, tg_state_events_json, a, b, v, "events", what);
     }
+    /* The running digests behind the keys, and who made each decision. */
+    for (int p = 0; p < c->players; p++) {
+        uint64_t ka[2] = {0, 0}, kb[2] = {1, 1};
+        tg_state_information_key(a, p, ka);
+        tg_state_information_key(b, p, kb);
+        if (ka[0] != kb[0] || ka[1] != kb[1])
+            conf_fail(c, "%s: player %d's information key differs", what, p);
+        conf_same_text(c, tg_state_information_json, a, b, p, "information state", what);
+    }
+    for (uint32_t i = 0; i < ha; i++) {
+        int wa = 99, wb = 98;
+        tg_state_history_player(a, i, &wa);
+        tg_state_history_player(b, i, &wb);
+        if (wa != wb)
+            conf_fail(c, "%s: decision %u made by %d vs %d", what, (unsigned)i, wa, wb);
+    }
 }

@@ -72,6 +72,23 @@ static void conf_check_event_texts(conf_ctx *c, const char *events, int viewer)
     json_decref(arr);
 }
 
+/* TG_VIEW_REFEREE (1.3) is the referee's view under a name no player
+ * sentinel has: the same text as TG_VIEW_OMNISCIENT from every view. */
+static void conf_check_referee(conf_ctx *c, const tg_state *st)
+{
+    const conf_view_fn fns[] = {tg_state_observation_json, tg_state_events_json,
+                                tg_state_to_text};
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        char *all = conf_view(c, fns[i], st, TG_VIEW_OMNISCIENT, "referee", -1);
+        char *ref = conf_view(c, fns[i], st, TG_VIEW_REFEREE, "referee", -1);
+        int same = strcmp(all, ref) == 0;
+        tg_free(all);
+        tg_free(ref);
+        if (!same)
+            conf_fail(c, "view %zu of TG_VIEW_REFEREE differs from TG_VIEW_OMNISCIENT's", i);
+    }
+}
+
 void conf_check_views(conf_ctx *c, tg_state *st)
 {
     for (int v = TG_VIEW_PUBLIC; v < c->players; v++) {
@@ -81,7 +98,8 @@ void conf_check_views(conf_ctx *c, tg_state *st)
         tg_free(events);
         tg_free(conf_view(c, tg_state_to_text, st, v, "to_text", -1));
     }
-    const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -3, -4, INT_MIN, INT_MAX};
+    conf_check_referee(c, st);
+    const int bad[] = {c->players, c->players + 1, TG_MAX_PLAYERS, -3, -5, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         conf_refuse_viewer(c, tg_state_observation_json, st, bad[i], "observation");
         conf_refuse_viewer(c, tg_state_events_json, st, bad[i], "events");

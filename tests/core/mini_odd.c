@@ -198,4 +198,8 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* apply_turn */
     0,    /* die_faces */
     0,    /* die_first */
+    NULL, /* move_is_chance: every id a player's */
+    0,    /* hidden_information */
+    {0, 0, 0}, /* formats: read as 1 */
+    NULL, /* any_move_text */
 };

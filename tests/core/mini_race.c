@@ -269,6 +269,13 @@ static tg_status mr_words(const void *cfg, const void *st, const char *text, tg_
     return tgW_die(&w, 6, 0, out, msg);
 }
 
+/* The die and the coins are chance; stepping and staying are the players'. */
+static int mr_is_chance(const void *cfg, tg_move m)
+{
+    (void)cfg;
+    return m != MR_STEP && m != MR_STAY;
+}
+
 const tg_game_def tgG_mini_race = {
     {"mini_race", "Mini race", "A dice race used to test the core.", 2, 4, 2},
     mr_options,
@@ -305,4 +312,8 @@ const tg_game_def tgG_mini_race = {
     NULL, /* apply_turn: apply, then current_player */
     0,    /* die_faces: chance asked of the game */
     0,    /* die_first */
+    mr_is_chance,
+    1,         /* hidden_information: the coins */
+    {1, 1, 1}, /* formats */
+    NULL,      /* any_move_text: "#id" */
 };

@@ -126,6 +126,26 @@ typedef tg_status (*ltg_scored_fn)(void *ctx, const tg_state *st, tg_move *moves
 int ltg_push_scored_moves(lua_State *L, const tg_state *st, ltg_scored_fn fn, void *ctx,
                           const char *value_key, const tg_bot *bot);
 
+/* ltg_research.c: viewers by name, Moves that know their position, the
+ * legal mask and the 1.3 game facts. */
+enum {
+    LTG_VIEWER_OPTIONAL = 1, /* nil means OMNISCIENT (to_text) */
+    LTG_VIEWER_RANGE = 2,    /* a number must be a seat of the game */
+    LTG_VIEWER_SEAT = 4,     /* the call is about a seat (information, resample) */
+};
+/* The viewer at idx: a seat number or tablegames.OMNISCIENT / PUBLIC; a
+ * negative number (CHANCE, TERMINAL, -1 ...) raises, naming call. */
+int ltg_check_viewer(lua_State *L, const tg_state *st, int idx, const char *call, int flags);
+/* Whether the value at idx is a Move; its id, refused (raises) when st
+ * gives the id another text than the Move's. */
+int ltg_is_move(lua_State *L, int idx);
+tg_move ltg_check_move(lua_State *L, const tg_state *st, int idx);
+extern const luaL_Reg ltg_state_research_methods[];
+extern const luaL_Reg ltg_game_research_methods[];
+void ltg_research_register(lua_State *L);
+/* Sets tablegames.OMNISCIENT and PUBLIC in the module table on top. */
+void ltg_research_constants(lua_State *L);
+
 /* ltg_bot.c */
 void ltg_bot_register(lua_State *L);
 int ltg_bot_new(lua_State *L);

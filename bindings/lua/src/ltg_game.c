@@ -153,7 +153,7 @@ static const char *ltg_options_string(lua_State *L, int idx)
 void ltg_game_params(lua_State *L, tg_game_params *params, tg_sized_allocator *alloc)
 {
     tg_game_params_init(params, TG_GAME_PARAMS_VERSION);
-    alloc->size = sizeof *alloc;
+    tg_sized_allocator_init(alloc, sizeof *alloc, NULL, 0);
     /* lua_Alloc has exactly tg_resize_fn's shape. */
     alloc->resize = lua_getallocf(L, &alloc->user_data);
     params->sized_allocator = alloc;
@@ -328,6 +328,7 @@ void ltg_game_register(lua_State *L)
     luaL_newmetatable(L, LTG_GAME_MT);
     luaL_setfuncs(L, ltg_game_meta, 0);
     luaL_newlib(L, ltg_game_methods);
+    luaL_setfuncs(L, ltg_game_research_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

@@ -73,11 +73,11 @@ LTG_EXPORT int luaopen_tablegames(lua_State *L)
     ltg_step_register(L);
     ltg_bot_register(L);
     ltg_views_register(L);
+    ltg_research_register(L);
     luaL_newlib(L, ltg_functions);
     ltg_set_int(L, "CHANCE", TG_PLAYER_CHANCE);
     ltg_set_int(L, "TERMINAL", TG_PLAYER_TERMINAL);
-    ltg_set_int(L, "OMNISCIENT", TG_VIEW_OMNISCIENT);
-    ltg_set_int(L, "PUBLIC", TG_VIEW_PUBLIC);
+    ltg_research_constants(L);
     ltg_set_int(L, "MAX_PLAYERS", TG_MAX_PLAYERS);
     ltg_push_null(L);
     lua_setfield(L, -2, "null");

@@ -43,29 +43,6 @@ static uint64_t ltg_seed_arg(lua_State *L, int idx)
     return (uint64_t)luaL_optinteger(L, idx, 0);
 }
 
-static int ltg_viewer_arg(lua_State *L, int idx)
-{
-    lua_Integer v = lua_isnoneornil(L, idx) ? TG_VIEW_OMNISCIENT : luaL_checkinteger(L, idx);
-    if (v < INT_MIN || v > INT_MAX)
-        ltg_raise(L, TG_E_INVALID_ARGUMENT, "player number out of range");
-    return (int)v;
-}
-
-/* A viewer the state's game has: a player number, OMNISCIENT or PUBLIC;
- * the error names the viewer and the range. */
-static int ltg_required_viewer(lua_State *L, const tg_state *st, int idx, const char *what)
-{
-    lua_Integer v = luaL_checkinteger(L, idx);
-    int players = tg_game_players(tg_state_game(st));
-    if (v != TG_VIEW_OMNISCIENT && v != TG_VIEW_PUBLIC && (v < 0 || v >= players)) {
-        lua_pushfstring(L,
-                        "%s %I is not a player of this %d-player game (0..%d, OMNISCIENT %d or PUBLIC %d)",
-                        what, v, players, players - 1, TG_VIEW_OMNISCIENT, TG_VIEW_PUBLIC);
-        return ltg_raise(L, TG_E_INVALID_ARGUMENT, lua_tostring(L, -1));
-    }
-    return (int)v;
-}
-
 /* The string at idx, or NULL when there is none there (numbers are not
  * turned into strings); *whole is 0 for a text that C would cut short at an
  * embedded NUL. */
@@ -85,6 +62,8 @@ static tg_move ltg_move_arg(lua_State *L, tg_state *st, int idx)
 {
     int whole = 0;
     const char *text = ltg_text_arg(L, idx, &whole);
+    if (ltg_is_move(L, idx))
+        return ltg_check_move(L, st, idx);
     if (text != NULL) {
         tg_move m = 0;
         if (!whole)
@@ -493,26 +472,26 @@ static int ltg_state_observation(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     return ltg_push_view(L, st, tg_state_observation_json,
-                         ltg_required_viewer(L, st, 2, "observation: viewer"), 1);
+                         ltg_check_viewer(L, st, 2, "observation", LTG_VIEWER_RANGE), 1);
 }
 
 static int ltg_state_events(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
     return ltg_push_view(L, st, tg_state_events_json,
-                         ltg_required_viewer(L, st, 2, "events: viewer"), 1);
+                         ltg_check_viewer(L, st, 2, "events", LTG_VIEWER_RANGE), 1);
 }
 
 static int ltg_state_to_text(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    return ltg_push_view(L, st, tg_state_to_text, ltg_viewer_arg(L, 2), 0);
+    return ltg_push_view(L, st, tg_state_to_text, ltg_check_viewer(L, st, 2, "to_text", LTG_VIEWER_OPTIONAL), 0);
 }
 
 static int ltg_state_resample(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    ltg_check(L, tg_state_resample(st, ltg_required_viewer(L, st, 2, "resample: player")), st);
+    ltg_check(L, tg_state_resample(st, ltg_check_viewer(L, st, 2, "resample", LTG_VIEWER_RANGE | LTG_VIEWER_SEAT)), st);
     return 0;
 }
 
@@ -667,6 +646,7 @@ void ltg_state_register(lua_State *L)
     }
     luaL_setfuncs(L, ltg_state_view_methods, 0);
     luaL_setfuncs(L, ltg_state_step_methods, 0);
+    luaL_setfuncs(L, ltg_state_research_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

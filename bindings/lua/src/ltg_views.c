@@ -44,20 +44,12 @@ static int ltg_floats_index(lua_State *L)
     return 1;
 }
 
-static int ltg_viewer(lua_State *L, int idx)
-{
-    lua_Integer v = luaL_checkinteger(L, idx);
-    if (v < INT_MIN || v > INT_MAX)
-        ltg_raise(L, TG_E_INVALID_ARGUMENT, "player number out of range");
-    return (int)v;
-}
-
 /* state:observation_tensor(viewer [, buffer]): the buffer filled and
  * returned, or a new table of numbers. */
 static int ltg_state_observation_tensor(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    int viewer = ltg_viewer(L, 2);
+    int viewer = ltg_check_viewer(L, st, 2, "observation_tensor", 0);
     size_t n = tg_game_observation_tensor_size(tg_state_game(st));
     if (!lua_isnoneornil(L, 3)) {
         ltg_floats *f = luaL_checkudata(L, 3, LTG_FLOATS_MT);
@@ -86,7 +78,7 @@ static int ltg_state_tensor_size(lua_State *L)
 static int ltg_state_information_json(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    int player = ltg_viewer(L, 2);
+    int player = ltg_check_viewer(L, st, 2, "information_json", LTG_VIEWER_SEAT);
     ltg_owned *buf = ltg_push_owned(L, tg_free);
     char *text = NULL;
     size_t len = 0;
@@ -101,7 +93,7 @@ static int ltg_state_information_json(lua_State *L)
 static int ltg_state_information_key(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    int player = ltg_viewer(L, 2);
+    int player = ltg_check_viewer(L, st, 2, "information_key", LTG_VIEWER_SEAT);
     uint64_t key[2];
     ltg_check(L, tg_state_information_key(st, player, key), st);
     char hex[33];

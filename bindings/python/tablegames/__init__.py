@@ -25,14 +25,17 @@ from .errors import (BadOption, BufferTooSmall, ClosedError, CorruptData,
                      IllegalMove, InvalidArgument, LibraryError, LibraryVersionError,
                      Mismatch, NoMemory, NothingToUndo, ParseError, TableGamesError,
                      TooLarge, UnknownGame, UnsupportedVersion, WrongPhase)
-from .game import Game
-from .state import CHANCE, OMNISCIENT, PUBLIC, TERMINAL, Move, State
+from .game import (FORMAT_INFORMATION_KEY, FORMAT_OBSERVATION_JSON,
+                   FORMAT_OBSERVATION_TENSOR, Game)
+from .batch import observation_tensors
+from .state import Move, MoveOrigin, State
+from .viewers import CHANCE, OMNISCIENT, PUBLIC, TERMINAL, Turn, Viewer
 from .step import StepView
 from .bot import LEVELS as BOT_LEVELS
 from .bot import MEMORY as BOT_MEMORY
 from .bot import Bot, BotSettings
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
 MAX_PLAYERS = 8
 
 
@@ -50,7 +53,9 @@ __all__ = [
     "games", "game_info", "GameInfo", "OptionInfo", "Game", "State", "Move", "StepView", "Bot",
     "BotSettings",
     "BOT_LEVELS", "BOT_MEMORY",
-    "CHANCE", "TERMINAL", "OMNISCIENT", "PUBLIC", "MAX_PLAYERS", "SUPPORTED_MAJOR",
+    "CHANCE", "TERMINAL", "OMNISCIENT", "PUBLIC", "Turn", "Viewer", "MoveOrigin",
+    "observation_tensors", "FORMAT_OBSERVATION_TENSOR", "FORMAT_INFORMATION_KEY",
+    "FORMAT_OBSERVATION_JSON", "MAX_PLAYERS", "SUPPORTED_MAJOR",
     "library_version", "library_path",
     "TableGamesError", "InvalidArgument", "UnknownGame", "BadOption", "IllegalMove",
     "WrongPhase", "BufferTooSmall", "ParseError", "CorruptData", "UnsupportedVersion",

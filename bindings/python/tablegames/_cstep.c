@@ -40,12 +40,19 @@ typedef tg_status step_chance_fn(tg_state *state, tg_move *applied, int *player,
                                  tg_move *moves, size_t cap, size_t *count);
 step_fn tg_state_step;
 step_chance_fn tg_state_step_chance;
+/* What view._observe() calls: the data loop's tensor, mask and key. */
+typedef tg_status tensor_fn(const tg_state *state, int viewer, float *out, size_t cap);
+typedef tg_status mask_fn(const tg_state *state, uint8_t *mask, size_t cap);
+typedef tg_status key_fn(const tg_state *state, int player, uint64_t out[2]);
+tensor_fn tg_state_observation_tensor;
+mask_fn tg_state_legal_mask;
+key_fn tg_state_information_key;
 
 /* StepView._last when the last step drew a chance outcome, or when the view
  * was read without a step (step.py's DRAWN and NOT_STEPPED). */
 enum { DRAWN = -1, NOT_STEPPED = -2 };
 /* Bumped when what State passes to a view changes; step.py checks it. */
-#define CSTEP_INTERFACE 1
+#define CSTEP_INTERFACE 2
 
 typedef struct {
     PyObject_HEAD
@@ -64,6 +71,14 @@ typedef struct {
     PyObject *move_id;  /* state._move_id: the checks of any other move */
     PyObject *fail;     /* fail(status) raises what State._check raises */
     PyObject *closed_type, *closed_message;
+    /* _observe(): NULL functions when State did not ask for it. */
+    tensor_fn *tensor;
+    mask_fn *mask;
+    key_fn *key;
+    size_t tensor_size, mask_size;
+    int players;
+    PyObject *seat;       /* seat(player): the checks of any other player */
+    PyObject *bad_buffer; /* bad_buffer(obj, floats, n) raises the refusal */
 } StepView;
 
 static PyTypeObject StepViewType;
@@ -90,13 +105,27 @@ static int function_at(PyObject *address, const char *name, void **out)
 static PyObject *view_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *names[] = {"state", "step", "step_chance", "ids", "cap", "lock", "move_id",
-                            "fail", "closed_type", "closed_message", NULL};
+                            "fail", "closed_type", "closed_message", "tensor", "mask", "key",
+                            "tensor_size", "mask_size", "players", "seat", "bad_buffer",
+                            NULL};
     PyObject *state, *step, *step_chance, *ids, *lock, *move_id, *fail, *closed_type,
-        *closed_message;
-    Py_ssize_t cap;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOU:StepView", names, &state, &step,
-                                     &step_chance, &ids, &cap, &lock, &move_id, &fail,
-                                     &closed_type, &closed_message))
+        *closed_message, *tensor = Py_None, *mask = Py_None, *key = Py_None, *seat = Py_None,
+        *bad_buffer = Py_None;
+    Py_ssize_t cap, tensor_size = 0, mask_size = 0;
+    int players = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOnOOOOU|$OOOnniOO:StepView", names,
+                                     &state, &step, &step_chance, &ids, &cap, &lock, &move_id,
+                                     &fail, &closed_type, &closed_message, &tensor, &mask, &key,
+                                     &tensor_size, &mask_size, &players, &seat, &bad_buffer))
+        return NULL;
+    int observe = tensor != Py_None;
+    if (observe && (tensor_size <= 0 || mask_size <= 0 || players <= 0 ||
+                    !PyCallable_Check(seat) || !PyCallable_Check(bad_buffer)))
+        return PyErr_Format(PyExc_ValueError, "_cstep: bad _observe arguments");
+    void *tensor_ptr = NULL, *mask_ptr = NULL, *key_ptr = NULL;
+    if (observe && (function_at(tensor, "tg_state_observation_tensor", &tensor_ptr) < 0 ||
+                    function_at(mask, "tg_state_legal_mask", &mask_ptr) < 0 ||
+                    function_at(key, "tg_state_information_key", &key_ptr) < 0))
         return NULL;
     if (cap < 0 || (size_t)cap > PY_SSIZE_T_MAX / sizeof(tg_move))
         return PyErr_Format(PyExc_ValueError, "_cstep: bad capacity %zd", cap);
@@ -145,6 +174,16 @@ static PyObject *view_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->fail = Py_NewRef(fail);
     self->closed_type = Py_NewRef(closed_type);
     self->closed_message = Py_NewRef(closed_message);
+    if (observe) {
+        self->tensor = (tensor_fn *)(uintptr_t)tensor_ptr;
+        self->mask = (mask_fn *)(uintptr_t)mask_ptr;
+        self->key = (key_fn *)(uintptr_t)key_ptr;
+        self->tensor_size = (size_t)tensor_size;
+        self->mask_size = (size_t)mask_size;
+        self->players = players;
+        self->seat = Py_NewRef(seat);
+        self->bad_buffer = Py_NewRef(bad_buffer);
+    }
     return (PyObject *)self;
 }
 
@@ -157,6 +196,8 @@ static int view_traverse(StepView *self, visitproc visit, void *arg)
     Py_VISIT(self->fail);
     Py_VISIT(self->closed_type);
     Py_VISIT(self->closed_message);
+    Py_VISIT(self->seat);
+    Py_VISIT(self->bad_buffer);
     return 0;
 }
 
@@ -170,6 +211,8 @@ static int view_clear(StepView *self)
     Py_CLEAR(self->fail);
     Py_CLEAR(self->closed_type);
     Py_CLEAR(self->closed_message);
+    Py_CLEAR(self->seat);
+    Py_CLEAR(self->bad_buffer);
     return 0;
 }
 
@@ -283,6 +326,126 @@ static PyObject *view_step(StepView *self, PyObject *const *args, Py_ssize_t nar
     self->player = player;
     self->count = count <= self->cap ? count : self->cap;
     return unlock(self, Py_NewRef(self));
+}
+
+/* ---- the data loop: tensor, mask and key in one call ----------------------------------- */
+
+/* A caller's buffer C may write n items of the given kind into: writable,
+ * C-contiguous, float32 (floats) or one-byte items, large enough. Anything
+ * else goes to bad_buffer, which raises the refusal with the words of the
+ * Python path (tablegames/buffers.py). */
+static int take_buffer(StepView *self, PyObject *obj, int floats, size_t n, Py_buffer *out)
+{
+    if (PyObject_GetBuffer(obj, out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) == 0) {
+        const char *f = out->format ? out->format : "B";
+        if (*f == '@' || *f == '=')
+            f++;
+        int ok = floats ? (out->itemsize == 4 && strcmp(f, "f") == 0)
+                        : (out->itemsize == 1 && strchr("Bb?c", *f) != NULL && f[0] != '\0' &&
+                           f[1] == '\0');
+        if (ok && (size_t)out->len >= n * (size_t)out->itemsize)
+            return 0;
+        PyBuffer_Release(out);
+    } else {
+        PyErr_Clear();
+    }
+    PyObject *size = PyLong_FromSize_t(n);
+    PyObject *r = size ? PyObject_CallFunctionObjArgs(self->bad_buffer, obj,
+                                                      floats ? Py_True : Py_False, size, NULL)
+                       : NULL;
+    Py_XDECREF(size);
+    if (r != NULL) { /* bad_buffer always raises; if it did not, refuse anyway */
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_TypeError, "_observe: unusable buffer");
+    }
+    return -1;
+}
+
+static PyObject *key_object(const uint64_t key[2])
+{
+    if (key[1] == 0)
+        return PyLong_FromUnsignedLongLong(key[0]);
+    PyObject *high = PyLong_FromUnsignedLongLong(key[1]);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *low = PyLong_FromUnsignedLongLong(key[0]);
+    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL;
+    PyObject *both = shifted && low ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(high);
+    Py_XDECREF(shift);
+    Py_XDECREF(low);
+    Py_XDECREF(shifted);
+    return both;
+}
+
+/* _observe(player, tensor, mask): State.observe() (see its documentation). */
+static PyObject *view_observe(StepView *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3)
+        return PyErr_Format(PyExc_TypeError, "observe() takes 3 arguments (%zd given)", nargs);
+    if (self->tensor == NULL || self->seat == NULL)
+        return PyErr_Format(PyExc_RuntimeError, "_observe: not available in this view");
+    /* The player: a seat as an exact int here; anything else through
+     * seat(), which raises as the pure path does or returns the seat. */
+    long player = -1;
+    if (PyLong_CheckExact(args[0])) {
+        player = PyLong_AsLong(args[0]);
+        if (player == -1 && PyErr_Occurred())
+            PyErr_Clear();
+    }
+    if (player < 0 || player >= self->players) {
+        PyObject *checked = PyObject_CallOneArg(self->seat, args[0]);
+        if (checked == NULL)
+            return NULL;
+        player = PyLong_AsLong(checked);
+        Py_DECREF(checked);
+        if (player == -1 && PyErr_Occurred())
+            return NULL;
+        if (player < 0 || player >= self->players)
+            return PyErr_Format(PyExc_ValueError, "_observe: seat() passed %ld", player);
+    }
+    Py_buffer tensor = {0}, mask = {0};
+    int have_tensor = args[1] != Py_None, have_mask = args[2] != Py_None;
+    if (have_tensor && take_buffer(self, args[1], 1, self->tensor_size, &tensor) < 0)
+        return NULL;
+    if (have_mask && take_buffer(self, args[2], 0, self->mask_size, &mask) < 0) {
+        if (have_tensor)
+            PyBuffer_Release(&tensor);
+        return NULL;
+    }
+    PyObject *result = NULL, *r = PyObject_CallNoArgs(self->acquire);
+    if (r == NULL)
+        goto out;
+    Py_DECREF(r);
+    if (self->state == NULL) {
+        PyErr_SetObject(self->closed_type, self->closed_message);
+        result = unlock(self, NULL);
+        goto out;
+    }
+    uint64_t key[2] = {0, 0};
+    tg_status status = TG_OK;
+    if (have_tensor)
+        status = self->tensor(self->state, (int)player, tensor.buf, self->tensor_size);
+    if (status == TG_OK && have_mask)
+        status = self->mask(self->state, mask.buf, self->mask_size);
+    if (status == TG_OK)
+        status = self->key(self->state, (int)player, key);
+    if (status != TG_OK) {
+        PyObject *code = PyLong_FromLong((long)status);
+        r = code ? PyObject_CallOneArg(self->fail, code) : NULL;
+        Py_XDECREF(code);
+        Py_XDECREF(r);
+        if (r != NULL) /* fail() always raises */
+            PyErr_SetString(PyExc_RuntimeError, "_observe: a call failed");
+        result = unlock(self, NULL);
+        goto out;
+    }
+    result = unlock(self, key_object(key));
+out:
+    if (have_tensor)
+        PyBuffer_Release(&tensor);
+    if (have_mask)
+        PyBuffer_Release(&mask);
+    return result;
 }
 
 /* ---- the view as a sequence -------------------------------------------------------- */
@@ -441,6 +604,8 @@ static PyMethodDef view_methods[] = {
      PyDoc_STR("_step(move=None): State.step() (see its documentation)")},
     {"_fill", (PyCFunction)(void (*)(void))view_fill, METH_FASTCALL,
      PyDoc_STR("_fill(player, count): the view of a position read by step_view()")},
+    {"_observe", (PyCFunction)(void (*)(void))view_observe, METH_FASTCALL,
+     PyDoc_STR("_observe(player, tensor, mask): State.observe() (see its documentation)")},
     {"_detach", (PyCFunction)view_detach, METH_NOARGS,
      PyDoc_STR("_detach(): the State is closing; later steps raise ClosedError")},
     {NULL, NULL, 0, NULL}};

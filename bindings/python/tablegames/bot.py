@@ -127,7 +127,7 @@ class Bot(Handle):
         out = ctypes.c_uint32()
         with self._state_locked(state) as st:
             self._check(self._lib.dll.tg_bot_choose(self._handle(), st, ctypes.byref(out)))
-            return Move(out.value, state.move_text(out.value))
+            return Move(out.value, state.move_text(out.value), state._origin())
 
     def hint(self, state: State) -> List[Tuple[Move, float]]:
         """The legal moves ranked best first: [(Move, score), ...]."""
@@ -144,7 +144,8 @@ class Bot(Handle):
                     continue
                 self._check(status)
                 break
-            return [(Move(moves[i], state.move_text(moves[i])), scores[i])
+            origin = state._origin()
+            return [(Move(moves[i], state.move_text(moves[i]), origin), scores[i])
                     for i in range(count.value)]
 
     @own_locking

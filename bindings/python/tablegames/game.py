@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import ctypes
 import json
-from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple, Union
 
 from . import _ffi
 from ._handle import Handle, both_locked, c_text, out_text, serialized
 from ._loader import Library, library
 from .catalogue import GameInfo, info_from_pointer
-from .errors import BadOption
+from .errors import BadOption, InvalidArgument
 
 if TYPE_CHECKING:
     from .state import State
@@ -19,6 +19,12 @@ if TYPE_CHECKING:
 OptionValue = Union[int, float, bool, str]
 
 _ERRBUF_SIZE = 512
+# tg_game_format_version()'s layouts (TG_FORMAT_*), by the names
+# Game.format_versions uses.
+FORMAT_OBSERVATION_TENSOR, FORMAT_INFORMATION_KEY, FORMAT_OBSERVATION_JSON = 0, 1, 2
+FORMATS = {"observation_tensor": FORMAT_OBSERVATION_TENSOR,
+           "information_key": FORMAT_INFORMATION_KEY,
+           "observation_json": FORMAT_OBSERVATION_JSON}
 
 
 def _option_value(key: str, value: object) -> str:
@@ -136,6 +142,82 @@ class Game(Handle):
     @property
     def max_length(self) -> int:
         return int(self._lib.dll.tg_game_max_length(self._handle()))
+
+    # ---- research calls (library 1.3) ----------------------------------------
+
+    @property
+    def player_move_count(self) -> int:
+        """Ids of the move space a player's decision can be (OpenSpiel's
+        num_distinct_actions); the rest are chance outcomes. Player ids are
+        not contiguous in every game: size masks with move_count."""
+        return int(self._lib.dll.tg_game_player_move_count(self._handle()))
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """Ids of the move space that are chance outcomes."""
+        return int(self._lib.dll.tg_game_chance_outcome_count(self._handle()))
+
+    def move_is_chance(self, move: int) -> bool:
+        """Whether an id of the move space is a chance outcome (else a
+        player's move, in every position); InvalidArgument beyond it."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise TypeError("a move id is an int, not %s" % type(move).__name__)
+        if not 0 <= move < self.move_count:
+            raise InvalidArgument("move id %d is not below move_count %d"
+                                  % (move, self.move_count))
+        return bool(self._lib.check(self._lib.dll.tg_game_move_is_chance(self._handle(), move)))
+
+    @property
+    def observation_tensor_shape(self) -> Tuple[int, ...]:
+        """The observation tensor's shape, outermost first (its product is
+        the tensor's size); flat, (size,), for every game of 1.3."""
+        cap, rank = 8, ctypes.c_size_t()
+        shape = (ctypes.c_size_t * cap)()
+        self._lib.check(self._lib.dll.tg_game_observation_tensor_shape(
+            self._handle(), shape, cap, ctypes.byref(rank)))
+        return tuple(int(d) for d in shape[:rank.value])
+
+    @property
+    def observation_tensor_size(self) -> int:
+        return int(self._lib.dll.tg_game_observation_tensor_size(self._handle()))
+
+    @property
+    def length_bound(self) -> int:
+        """A true upper bound on the decisions (moves and chance outcomes)
+        of any game with these options, derived from the rules in each rule
+        page; never above max_length, the cap at which the library ends a
+        game, and equal to it for a game that can go round in circles."""
+        return int(self._lib.dll.tg_game_length_bound(self._handle()))
+
+    @property
+    def utility_range(self) -> Tuple[float, float]:
+        """(least, largest) value a player's return can take."""
+        lo, hi = ctypes.c_double(), ctypes.c_double()
+        self._lib.check(self._lib.dll.tg_game_utility_range(self._handle(), ctypes.byref(lo),
+                                                            ctypes.byref(hi)))
+        return (float(lo.value), float(hi.value))
+
+    @property
+    def has_hidden_information(self) -> bool:
+        """Whether some state shows a player less than the referee sees."""
+        return bool(self._lib.check(self._lib.dll.tg_game_has_hidden_information(
+            self._handle())))
+
+    def format_version(self, layout: int) -> int:
+        """The format number of a stored layout: FORMAT_OBSERVATION_TENSOR,
+        FORMAT_INFORMATION_KEY or FORMAT_OBSERVATION_JSON."""
+        if isinstance(layout, bool) or not isinstance(layout, int):
+            raise TypeError("a layout is an int, not %s" % type(layout).__name__)
+        if layout not in FORMATS.values():
+            raise InvalidArgument("unknown layout %d (known: %s)" % (
+                layout, ", ".join("%s %d" % kv for kv in FORMATS.items())))
+        return int(self._lib.check(self._lib.dll.tg_game_format_version(self._handle(),
+                                                                        layout)))
+
+    @property
+    def format_versions(self) -> Dict[str, int]:
+        """Every layout's format number, by name: {"observation_tensor": 1, ...}."""
+        return {name: self.format_version(layout) for name, layout in FORMATS.items()}
 
     @property
     def state_size(self) -> int:

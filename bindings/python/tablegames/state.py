@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ctypes
 import json
+import weakref
 from array import array
-from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Protocol, Tuple, Union
 
 from . import _ffi
 from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, out_text,
@@ -14,11 +15,9 @@ from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, ParseError
 from .game import Game
 from .step import DRAWN, PLAIN_INT_LIMIT, StepView, new_view
+from .buffers import c_bytes, c_floats, checked_view, refuse_buffer, require_numpy
+from .viewers import CHANCE, OMNISCIENT, TURNS, viewer_arg
 
-CHANCE = -1      # current_player when a chance event is next
-TERMINAL = -2    # current_player when the game is over
-OMNISCIENT = -1  # viewer that sees everything
-PUBLIC = -2      # viewer that sees what the whole table sees (spectators)
 BUFFER_TOO_SMALL = -6
 _ERRBUF_SIZE = 512
 _MOVE_LIMIT = 2 ** 32
@@ -41,13 +40,19 @@ class Move(int):
     """A move id that also carries its notation: Move(14, "14").
 
     Compares and hashes as its id, so it can be passed wherever an id is
-    expected; str() gives the notation."""
+    expected; str() gives the notation. The same id can mean another move
+    in another position (Bewitched's ids depend on the dice), so a state
+    refuses a Move whose notation differs from what the id means there;
+    ``origin`` says where a Move the library made came from. A plain int
+    stays the raw API: it is taken as the id it is."""
 
     text: str
+    origin: Optional[MoveOrigin]
 
-    def __new__(cls, move_id: int, text: str) -> Move:
+    def __new__(cls, move_id: int, text: str, origin: Optional[MoveOrigin] = None) -> Move:
         obj = int.__new__(cls, move_id)
         obj.text = text
+        obj.origin = origin
         return obj
 
     def __getnewargs__(self) -> Tuple[int, str]:  # type: ignore[override]
@@ -58,6 +63,19 @@ class Move(int):
 
     def __str__(self) -> str:
         return self.text
+
+
+class MoveOrigin(NamedTuple):
+    """Where a Move was made: the state (by id(), for messages: the object
+    is not kept alive), its move number and history length then."""
+
+    state: int
+    move_number: int
+    history_length: int
+
+    def describe(self) -> str:
+        return "state 0x%x at move %d (history length %d)" % (
+            self.state, self.move_number, self.history_length)
 
 
 def _move_id(move: object) -> int:
@@ -78,6 +96,12 @@ def _step_refusal(lib: Library, ptr: Any) -> Callable[[int], int]:
     def fail(status: int) -> int:
         return lib.check(status, lambda: _last_error(lib, ptr))
     return fail
+
+
+def _has_observe_calls(lib: Library) -> bool:
+    """Whether the library has every call State.observe() makes (1.3)."""
+    return all(hasattr(lib.dll, name) for name in (
+        "tg_state_observation_tensor", "tg_state_legal_mask", "tg_state_information_key"))
 
 
 def _save_bytes(data: object) -> Tuple[Any, int]:
@@ -106,6 +130,7 @@ class State(Handle):
         self._ids: Optional[Tuple[Any, int, ctypes.c_size_t]] = None
         self._view: Optional[StepView] = None
         self._c_step: Optional[Callable[..., StepView]] = None
+        self._c_observe: Optional[Callable[[object, Any, Any], int]] = None
 
     @classmethod
     def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
@@ -115,6 +140,7 @@ class State(Handle):
         obj._ids = None
         obj._view = None
         obj._c_step = None
+        obj._c_observe = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
@@ -160,8 +186,10 @@ class State(Handle):
 
     @property
     def current_player(self) -> int:
-        """0..players-1, CHANCE (-1) or TERMINAL (-2)."""
-        return int(self._lib.dll.tg_state_current_player(self._handle()))
+        """0..players-1, CHANCE or TERMINAL. The two sentinels compare as
+        -1 and -2 but are refused as viewers (see tablegames.viewers)."""
+        player = int(self._lib.dll.tg_state_current_player(self._handle()))
+        return TURNS.get(player, player)
 
     @property
     def is_chance(self) -> bool:
@@ -215,8 +243,28 @@ class State(Handle):
         return ids
 
     def legal_moves(self) -> List[Move]:
-        """The legal moves (or chance outcomes) as Move objects with their text."""
-        return [Move(m, self.move_text(m)) for m in self.legal_move_ids()]
+        """The legal moves (or chance outcomes) as Move objects with their
+        text and origin (this state, here)."""
+        origin = self._origin()
+        return [Move(m, self.move_text(m), origin) for m in self.legal_move_ids()]
+
+    def _origin(self) -> MoveOrigin:
+        h = self._handle()
+        return MoveOrigin(id(self), int(self._lib.dll.tg_state_move_number(h)),
+                          int(self._lib.dll.tg_state_history_length(h)))
+
+    def _foreign(self, move: Move, text: str, call: str) -> None:
+        """Refuses a Move whose notation says another move than its id
+        means here (text: the id's notation here, "" when it is illegal
+        here, which the library refuses itself)."""
+        if not text or not move.text or move.text.startswith("#") or move.text == text:
+            return
+        where = ("from %s" % move.origin.describe() if move.origin is not None
+                 else "made by hand")
+        raise IllegalMove(
+            "%s: Move %r (id %d) is %s; in this position id %d means %r. Take the move"
+            " from this state (legal_moves(), parse_move()) or pass its text"
+            % (call, move.text, int(move), where, int(move), text))
 
     def is_legal(self, move: MoveLike) -> bool:
         """Whether a move (id, Move or text) can be played now."""
@@ -230,11 +278,16 @@ class State(Handle):
 
     def move_text(self, move: int) -> str:
         """The notation of a legal move."""
+        return self._text_of(self._lib.dll.tg_state_move_text, move)
+
+    def _text_of(self, call: Callable[..., int], move: int) -> str:
+        """Runs tg_state_move_text or tg_state_any_move_text, growing the
+        buffer when the notation needs more room."""
         h, m = self._handle(), _move_id(move)
         cap, need = 32, ctypes.c_size_t()
         while True:
             buf = ctypes.create_string_buffer(cap)
-            status = self._lib.dll.tg_state_move_text(h, m, buf, cap, ctypes.byref(need))
+            status = call(h, m, buf, cap, ctypes.byref(need))
             if status == BUFFER_TOO_SMALL and need.value + 1 > cap:
                 cap = need.value + 1
                 continue
@@ -246,19 +299,31 @@ class State(Handle):
         out = ctypes.c_uint32()
         self._check(self._lib.dll.tg_state_parse_move(
             self._handle(), c_text(text, "move text", ParseError), ctypes.byref(out)))
-        return Move(out.value, self.move_text(out.value))
+        return Move(out.value, self.move_text(out.value), self._origin())
 
     def apply(self, move: MoveLike) -> Move:
         """Plays a move given as an id, a Move or its text; returns the Move.
-        At a chance point this applies the outcome that happened."""
+        At a chance point this applies the outcome that happened. A Move
+        whose text is not what its id means here (a Move of another
+        position) is refused with IllegalMove, the state unchanged."""
         if isinstance(move, (str, bytes, bytearray)):
             played = self.parse_move(move)
         else:
-            played = Move(_move_id(move), "")
-            if self.is_legal(played):
-                played = Move(played, self.move_text(played))
+            mid = _move_id(move)
+            text = self.move_text(mid) if self.is_legal(mid) else ""
+            if isinstance(move, Move):
+                self._foreign(move, text, "apply")
+            played = Move(mid, text, self._origin())
         self._check(self._lib.dll.tg_state_apply(self._handle(), int(played)))
         return played
+
+    def _step_move_id(self, move: object) -> int:
+        """step()'s check of a move that is not a plain int: _move_id's,
+        and for a Move, that it means the same here (see apply())."""
+        mid = _move_id(move)
+        if isinstance(move, Move) and move.text:
+            self._foreign(move, self.move_text(mid) if self.is_legal(mid) else "", "step")
+        return mid
 
     def chance_outcomes(self) -> List[Tuple[Move, float]]:
         """At a chance point: [(Move, probability), ...]; WrongPhase otherwise."""
@@ -274,7 +339,9 @@ class State(Handle):
             return int(self._lib.dll.tg_state_chance_outcomes(h, buf, p, c, cnt))
 
         buf, n = self._moves(fill, cap)
-        return [(Move(buf[i], self._text_or_id(buf[i])), probs[0][i]) for i in range(n)]
+        origin = self._origin()
+        return [(Move(buf[i], self._text_or_id(buf[i]), origin), probs[0][i])
+                for i in range(n)]
 
     def chance_weights(self) -> Tuple[List[Tuple[Move, int]], int]:
         """At a chance point: ([(Move, weight), ...], total), the integer
@@ -293,7 +360,9 @@ class State(Handle):
                                                              ctypes.byref(total)))
 
         buf, n = self._moves(fill, cap)
-        return ([(Move(buf[i], self._text_or_id(buf[i])), int(weights[0][i])) for i in range(n)],
+        origin = self._origin()
+        return ([(Move(buf[i], self._text_or_id(buf[i]), origin), int(weights[0][i]))
+                 for i in range(n)],
                 int(total.value))
 
     def _text_or_id(self, move: int) -> str:
@@ -310,7 +379,7 @@ class State(Handle):
             out = ctypes.c_uint32()
             self._check(self._lib.dll.tg_state_sample_chance(self._handle(),
                                                               ctypes.byref(out)))
-            return Move(out.value, self._text_or_id(out.value))
+            return Move(out.value, self._text_or_id(out.value), self._origin())
         outcomes = self.chance_outcomes()
         x = rng.random()
         for move, prob in outcomes:
@@ -362,12 +431,31 @@ class State(Handle):
         h = self._handle()
         if self._view is None:
             cap = self._lib.dll.tg_game_max_legal_moves(self._lib.dll.tg_state_game(h))
-            view = new_view(self._lib, h, cap, self._lock, _move_id,
-                            _step_refusal(self._lib, h), self._closed_error())
+            me = weakref.ref(self)
+
+            def move_id(move: object) -> int:  # no reference back to the state
+                state = me()
+                return _move_id(move) if state is None else state._step_move_id(move)
+            def seat(player: object) -> int:
+                state = me()
+                if state is None:
+                    raise self._closed_error()
+                return state._seat(player, "observe")
+            game = self._lib.dll.tg_state_game(h)
+            observe = {"tensor_size": int(self._lib.dll.tg_game_observation_tensor_size(game)),
+                       "mask_size": int(self._lib.dll.tg_game_move_count(game)),
+                       "players": int(self._lib.dll.tg_game_players(game)),
+                       "seat": seat, "bad_buffer": refuse_buffer}
+            view = new_view(self._lib, h, cap, self._lock, move_id,
+                            _step_refusal(self._lib, h), self._closed_error(), observe)
             if type(view) is not StepView:
                 # The C view's own step is State.step(); it takes this
-                # state's lock itself.
+                # state's lock itself. So does its _observe, where the
+                # library had the calls it makes.
                 self._c_step = view._step
+                if observe.get("tensor_size") and hasattr(view, "_observe") and \
+                        _has_observe_calls(self._lib):
+                    self._c_observe = view._observe
             self._view = view
         return self._view
 
@@ -409,7 +497,7 @@ class State(Handle):
         if c_step is not None:  # the C view's step (see _step_buffers)
             return c_step(move)
         if move is not None and (type(move) is not int or not 0 <= move < PLAIN_INT_LIMIT):
-            move = int(_move_id(move))
+            move = int(self._step_move_id(move))
         # acquire/release rather than a with block, and the call written out
         # here rather than in a method of the view: each saves a tenth of
         # the Python work around the step.
@@ -497,18 +585,13 @@ class State(Handle):
 
     # ---- views ------------------------------------------------------------
 
-    def _viewer(self, player: int, call: str) -> int:
-        """A viewer of this game: a player number, OMNISCIENT or PUBLIC. The
+    def _viewer(self, player: int, call: str, seats_only: bool = False) -> int:
+        """A viewer of this game: a seat, OMNISCIENT or PUBLIC (by name:
+        CHANCE, TERMINAL and plain negative numbers are refused). The
         refusal is worded here, naming the call, the viewer and the range
         (the library's own message names neither the call nor the range)."""
         viewer = c_int(player, "%s: viewer" % call)
-        players = self.players
-        if viewer not in (OMNISCIENT, PUBLIC) and not 0 <= viewer < players:
-            raise InvalidArgument(
-                "%s: viewer %d is not a player of this %d-player game"
-                " (0..%d, OMNISCIENT %d or PUBLIC %d)"
-                % (call, viewer, players, players - 1, OMNISCIENT, PUBLIC))
-        return viewer
+        return viewer_arg(viewer, self.players, call, seats_only)
 
     def observation(self, player: int) -> Json:
         """What player (or OMNISCIENT) sees, as a dict."""
@@ -534,39 +617,146 @@ class State(Handle):
         """Floats in this game's observation tensor (fixed per game and options)."""
         return int(self._lib.dll.tg_game_observation_tensor_size(self._game_ptr()))
 
-    def observation_tensor(self, player: int, out: Any = None) -> Any:
+    def observation_tensor(self, player: int, out: Any = None, *, numpy: bool = False) -> Any:
         """What player (OMNISCIENT or PUBLIC too) sees, as a flat array('f')
-        of tensor_size() floats laid out as the game's rule page says. Pass
-        out (an array('f') or any writable buffer of C floats of at least
-        that size) to fill it in place instead; it is returned."""
+        of tensor_size() floats laid out as the game's rule page says, or
+        with numpy=True a numpy float32 array. Pass out (a C-contiguous
+        float32 buffer of at least that size: array('f'), a numpy float32
+        array, ...) to fill it in place instead; it is returned. Any other
+        buffer (float64, array('d'), strided) raises TypeError."""
         n = self.tensor_size()
         if out is None:
-            out = array("f", bytes(4 * n))
-        view = memoryview(out).cast("B")
-        if view.readonly or view.nbytes < 4 * n:
-            raise InvalidArgument("the tensor buffer must be writable and hold %d floats" % n)
-        buf = (ctypes.c_float * n).from_buffer(view)
-        self._check(self._lib.dll.tg_state_observation_tensor(
-            self._handle(), c_int(player, "viewer"), buf, n))
+            out = require_numpy("observation_tensor").zeros(n, "float32") if numpy \
+                else array("f", bytes(4 * n))
+        view = checked_view(out, "observation_tensor", "out", floats=True)
+        if view.nbytes < 4 * n:
+            raise InvalidArgument("observation_tensor: out holds %d floats, the tensor %d"
+                                  % (view.nbytes // 4, n))
+        self._tensor_into(player, c_floats(view, 0, n), n, "observation_tensor")
         return out
+
+    def _tensor_into(self, player: int, buf: Any, n: int, call: str) -> None:
+        """Writes player's tensor into n C floats at buf (checked by the caller)."""
+        self._check(self._lib.dll.tg_state_observation_tensor(
+            self._handle(), self._viewer(player, call), buf, n))
+
+    def legal_mask(self, out: Any = None, *, numpy: bool = False) -> Any:
+        """One byte per id of the game's move space (Game.move_count): 1
+        where the id is legal for the player to move (or a possible outcome
+        at a chance point), else 0; all 0 once the game is over. A new
+        bytearray, a numpy uint8 array with numpy=True, or out filled in
+        place (a C-contiguous buffer of one-byte items: bytearray,
+        array('B'), numpy uint8/int8/bool; TypeError for anything else)."""
+        n = int(self._lib.dll.tg_game_move_count(self._game_ptr()))
+        if out is None:
+            out = require_numpy("legal_mask").zeros(n, "uint8") if numpy else bytearray(n)
+        view = checked_view(out, "legal_mask", "out", floats=False)
+        if view.nbytes < n:
+            raise InvalidArgument("legal_mask: out holds %d bytes, the game has %d move ids"
+                                  % (view.nbytes, n))
+        self._fill_mask(c_bytes(view, n), n)
+        return out
+
+    def _fill_mask(self, buf: Any, n: int) -> None:
+        """tg_state_legal_mask, or where the library predates it (1.2) the
+        same bytes made from the legal moves."""
+        if hasattr(self._lib.dll, "tg_state_legal_mask"):
+            self._check(self._lib.dll.tg_state_legal_mask(self._handle(), buf, n))
+            return
+        ctypes.memset(buf, 0, n)
+        if not self._lib.dll.tg_state_is_terminal(self._handle()):
+            for m in self.legal_move_ids():
+                buf[m] = 1
+
+    def _seat(self, player: object, call: str) -> int:
+        """A seat of this game (CHANCE, TERMINAL, OMNISCIENT, PUBLIC and
+        numbers beyond the seats refused, with the call's name)."""
+        seat = viewer_arg(c_int(player, "%s: player" % call), self.players, call,
+                          seats_only=True)
+        if not 0 <= seat < self.players:
+            raise InvalidArgument("%s: player %d is not a seat of this %d-player game (0..%d)"
+                                  % (call, seat, self.players, self.players - 1))
+        return seat
+
+    @own_locking
+    def observe(self, player: int, tensor: Any = None, mask: Any = None) -> int:
+        """The data loop's call per decision: fills tensor (a caller's
+        float32 buffer, as observation_tensor() takes) with player's
+        observation tensor and mask (a caller's byte buffer, as legal_mask()
+        takes) with the legal mask, and returns player's information key;
+        either buffer may be None. player is a seat. With the C module this
+        is one call into C, as step() is; a refused call writes nothing."""
+        c_observe = self._c_observe
+        if c_observe is not None:
+            return c_observe(player, tensor, mask)
+        with self._lock:
+            if self._view is None and self._ptr is not None:
+                self._step_buffers()  # sets _c_observe where the C view has it
+                if self._c_observe is not None:
+                    return self._c_observe(player, tensor, mask)
+            seat = self._seat(player, "observe")
+            h = self._handle()
+            game = self._game_ptr()
+            n, m = (int(self._lib.dll.tg_game_observation_tensor_size(game)),
+                    int(self._lib.dll.tg_game_move_count(game)))
+            tview = mview = None
+            if tensor is not None:
+                tview = checked_view(tensor, "observe", "tensor", floats=True)
+                if tview.nbytes < 4 * n:
+                    refuse_buffer(tensor, True, n)
+            if mask is not None:
+                mview = checked_view(mask, "observe", "mask", floats=False)
+                if mview.nbytes < m:
+                    refuse_buffer(mask, False, m)
+            if tview is not None:
+                self._check(self._lib.dll.tg_state_observation_tensor(
+                    h, seat, c_floats(tview, 0, n), n))
+            if mview is not None:
+                self._fill_mask(c_bytes(mview, m), m)
+            out = (ctypes.c_uint64 * 2)()
+            self._check(self._lib.dll.tg_state_information_key(h, seat, out))
+            return int(out[0]) | int(out[1]) << 64
 
     def information_json(self, player: int) -> str:
         """player's information state, as the canonical JSON text (a str):
         the observation with what player knows, and player's own decisions
         since the root of the history."""
-        return out_text(self._lib, self._lib.dll.tg_state_information_json,
-                        self._handle(), c_int(player, "player"), message=self._fail_message)
+        return out_text(self._lib, self._lib.dll.tg_state_information_json, self._handle(),
+                        self._viewer(player, "information_json", seats_only=True),
+                        message=self._fail_message)
 
     def information_key(self, player: int) -> int:
-        """The 128-bit key of player's information state, as an int."""
+        """The 128-bit key of player's information state, as an int: equal
+        exactly when player cannot tell two states apart."""
         out = (ctypes.c_uint64 * 2)()
         self._check(self._lib.dll.tg_state_information_key(
-            self._handle(), c_int(player, "player"), out))
+            self._handle(), self._viewer(player, "information_key", seats_only=True), out))
         return int(out[0]) | int(out[1]) << 64
+
+    def any_move_text(self, move: int) -> str:
+        """The notation of any id of the game's move space here, legal now
+        or not (history printing, messages); InvalidArgument beyond the space."""
+        return self._text_of(self._lib.dll.tg_state_any_move_text, move)
+
+    def history_player(self, index: int) -> int:
+        """Who made history entry index: a seat, or CHANCE."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError("history index must be int, not %s" % type(index).__name__)
+        if not 0 <= index < _MOVE_LIMIT:
+            raise InvalidArgument("history index %d is out of range" % index)
+        out = ctypes.c_int()
+        self._check(self._lib.dll.tg_state_history_player(self._handle(), index,
+                                                          ctypes.byref(out)))
+        return TURNS.get(out.value, out.value)
+
+    def history_players(self) -> List[int]:
+        """Who made each entry of history, oldest first (seats and CHANCE)."""
+        return [self.history_player(i) for i in range(self.history_length)]
 
     def resample(self, player: int) -> None:
         """Redraws everything player cannot know; clears the history."""
-        self._check(self._lib.dll.tg_state_resample(self._handle(), c_int(player, "player")))
+        self._check(self._lib.dll.tg_state_resample(
+            self._handle(), self._viewer(player, "resample", seats_only=True)))
 
     # ---- saving -----------------------------------------------------------
 
@@ -622,8 +812,8 @@ class State(Handle):
         if self.closed:
             return "<tablegames.State closed>"
         player = self.current_player
-        turn = {CHANCE: "chance", TERMINAL: "over, winners %s" % self.winners}.get(
-            player, "player %d to move" % player)
+        turn = {-1: "chance", -2: "over, winners %s" % self.winners}.get(
+            int(player), "player %d to move" % player)
         return "<tablegames.State %s move %d, %s>\n%s" % (
             self._lib.dll.tg_game_id(self._game_ptr()).decode("utf-8"),
             self.move_number, turn, self.to_text())

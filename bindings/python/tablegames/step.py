@@ -23,7 +23,7 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Callable, Iterator, List, Optional, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Optional, Union, overload
 
 from . import _ffi
 from ._loader import Library
@@ -40,7 +40,7 @@ DRAWN, NOT_STEPPED = -1, -2
 # tree (ctest sets it), as TABLEGAMES_LIBRARY names the library.
 PURE_ENV_VAR, CSTEP_ENV_VAR = "TABLEGAMES_PURE_PYTHON", "TABLEGAMES_CSTEP"
 # What State passes to a C view; _cstep.INTERFACE must be the same.
-CSTEP_INTERFACE = 1
+CSTEP_INTERFACE = 2
 
 class StepView(Sequence[int]):
     """The decision a state is at, as State.step() and State.step_view()
@@ -203,19 +203,34 @@ def implementation() -> str:
     return "python" if cstep() is None else "c"
 
 
+def _address(lib: Library, name: str) -> Optional[int]:
+    fn = getattr(lib.gil_dll, name, None)
+    return None if fn is None else ctypes.cast(fn, ctypes.c_void_p).value
+
+
 def new_view(lib: Library, ptr: Any, cap: int, lock: Any, move_id: Callable[[object], int],
-             fail: Callable[[int], int], closed: Exception) -> Any:
-    """The StepView for the state at ptr: the C one where it is available."""
+             fail: Callable[[int], int], closed: Exception,
+             observe: Optional[Dict[str, Any]] = None) -> Any:
+    """The StepView for the state at ptr: the C one where it is available.
+    observe: what the C view's _observe() needs (tensor_size, mask_size,
+    players, seat, bad_buffer), for State.observe()."""
     module = cstep()
     if module is None:
         return StepView(lib, ptr, cap)
+    extra: Dict[str, Any] = {}
+    calls = {"tensor": "tg_state_observation_tensor", "mask": "tg_state_legal_mask",
+             "key": "tg_state_information_key"}
+    addresses = {arg: _address(lib, name) for arg, name in calls.items()}
+    if observe is not None and None not in addresses.values():
+        extra = dict(observe, **addresses)
     # CStepView subclasses the C type for the mixins (index, count,
     # reversed) of collections.abc.Sequence, which the pure view has too.
     return _c_view_class(module)(
         ctypes.cast(ptr, ctypes.c_void_p).value,
         ctypes.cast(lib.gil_dll.tg_state_step, ctypes.c_void_p).value,
         ctypes.cast(lib.gil_dll.tg_state_step_chance, ctypes.c_void_p).value,
-        (_ffi.MoveId * max(cap, 1))(), cap, lock, move_id, fail, type(closed), str(closed))
+        (_ffi.MoveId * max(cap, 1))(), cap, lock, move_id, fail, type(closed), str(closed),
+        **extra)
 
 
 _c_classes: List[type] = []

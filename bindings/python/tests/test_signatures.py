@@ -15,7 +15,7 @@ import re
 import subprocess
 import unittest
 from ctypes import (POINTER, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_ubyte,
-                    c_uint, c_uint32, c_uint64, c_void_p)
+                    c_uint, c_uint8, c_uint32, c_uint64, c_void_p)
 
 import tablegames
 from tablegames import _ffi, errors
@@ -53,7 +53,7 @@ def header_text():
 
 BASE_TYPES = {
     "void": None, "int": c_int, "unsigned": c_uint, "size_t": c_size_t,
-    "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
+    "uint8_t": c_uint8, "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
     "tg_status": c_int, "tg_option_type": c_int, "tg_move": c_uint32,
     "char": c_char, "unsigned char": c_ubyte,
     "tg_game": _ffi.GameHandle, "tg_state": _ffi.StateHandle,
@@ -132,6 +132,10 @@ class SignatureTest(unittest.TestCase):
                      "tg_state_chance_weights", "tg_state_returns_v2", "tg_bot_new_v2",
                      "tg_bot_get_params", "tg_bot_last_error", "tg_state_step",
                      "tg_state_step_chance"):
+            self.assertIn(name, self.protos)
+        # The 1.3 additions of issue 27 (the messages of the init calls).
+        for name in ("tg_game_params_init_v2", "tg_bot_params_init_v2",
+                     "tg_sized_allocator_init"):
             self.assertIn(name, self.protos)
         self.assertEqual(self.protos["tg_state_apply"], ("tg_status", ["tg_state *", "tg_move"]))
 

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 
-from . import server
+from . import limits, server
 
 
 def default_db():
@@ -48,6 +48,16 @@ def parse_args(argv):
     p.add_argument("--max-tables", type=int, default=1000,
                    help="tables held in memory at once (default 1000; idle ones leave "
                         "memory first, the store keeps them all)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server answers to besides the --host address "
+                        "(the public name when it runs behind a reverse proxy); may be "
+                        "given several times. Requests for other names are refused (421)")
+    p.add_argument("--tables-per-address", type=float, default=5.0, metavar="N",
+                   help="new tables one address (an IPv6 /64) may make per minute, "
+                        "up to 4 N at once (default 5)")
+    p.add_argument("--tables-per-server", type=float, default=60.0, metavar="N",
+                   help="new tables the whole server makes per minute, up to 2 N at once "
+                        "(default 60)")
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -60,6 +70,8 @@ def parse_args(argv):
         p.error("--bot-niceness must be 0..19")
     if args.max_tables < 1:
         p.error("--max-tables must be at least 1")
+    if not args.tables_per_address > 0 or not args.tables_per_server > 0:
+        p.error("--tables-per-address and --tables-per-server must be more than 0")
     return args
 
 
@@ -68,7 +80,11 @@ async def run(args):
     if db != ":memory:" and not server.is_postgres(db):
         os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
     srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
-                        bot_niceness=args.bot_niceness, max_tables=args.max_tables)
+                        bot_niceness=args.bot_niceness, max_tables=args.max_tables,
+                        allowed_hosts=args.allowed_host,
+                        creation=limits.CreationLimit(
+                            per_client=(args.tables_per_address, 4 * args.tables_per_address),
+                            overall=(args.tables_per_server, 2 * args.tables_per_server)))
     await srv.start(args.host, args.port)
     # What exists now (modules, the web app, resumed tables) lives as long
     # as the server: keep it out of the garbage collector's full passes,

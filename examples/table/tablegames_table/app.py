@@ -9,6 +9,7 @@ send in a request, so it stays out of access logs and Referer headers).
 
 import asyncio
 import logging
+import os
 import pathlib
 import socket
 import time
@@ -18,40 +19,77 @@ from aiohttp import WSMsgType, web
 
 from . import config as config_mod
 from . import protocol, seats, views
+from .hosts import HostCheck
+from .limits import Bucket, CreationLimit
 from .live import Refused
+from .replay import NotOver, Replay
 from .store import StoreError, UnknownTable
 from .tables import Busy
-from .viewer import Viewer
+from .viewer import CLOSE_WAIT, Viewer
 
 log = logging.getLogger("tablegames_table")
 STATIC = pathlib.Path(__file__).with_name("static")
+# The tablegames npm package (bindings/js: its ES modules and the .wasm),
+# served under /static/offline/pkg/ for "Play on this device"
+# (static/offline/): inside the scope of the page's service worker, which
+# a Worker's script must be for the service worker to answer it offline.
+# TABLEGAMES_JS names another copy of the package.
+JS_PACKAGE = pathlib.Path(os.environ.get("TABLEGAMES_JS")
+                          or pathlib.Path(__file__).resolve().parents[3] / "bindings" / "js")
+JS_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+JS_HIDDEN = ("node_modules", "test", "tests")
 HELLO_TIMEOUT = 15
 MAX_REQUEST = 16 * 1024
 RATE = 100.0         # messages per second a connection may send on average (a person sends a few)
 BURST = 200.0
+# A client told to slow down that goes on anyway is closed: it may be
+# refused OVERRUN_BURST messages at once, OVERRUN_RATE a second after that.
+OVERRUN_RATE = 2.0
+OVERRUN_BURST = 50
+CLOSE_FLOODING = 4029        # the client kept sending after slow_down
+message_clock = time.monotonic   # the message buckets' clock (tests stop it)
 SEND_BUFFER = 64 * 1024      # bytes of kernel send buffer per WebSocket
 CLOSE_REFUSED = 4003
 CLOSE_TRY_AGAIN = 1013       # the server is full or its store is away: the page reconnects later
 
 TABLES_KEY = web.AppKey("tables", object) if hasattr(web, "AppKey") else "tables"
 BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
+HOSTS_KEY = web.AppKey("hosts", HostCheck) if hasattr(web, "AppKey") else "hosts"
+CREATION_KEY = web.AppKey("creation", CreationLimit) if hasattr(web, "AppKey") else "creation"
 
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+# The offline page and the package's bot Worker compile the WebAssembly
+# library, which the CSP must allow (it allows no JavaScript eval).
+_CSP_WASM = _CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+_WASM_PATH = "/static/offline/"
 
 
 @web.middleware
 async def security_headers(request, handler):
     response = await handler(request)
-    response.headers.setdefault("Content-Security-Policy", _CSP)
+    wasm = request.path.startswith(_WASM_PATH)
+    response.headers.setdefault("Content-Security-Policy", _CSP_WASM if wasm else _CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 
-def _error(status, code, message):
-    return web.json_response({"error": code, "message": message}, status=status)
+@web.middleware
+async def known_host(request, handler):
+    """Answers only to the names the server was started for (hosts.py):
+    anything else gets 421 and no page, table or game data."""
+    if not request.app[HOSTS_KEY].allows(request.headers.get("Host")):
+        return _error(421, "unknown_host",
+                      "this server does not answer to that host name; start it with "
+                      "--allowed-host NAME to serve it under that name")
+    return await handler(request)
+
+
+def _error(status, code, message, headers=None):
+    return web.json_response({"error": code, "message": message}, status=status,
+                             headers=headers)
 
 
 async def index(request):
@@ -62,8 +100,41 @@ async def table_page(request):
     return web.FileResponse(STATIC / "table.html")
 
 
+def _js_servable(parts):
+    return (JS_TYPES.get(pathlib.PurePosixPath(parts[-1]).suffix) is not None
+            and not any(p.startswith(".") or p in JS_HIDDEN for p in parts))
+
+
+async def js_package(request):
+    """A module or the .wasm of the package (bindings/js, its dist/ too):
+    nothing hidden, nothing of node_modules or the tests, nothing outside."""
+    parts = request.match_info["path"].split("/")
+    path = JS_PACKAGE.joinpath(*parts)
+    if not _js_servable(parts) or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers={"Content-Type": JS_TYPES[path.suffix]})
+
+
+async def js_package_files(request):
+    """What js_package serves, for the offline page's service worker to keep."""
+    files = []
+    for folder, dirs, names in os.walk(JS_PACKAGE):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in JS_HIDDEN]
+        rel = pathlib.Path(folder).relative_to(JS_PACKAGE).parts
+        files += ["/".join(rel + (n,)) for n in names if _js_servable(rel + (n,))]
+    return web.json_response({"files": sorted(files)})
+
+
 async def games(request):
     return web.json_response(config_mod.catalogue_json())
+
+
+def _too_many(scope, wait):
+    seconds = max(1, int(wait + 0.999))
+    who = ("tables were made from your address" if scope == "address"
+           else "tables were made on this server")
+    return _error(429, "too_many_tables", "too many %s just now; try again in %d seconds"
+                  % (who, seconds), headers={"Retry-After": str(seconds)})
 
 
 async def create_table(request):
@@ -73,6 +144,13 @@ async def create_table(request):
         body = await request.json()
     except ValueError:
         return _error(400, "bad_request", "the request is not JSON")
+    try:
+        config_mod.parse_request(body)      # a bad request costs no place in the limit
+    except config_mod.TableRequestError as exc:
+        return _error(400, "bad_table", str(exc))
+    limited = request.app[CREATION_KEY].check(request.remote)
+    if limited is not None:
+        return _too_many(*limited)
     try:
         table, secrets_by_seat = await request.app[TABLES_KEY].create(body)
     except config_mod.TableRequestError as exc:
@@ -155,27 +233,43 @@ async def _hello(ws, table):
     return True, seat
 
 
-class _Bucket:
-    def __init__(self):
-        self.tokens, self.last = BURST, time.monotonic()
-
-    def take(self):
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 def _refusal(code, message, version):
     return {"type": "error", "code": code, "message": message, "version": version}
 
 
+async def _replay_step(table, viewer, replays, step):
+    """A replay step for the viewer; the connection's replay (replays[0])
+    opens on its first request after the end."""
+    if not replays:
+        try:
+            replays.append(await Replay.open(table))
+        except NotOver:
+            raise Refused("not_over", "the replay opens when the game is over") from None
+        except StoreError:
+            raise Refused("unavailable", "the server could not load the game; "
+                          "try again") from None
+    await viewer.reply(replays[0].message(step, viewer.seat))
+
+
 async def _play(ws, table, viewer):
-    bucket = _Bucket()
+    replays = []
+    try:
+        await _messages(ws, table, viewer, replays)
+    finally:
+        for replay in replays:
+            replay.close()
+
+
+async def _messages(ws, table, viewer, replays):
+    def clock():             # looked up at each message, so a test may stop it any time
+        return message_clock()
+    bucket = Bucket(RATE, BURST, clock)
+    overrun = Bucket(OVERRUN_RATE, OVERRUN_BURST, clock)
     async for msg in ws:
+        # aiohttp hands over frames already read without giving the loop
+        # back: a client sending as fast as it can would keep the others
+        # waiting. One message, then everyone else's turn.
+        await asyncio.sleep(0)
         if msg.type != WSMsgType.TEXT:
             if msg.type == WSMsgType.ERROR:
                 break
@@ -183,6 +277,10 @@ async def _play(ws, table, viewer):
                                         table.version))
             continue
         if not bucket.take():
+            if not overrun.take():
+                log.warning("closing a connection that kept flooding (seat %s)", viewer.seat)
+                await _close_flooder(ws, viewer)
+                break
             await viewer.reply(_refusal("slow_down", "too many messages; wait a moment",
                                         table.version))
             continue
@@ -197,6 +295,8 @@ async def _play(ws, table, viewer):
                 await viewer.reply({"type": "pong", "version": table.version})
             elif kind == "hello":
                 raise Refused("bad_message", "already joined")
+            elif kind == "replay":
+                await _replay_step(table, viewer, replays, m["step"])
             elif viewer.seat is None or viewer.seat < 0:
                 raise Refused("not_allowed", "spectators watch; they do not play")
             elif kind == "move":
@@ -207,14 +307,25 @@ async def _play(ws, table, viewer):
             await viewer.reply(_refusal(exc.code, exc.message, table.version))
 
 
+async def _close_flooder(ws, viewer):
+    try:
+        await asyncio.wait_for(_send_refusal(ws, "flooding", "too many messages after "
+                                             "slow_down; the connection is closed",
+                                             close=True, close_code=CLOSE_FLOODING),
+                               CLOSE_WAIT)
+    except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+        viewer.cut()         # it does not read either: no handshake
+
+
 async def websocket(request):
     if not _origin_ok(request):
         return _error(403, "bad_origin", "this page comes from another site")
     ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=30)
     try:
-        async with request.app[TABLES_KEY].use(request.match_info["table_id"]) as table:
+        tables = request.app[TABLES_KEY]
+        async with tables.use(request.match_info["table_id"], over_limit=True) as table:
             await ws.prepare(request)
-            await _serve(request, ws, table)
+            await _serve(request, ws, table, tables)
     except UnknownTable:
         await _refuse_early(request, ws, "no_table", "there is no such table", CLOSE_REFUSED)
     except Busy:
@@ -254,34 +365,47 @@ def _abort(request):
     return abort
 
 
-async def _serve(request, ws, table):
+async def _serve(request, ws, table, tables):
     ok, seat = await _hello(ws, table)
     if not ok:
+        return
+    if seat == views.SPECTATOR_VIEWER and tables.full:
+        # The table's people are always let in, beyond max_tables if need
+        # be; a spectator is not, when memory is over the limit.
+        await _send_refusal(ws, "busy", "the server is full; try again in a while",
+                            close=True, close_code=CLOSE_TRY_AGAIN)
         return
     _bound_send_buffer(request)
     viewer = Viewer(ws, seat, abort=_abort(request))
     async with table.lock:
+        clock_changed = table.add_viewer(viewer)
         viewer.send({"type": "welcome", "seat": seat,
                      "table": table.config.public(table.game_name),
                      "board": _board(request.app, table)})
         viewer.send(views.state_message(table, seat, log=table.log_for(seat)))
-        table.viewers.add(viewer)
+        if clock_changed:
+            table.broadcast(skip=viewer)
     try:
         await _play(ws, table, viewer)
     finally:
-        table.viewers.discard(viewer)
+        table.remove_viewer(viewer)
         await viewer.finish()
 
 
-def make_app(tables):
-    app = web.Application(middlewares=[security_headers], client_max_size=MAX_REQUEST)
+def make_app(tables, hosts=None, creation=None):
+    app = web.Application(middlewares=[security_headers, known_host],
+                          client_max_size=MAX_REQUEST)
     app[TABLES_KEY] = tables
+    app[HOSTS_KEY] = hosts or HostCheck()
+    app[CREATION_KEY] = creation or CreationLimit()
     app[BOARDS_KEY] = {}
     app.router.add_get("/", index)
     app.router.add_get("/t/{table_id}", table_page)
     app.router.add_get("/api/games", games)
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
+    app.router.add_get("/static/offline/pkg-files.json", js_package_files)   # before /static/
+    app.router.add_get("/static/offline/pkg/{path:.+}", js_package)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     return app
 

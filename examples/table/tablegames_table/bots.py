@@ -127,11 +127,16 @@ class BotRunner:
                     raise
         raise AssertionError("not reached")
 
+    def easy_move(self, table, seat, state):
+        """The easy computer's move for seat (also a person's when the
+        turn clock runs out)."""
+        return int(self._easy_bot(table, seat).choose(state))
+
     async def choose(self, table, seat, snapshot):
         """The bot's move for seat in snapshot (a copy the caller owns)."""
         start = time.monotonic()
         if table.config.seats[seat].level == "easy":
-            move = self._easy_bot(table, seat).choose(snapshot)
+            move = self.easy_move(table, seat, snapshot)
         else:
             move = await self._search(table, seat, snapshot)
         rest = self.pace - (time.monotonic() - start)

@@ -8,13 +8,21 @@ express. The configuration is stored as plain JSON values (to_record).
 
 import dataclasses
 import re
+import unicodedata
 from typing import Optional, Tuple
 
 import tablegames
 
-from . import seats
+from . import seats, turn_clock
 
-MAX_NAME = 24
+MAX_NAME = 32        # code points (a joined emoji counts as its parts: 👩‍👧 is 3)
+MAX_MARKS = 4        # combining marks on one letter ("Zalgo" text spills over the page)
+# Invisible format characters that belong in ordinary names: the joiners of
+# emoji and scripts (ZWJ, ZWNJ) and the tags of flag emoji such as
+# England's. Every other format character (bidi overrides and isolates,
+# which can make a name read backwards, zero-width spaces, BOM) is refused.
+_NAME_FORMAT = {0x200C, 0x200D} | set(range(0xE0020, 0xE0080))
+_REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
 MAX_OPTION_VALUE = 16
 BOT_LEVELS = ("easy", "medium", "hard")
 _VALUE = re.compile(r"^[A-Za-z0-9._-]+$")
@@ -43,32 +51,47 @@ class TableConfig:
     options: str                     # the library's canonical options string
     seats: Tuple[Seat, ...]
     companion: bool                  # dice at the table: people enter chance outcomes
+    clock: Optional[dict] = dataclasses.field(default=None, hash=False)  # turn_clock.py
 
     def to_record(self):
-        return {"game": self.game_id, "options": self.options, "companion": self.companion,
-                "seats": [dataclasses.asdict(s) for s in self.seats]}
+        rec = {"game": self.game_id, "options": self.options, "companion": self.companion,
+               "seats": [dataclasses.asdict(s) for s in self.seats]}
+        if self.clock is not None:
+            rec["clock"] = dict(self.clock)
+        return rec
 
     @classmethod
     def from_record(cls, rec):
         return cls(game_id=rec["game"], options=rec["options"], companion=bool(rec["companion"]),
-                   seats=tuple(Seat(**s) for s in rec["seats"]))
+                   seats=tuple(Seat(**s) for s in rec["seats"]), clock=rec.get("clock"))
 
     def public(self, game_name):
         """What every seat may know about the table (no secrets, no hashes)."""
         return {"game": self.game_id, "name": game_name, "options": self.options,
-                "companion": self.companion,
+                "companion": self.companion, "clock": self.clock,
                 "seats": [{"seat": i, "kind": s.kind, "name": s.name, "level": s.level}
                           for i, s in enumerate(self.seats)]}
 
 
-def _text(value, what, limit):
+def _name(value, what):
+    """A person's or computer's name: any letters, digits, punctuation,
+    spaces and emoji (joined emoji and variation selectors included), at
+    most MAX_NAME code points; no control, private-use, unassigned or
+    bidi characters."""
     if not isinstance(value, str):
         raise TableRequestError("%s must be text" % what)
-    value = value.strip()
-    if len(value) > limit:
-        raise TableRequestError("%s is longer than %d characters" % (what, limit))
-    if any(not ch.isprintable() for ch in value):
-        raise TableRequestError("%s contains control characters" % what)
+    value = unicodedata.normalize("NFC", value.strip())
+    if len(value) > MAX_NAME:
+        raise TableRequestError("%s is longer than %d characters" % (what, MAX_NAME))
+    marks = 0
+    for ch in value:
+        category = unicodedata.category(ch)
+        if category in _REFUSED_CATEGORIES or (category == "Cf" and ord(ch) not in _NAME_FORMAT):
+            raise TableRequestError("%s contains an invisible or control character (U+%04X)"
+                                    % (what, ord(ch)))
+        marks = marks + 1 if category in ("Mn", "Me") and ord(ch) not in (0xFE0E, 0xFE0F) else 0
+        if marks > MAX_MARKS:
+            raise TableRequestError("%s has more than %d marks on one letter" % (what, MAX_MARKS))
     return value
 
 
@@ -97,7 +120,7 @@ def _seat(index, raw):
     if kind not in ("person", "bot"):
         raise TableRequestError("seat %d: kind must be \"person\" or \"bot\"" % (index + 1))
     default = "Computer %d" % (index + 1) if kind == "bot" else "Player %d" % (index + 1)
-    name = _text(raw.get("name") or default, "seat %d's name" % (index + 1), MAX_NAME) or default
+    name = _name(raw.get("name") or default, "seat %d's name" % (index + 1)) or default
     level = None
     if kind == "bot":
         level = raw.get("level", "easy")
@@ -114,7 +137,7 @@ def parse_request(body):
     (TableConfig without secrets, tablegames.Game, [seat numbers of persons])."""
     if not isinstance(body, dict):
         raise TableRequestError("the request must be a JSON object")
-    unknown = set(body) - {"game", "options", "seats", "companion"}
+    unknown = set(body) - {"game", "options", "seats", "companion", "clock"}
     if unknown:
         raise TableRequestError("unknown field %s" % sorted(unknown)[0])
     game_id = body.get("game")
@@ -149,8 +172,9 @@ def parse_request(body):
     companion = body.get("companion", False)
     if not isinstance(companion, bool):
         raise TableRequestError("companion must be true or false")
+    clock = turn_clock.check_settings(body.get("clock"), TableRequestError)
     config = TableConfig(game_id=game_id, options=game.options_string,
-                         seats=tuple(table_seats), companion=companion)
+                         seats=tuple(table_seats), companion=companion, clock=clock)
     return config, game, [i for i, s in enumerate(table_seats) if s.is_person]
 
 

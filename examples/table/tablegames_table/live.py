@@ -19,6 +19,7 @@ import time
 import tablegames
 
 from . import chance, views
+from .turn_clock import MonotonicClock, TurnClock
 from .config import TableConfig
 from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER,
                     Decision, StoreError, VersionConflict)
@@ -41,7 +42,8 @@ class CorruptTable(Exception):
 
 
 class LiveTable:
-    def __init__(self, table_id, config: TableConfig, state, store, runner):
+    def __init__(self, table_id, config: TableConfig, state, store, runner, joined=True,
+                 clock=None):
         self.table_id = table_id
         self.config = config
         self.state = state
@@ -53,12 +55,19 @@ class LiveTable:
         self.thinking_seat = None
         self.broken = False             # the store failed: reload before use
         self.entered_by = None          # the seat that entered the last outcome, if one did
+        self.timed_out = None           # the seat whose clock made the last decision, if one did
         self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
         self._chance_cache = (None, None)
         self._events = (None, {})
         self._driver = None
         self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
         self.pins = 0                      # requests using the table (tables.use)
+        # Whether a person has taken a seat. Until one has, the server
+        # makes no decision (computer seats do not think, dice are not
+        # drawn) and the table waits for a person: a table nobody joined
+        # costs no CPU and leaves memory first (tables.py).
+        self.joined = joined
+        self.turn_clock = TurnClock(self, config.clock, clock or MonotonicClock())
 
     @property
     def game_name(self):
@@ -67,12 +76,15 @@ class LiveTable:
     # ---- loading ----------------------------------------------------------
 
     @classmethod
-    async def load(cls, store, table_id, runner):
+    async def load(cls, store, table_id, runner, clock=None):
         stored = await store.load_table(table_id)
         config = TableConfig.from_record(stored.config)
         state = tablegames.State.load(stored.root)
-        table = cls(table_id, config, state, store, runner)
         decisions = await store.decisions(table_id)
+        # Stored as waiting for a person with nothing decided: nobody has
+        # joined yet (or nobody played since; joining again starts it).
+        joined = bool(decisions) or stored.waiting != WAIT_PERSON
+        table = cls(table_id, config, state, store, runner, joined=joined, clock=clock)
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
@@ -96,6 +108,7 @@ class LiveTable:
                                % (self.table_id, d.seq, d.move, exc)) from None
         self.version += 1
         self.entered_by = d.seat if d.kind == KIND_ENTERED else None
+        self.timed_out = None
         if record_log:
             self._record_log()
 
@@ -159,14 +172,44 @@ class LiveTable:
 
     @property
     def waiting(self):
+        if not self.joined and not self.state.is_terminal:
+            return WAIT_PERSON          # for a person to join
         return self._waits_for(self.state, self.chance_entry())
+
+    @staticmethod
+    def is_person(viewer):
+        return viewer.seat is not None and viewer.seat >= 0
+
+    @property
+    def people_here(self):
+        """Whether one of the table's people is connected (not a spectator)."""
+        return any(self.is_person(v) for v in self.viewers)
+
+    def add_viewer(self, viewer):
+        """A connection joined (the caller holds the lock). A person's
+        first join lets the server play the computer seats. True when the
+        turn clock started, which the other viewers should be told."""
+        self.viewers.add(viewer)
+        if self.is_person(viewer) and not self.joined:
+            self.joined = True
+            self.kick()
+        return self.turn_clock.arm()
+
+    def remove_viewer(self, viewer):
+        """A connection ended: when it was the last person's, the turn
+        clock stops (nobody is there to beat it) and the others are told."""
+        self.viewers.discard(viewer)
+        if self.turn_clock.arm():
+            self.broadcast()
 
     def _check_version(self, version):
         if self.broken:
             raise Refused("unavailable", "the table is being reloaded; try again")
         if version != self.version:
-            raise Refused("stale", "the game has moved on (you saw version %d, it is at %d)"
-                          % (version, self.version))
+            # (For people: the page words "stale" itself; the numbers are
+            # in the message's "version" field for programs.)
+            raise Refused("stale", "someone else was quicker: the game has moved on; "
+                          "look again and choose anew")
 
     def _check_move(self, seat, move, version):
         self._check_version(version)
@@ -207,7 +250,15 @@ class LiveTable:
             await self._commit(move, KIND_ENTERED, seat)
         self.kick()
 
-    async def _commit(self, move, kind, seat):
+    async def commit_timeout(self, move, seat):
+        """The clock ran out (turn_clock.py): its move for seat, stored and
+        told like any other; the caller holds the lock."""
+        try:
+            await self._commit(move, KIND_MOVE, seat, timed_out=True)
+        except Refused as exc:
+            log.info("table %s: the clock's move was refused: %s", self.table_id, exc.message)
+
+    async def _commit(self, move, kind, seat, timed_out=False):
         """Stores then applies one decision; the caller holds the lock and
         has checked it. Nothing is acknowledged before the store returns.
         The decision is played on a copy first, so that the store learns
@@ -234,7 +285,8 @@ class LiveTable:
                 self.broken = True
                 raise Refused("unavailable", "the server could not load the table; "
                               "try again") from None
-            raise Refused("stale", "another decision was made first") from None
+            raise Refused("stale", "someone else was quicker: the game has moved on; "
+                          "look again and choose anew") from None
         except StoreError:
             after.close()
             self.broken = True
@@ -249,8 +301,10 @@ class LiveTable:
         self.version += 1
         self._chance_cache = (self.version, entry)
         self.entered_by = seat if kind == KIND_ENTERED else None
+        self.timed_out = seat if timed_out else None
         self.touched = time.monotonic()
         self._record_log()
+        self.turn_clock.arm()
         self.broadcast()
 
     async def catch_up(self, version=None):
@@ -269,14 +323,17 @@ class LiveTable:
         # events belong to the decision that caused them.
         for d in await self.store.decisions(self.table_id, after=self.version):
             self._replay(d)
+            self.joined = True          # somebody joined, on another server
             self.touched = time.monotonic()
+            self.turn_clock.arm()
             self.broadcast()
 
     # ---- telling the viewers ----------------------------------------------------
 
-    def broadcast(self):
+    def broadcast(self, skip=None):
         for viewer in list(self.viewers):
-            viewer.send(views.state_message(self, viewer.seat))
+            if viewer is not skip:
+                viewer.send(views.state_message(self, viewer.seat))
 
     def tell_thinking(self, seat):
         self.thinking_seat = seat
@@ -347,6 +404,7 @@ class LiveTable:
                 await self._commit(move, KIND_MOVE, nxt)
 
     async def stop(self):
+        self.turn_clock.stop()
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()
             try:

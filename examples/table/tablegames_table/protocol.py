@@ -18,6 +18,7 @@ SHAPES = {
     "move": ({"move": "int", "version": "int"},),
     "enter": ({"move": "int", "version": "int"},),
     "ping": ({},),
+    "replay": ({"step": "int"},),      # after the end: one step of the game (replay.py)
 }
 
 

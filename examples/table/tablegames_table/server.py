@@ -2,15 +2,39 @@
 
 import logging
 
-from aiohttp import web
+from aiohttp import http_exceptions, web
 
 from .app import make_app
 from .bots import BotRunner
+from .hosts import HostCheck
+from .limits import CreationLimit
 from .store import StoreError
 from .tables import Tables
 
 log = logging.getLogger("tablegames_table")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class _MalformedRequests(logging.Filter):
+    """aiohttp answers a request it cannot parse (a 20,000-character URL,
+    a broken header) with 400 and logs the parser's traceback as an error.
+    A client sent nonsense; the server is fine: one warning line, without
+    the request's text."""
+
+    def filter(self, record):
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, http_exceptions.HttpProcessingError):
+            record.msg, record.args = "refused a malformed request: %s (%d)", (
+                type(exc).__name__, exc.code)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _quiet_malformed_requests():
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, _MalformedRequests) for f in server_log.filters):
+        server_log.addFilter(_MalformedRequests())
 
 
 class StartError(Exception):
@@ -36,12 +60,14 @@ def make_store(db):
 
 class Server:
     def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
-                 bot_niceness=None, **table_limits):
+                 bot_niceness=None, allowed_hosts=(), creation=None, **table_limits):
+        _quiet_malformed_requests()
         self.store = store or make_store(db)
         self.runner = BotRunner(pace=pace, workers=bot_workers,
                                 **({} if bot_niceness is None else {"niceness": bot_niceness}))
         self.tables = Tables(self.store, self.runner, seed=seed, **table_limits)
-        self.app = make_app(self.tables)
+        self.hosts = HostCheck(allowed=allowed_hosts)     # start() adds the --host address
+        self.app = make_app(self.tables, self.hosts, creation or CreationLimit())
         self._web = None
         self.port = None
 
@@ -57,6 +83,7 @@ class Server:
 
     async def start(self, host, port):
         await self.open()
+        self.hosts.listen(host)
         self._web = web.AppRunner(self.app, access_log=None)
         await self._web.setup()
         site = web.TCPSite(self._web, host, port, shutdown_timeout=2.0)

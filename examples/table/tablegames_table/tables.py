@@ -39,7 +39,7 @@ class Busy(Exception):
 
 class Tables:
     def __init__(self, store, runner, seed=None, max_tables=1000, idle_seconds=300.0,
-                 finished_seconds=30.0, sweep_seconds=2.0, orphan_seconds=3.0):
+                 finished_seconds=30.0, sweep_seconds=2.0, orphan_seconds=3.0, clock=None):
         self.store = store
         self.runner = runner
         self.max_tables = max_tables
@@ -48,6 +48,7 @@ class Tables:
         self.sweep_seconds = sweep_seconds
         self.orphan_seconds = orphan_seconds   # no decision for this long: its server may be gone
         self._seed = seed            # tests only: predictable setups
+        self.clock = clock           # the turn clocks' time (tests move it by hand)
         self._count = 0
         self._live = {}
         self._loading = {}
@@ -77,7 +78,8 @@ class Tables:
         cfg, secrets_by_seat = config_mod.with_secrets(cfg)
         state = game.new_state(self._new_seed())
         table_id = seats_mod.new_table_id()
-        table = LiveTable(table_id, cfg, state, self.store, self.runner)
+        table = LiveTable(table_id, cfg, state, self.store, self.runner, joined=False,
+                          clock=self.clock)
         await self.store.create_table(StoredTable(
             table_id=table_id, config=cfg.to_record(), root=state.save(),
             created=time.time(), finished=False, waiting=table.waiting))
@@ -85,9 +87,11 @@ class Tables:
         table.kick()
         return table, secrets_by_seat
 
-    async def get(self, table_id):
+    async def get(self, table_id, over_limit=False):
         """The live table (loading it from the store); UnknownTable if none,
-        Busy when memory is full of tables in use."""
+        Busy when memory is full of tables in use, unless over_limit: a
+        connection loads its table even then (app.py refuses spectators
+        and wrong keys after the hello, never the table's people)."""
         table = self._live.get(table_id)
         if table is not None and not table.broken:
             return table
@@ -95,8 +99,9 @@ class Tables:
             await self._drop(table)
         pending = self._loading.get(table_id)
         if pending is None:
-            await self._make_room()
-            pending = asyncio.ensure_future(LiveTable.load(self.store, table_id, self.runner))
+            await self._make_room(strict=not over_limit)
+            pending = asyncio.ensure_future(LiveTable.load(self.store, table_id, self.runner,
+                                                           self.clock))
             self._loading[table_id] = pending
         try:
             table = await asyncio.shield(pending)
@@ -110,9 +115,9 @@ class Tables:
         return self._live[table_id]
 
     @contextlib.asynccontextmanager
-    async def use(self, table_id):
+    async def use(self, table_id, over_limit=False):
         """The live table, kept in memory until the block ends."""
-        table = await self.get(table_id)
+        table = await self.get(table_id, over_limit)
         table.pins += 1
         try:
             yield table
@@ -126,14 +131,27 @@ class Tables:
     def _in_use(table):
         return table.viewers or table.pins or table.driving
 
-    async def _make_room(self):
-        """Evicts the longest idle tables until one more fits."""
+    def _evictable(self):
+        """Tables not in use, in the order they leave: those nobody has
+        joined first, then the longest idle."""
+        return sorted((t for t in self._live.values() if not self._in_use(t)),
+                      key=lambda t: (t.joined, t.touched))
+
+    @property
+    def full(self):
+        """More tables in memory than max_tables (connections may load
+        their table beyond it; see get)."""
+        return len(self._live) + len(self._loading) > self.max_tables
+
+    async def _make_room(self, strict=True):
+        """Evicts idle tables until one more fits: first those nobody has
+        joined, then the longest idle. Busy when that is not enough,
+        unless not strict (then the table is loaded beyond the limit)."""
         spare = self.max_tables - len(self._live) - len(self._loading)
         if spare > 0:
             return
-        idle = sorted((t for t in self._live.values() if not self._in_use(t)),
-                      key=lambda t: t.touched)
-        if len(idle) < 1 - spare:
+        idle = self._evictable()
+        if len(idle) < 1 - spare and strict:
             raise Busy("this server has %d tables in use, its limit" % self.max_tables)
         for table in idle[:1 - spare]:
             await self._evict(table)
@@ -169,6 +187,12 @@ class Tables:
             await self._drop(table)
         for table in [t for t in self._live.values() if self._idle_too_long(t, now)]:
             await self._evict(table)
+        # Connections may have loaded tables beyond max_tables: back to it
+        # as soon as they are not in use.
+        over = len(self._live) - self.max_tables
+        if over > 0:
+            for table in self._evictable()[:over]:
+                await self._evict(table)
 
     # ---- tables that wait for a server -------------------------------------------
 

@@ -56,6 +56,11 @@ class Viewer:
         if self._closing is None:
             self._queue.put_nowait(message)
 
+    def cut(self):
+        """Ends the connection without a closing handshake."""
+        if self._abort is not None:
+            self._abort()
+
     def close_for_reload(self):
         self._close(CLOSE_RELOAD, "table reloaded")
 
@@ -69,8 +74,7 @@ class Viewer:
         try:
             await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()), CLOSE_WAIT)
         except (asyncio.TimeoutError, ConnectionError, RuntimeError):
-            if self._abort is not None:
-                self._abort()
+            self.cut()
 
     async def _write(self):
         try:

@@ -21,7 +21,7 @@ def spectating_available():
     return SPECTATOR_VIEWER is not None
 
 
-def _turn(state):
+def turn(state):
     player = state.current_player
     return {"player": player if player >= 0 else None,
             "chance": player == tablegames.CHANCE,
@@ -34,7 +34,7 @@ def state_message(table, viewer, log=None):
     a decision. table is a live.LiveTable; the caller holds its lock."""
     state = table.state
     msg = {"type": "state", "version": table.version, "observation": state.observation(viewer),
-           "events": table.events_for(viewer), "turn": _turn(state),
+           "events": table.events_for(viewer), "turn": turn(state),
            "thinking": table.thinking_seat}
     if viewer is not None and viewer >= 0 and state.current_player == viewer:
         msg["moves"] = [{"id": int(m), "text": m.text} for m in state.legal_moves()]
@@ -44,6 +44,11 @@ def state_message(table, viewer, log=None):
         msg["chance"] = entry
     if table.entered_by is not None:
         msg["entered_by"] = table.entered_by     # public: who typed in the roll
+    if table.timed_out is not None:
+        msg["timed_out"] = table.timed_out       # public: whose time ran out
+    clock = table.turn_clock.message()
+    if clock is not None:
+        msg["clock"] = clock                     # public: the time left of the seat to move
     if log is not None:
         msg["log"] = log
     return msg

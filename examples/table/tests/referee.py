@@ -112,7 +112,7 @@ class Replay:
 
 # Every field a state message may have (views.state_message).
 STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", "moves",
-                "chance", "log", "entered_by"}
+                "chance", "log", "entered_by", "clock", "timed_out"}
 
 
 def _joined(values):
@@ -306,20 +306,24 @@ class Referee:
         raise ValueError("unknown command %r" % cmd)
 
 
-def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--db", required=True)
-    args = p.parse_args()
-    referee = Referee(args.db)
+def serve(answer):
+    """Answers one JSON request per line of stdin on stdout, as a process."""
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            reply = {"ok": True, "result": referee.answer(json.loads(line))}
+            reply = {"ok": True, "result": answer(json.loads(line))}
         except Exception as exc:  # the test prints it; the referee keeps serving
             reply = {"ok": False, "error": "%s: %s" % (type(exc).__name__, exc)}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--db", required=True)
+    args = p.parse_args()
+    serve(Referee(args.db).answer)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
     seed = 7
     bot_budget = None
     table_limits = {}        # Tables(max_tables=..., idle_seconds=...) for the memory tests
+    server_options = {}      # Server(creation=..., allowed_hosts=...) for the guards' tests
 
     async def asyncSetUp(self):
         # unittest runs the loop in debug mode; the referee's replays are
@@ -37,7 +38,8 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
         await self.start_server()
 
     async def start_server(self):
-        self.server = Server(self.db, pace=self.pace, seed=self.seed, **self.table_limits)
+        self.server = Server(self.db, pace=self.pace, seed=self.seed, **self.server_options,
+                             **self.table_limits)
         if self.bot_budget:
             self.server.runner.budget.update(self.bot_budget)
         await self.server.open()
@@ -95,13 +97,13 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
                 raise AssertionError("refused while waiting for %s: %s" % (kind, msg))
 
     async def state_where(self, ws, predicate, timeout=TIMEOUT):
-        """The first state message that satisfies predicate."""
-        async def wait():
-            while True:
-                msg = await self.receive(ws, "state")
-                if predicate(msg):
-                    return msg
-        return await asyncio.wait_for(wait(), timeout)
+        """The first state message that satisfies predicate; fails when no
+        state came for timeout seconds (not after a fixed total: the
+        states before it may be many)."""
+        while True:
+            msg = await self.receive(ws, "state", timeout)
+            if predicate(msg):
+                return msg
 
     async def until(self, ws, current, predicate, timeout=TIMEOUT):
         """current if it satisfies predicate, else the next state that does."""

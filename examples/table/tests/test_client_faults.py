@@ -14,6 +14,7 @@ from tablegames_table import viewer as viewer_mod
 
 from history import check_histories
 from raw_client import RawClient, frame, process_holds_connection, text
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -58,7 +59,7 @@ class TwoPeoplePlaying(ServerTestCase):
             await self.viewers_become(viewers + 1)
         return c
 
-    async def viewers_become(self, count, timeout=20):
+    async def viewers_become(self, count, timeout=STALL):
         live = self.server.tables.live(self.table)
         end = time.monotonic() + timeout
         while len(live.viewers) != count:
@@ -120,7 +121,7 @@ class ClientsThatDoNotRead(TwoPeoplePlaying):
             await self.play(20)         # and the table goes on
         # The server let go of the connection, though the client reads
         # nothing (so a polite close could never complete).
-        end = time.monotonic() + 10
+        end = time.monotonic() + STALL
         while process_holds_connection(self.client.port, slow.local_port):
             self.assertLess(time.monotonic(), end, "the server still holds the connection")
             await asyncio.sleep(0.05)

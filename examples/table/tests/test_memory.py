@@ -10,16 +10,17 @@ import unittest
 
 import tablegames
 
-from tablegames_table.store import Decision, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER
+from tablegames_table.store import Decision, WAIT_NOBODY, WAIT_PERSON
 
 from history import check_histories
 from referee import Referee
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 
 
-async def eventually(predicate, timeout=10):
+async def eventually(predicate, timeout=STALL):
     end = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > end:
@@ -54,10 +55,11 @@ class MemoryHoldsTheTablesInUse(ServerTestCase):
         await eventually(lambda: not self.server.tables.live(made[0][0]).viewers)
         extra, extra_keys = await self.table_with("witches_dance", TWO)
         socks[0] = (await self.join(extra, 0, extra_keys[0]))[0]
-        # All in use again: a stored table's seat cannot open now, and the
-        # page is told to try again later (not that the link is wrong).
+        # All in use again: a stored table's spectator is told to try again
+        # later (not that the link is wrong); its people are let in all the
+        # same (test_guards.TablesNobodyJoined).
         ws = await self.connect(made[0][0])
-        await ws.send_json({"type": "hello", "seat": 0, "key": made[0][1][0]})
+        await ws.send_json({"type": "hello", "watch": True})
         refusal = await self.receive(ws)
         self.assertEqual((refusal["type"], refusal["code"]), ("error", "busy"))
         await ws.receive(timeout=5)
@@ -138,15 +140,18 @@ class ARestartLoadsOnlyWhatWaitsForTheServer(ServerTestCase):
 
     async def test_person_tables_stay_in_the_store(self):
         people = [(await self.table_with("witches_dance", TWO))[0] for _ in range(5)]
-        bot_first, _ = await self.table_with("spinning_wishes",
-                                             [{"kind": "bot", "level": "easy"}, TWO[0]])
-        self.assertEqual((await self.server.store.load_table(bot_first)).waiting, WAIT_SERVER)
+        bot_first, keys = await self.table_with("spinning_wishes",
+                                                [{"kind": "bot", "level": "easy"}, TWO[0]])
+        # Nobody has joined the computer's table yet: it waits for a person.
+        self.assertEqual((await self.server.store.load_table(bot_first)).waiting, WAIT_PERSON)
         self.assertEqual((await self.server.store.load_table(people[0])).waiting, WAIT_PERSON)
         await self.stop_server()
         await self.start_server()
-        self.assertEqual(len(self.server.tables), 1)
-        self.assertIsNotNone(self.server.tables.live(bot_first))
+        self.assertEqual(len(self.server.tables), 0)
+        # Its person comes: the computer starts thinking.
+        ws, _, _ = await self.join(bot_first, 1, keys[1])
         self.assertTrue(self.server.tables.live(bot_first).driving)
+        await ws.close()
 
 
 if __name__ == "__main__":

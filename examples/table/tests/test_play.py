@@ -6,13 +6,14 @@ seat gets its game and log back."""
 import asyncio
 import json
 import random
-import time
 import unittest
 
 import tablegames
 
 
 from referee import Referee
+import progress
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -62,7 +63,7 @@ class SeatsSeeOnlyTheirOwnView(ServerTestCase):
         for ws in socks.values():
             await ws.close()
         if latest[0]["turn"]["over"]:
-            await asyncio.wait_for(watching, 10)
+            await asyncio.wait_for(watching, STALL)
         watching.cancel()
         await watcher.close()
         self.assertGreater(len(watched), 1)
@@ -150,7 +151,10 @@ class DiceAtTheTable(ServerTestCase):
 
 
 class BotsDoNotBlock(ServerTestCase):
-    bot_budget = {"hard": 3.0}
+    # A search longer than any test: Ann's answer coming while it still
+    # runs shows the server serving her during it, however slow the
+    # machine (no time limit to guess). Stopping the server ends it.
+    bot_budget = {"hard": 600.0}
 
     async def test_a_person_is_served_while_a_bot_thinks(self):
         slow, slow_keys = await self.table_with(
@@ -166,13 +170,10 @@ class BotsDoNotBlock(ServerTestCase):
                 await watcher.send_json({"type": "move", "move": msg["moves"][0]["id"],
                                          "version": msg["version"]})
         ann, _, state = await self.join(fast, 0, fast_keys[0])
-        start = time.monotonic()
         await ann.send_json({"type": "move", "move": state["moves"][0]["id"],
                              "version": state["version"]})
         reply = await self.receive(ann, "state")
-        elapsed = time.monotonic() - start
         self.assertEqual(reply["version"], state["version"] + 1)
-        self.assertLess(elapsed, 1.0)
         table = await self.server.tables.get(slow)
         self.assertEqual(table.thinking_seat, 1)   # the search is still running
         await ann.close()
@@ -190,7 +191,11 @@ class ComingBack(ServerTestCase):
                                 "version": state["version"]})
             state = await self.receive(ws, "state")
         await ws.close()
-        await asyncio.sleep(0.2)
+        # The computer's moves after Ann's last one are made (however long
+        # they take here), so that the version she comes back to is final.
+        live = self.server.tables.live(table)
+        await progress.until(lambda: not live.driving and live.waiting != "server",
+                             lambda: live.version, "the computer's moves")
         again, welcome, back = await self.join(table, 0, keys[0])
         self.assertEqual(welcome["seat"], 0)
         live = await self.server.tables.get(table)

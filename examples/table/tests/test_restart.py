@@ -14,6 +14,7 @@ import aiohttp
 
 from devtools.server_process import ServerProcess
 from players import Player, create_table
+from progress import STALL, while_moving
 from referee import Referee
 
 PERSON = {"kind": "person"}
@@ -70,17 +71,20 @@ class KillAndRestart(unittest.IsolatedAsyncioTestCase):
             for s in seats:
                 async with session.ws_connect("%s/ws/%s" % (self.server.base, s.table)) as ws:
                     await ws.send_json({"type": "hello", "seat": s.seat, "key": s.key})
-                    welcome = await ws.receive_json(timeout=10)
+                    welcome = await ws.receive_json(timeout=STALL)
                     self.assertEqual(welcome["type"], "welcome")
-                    state = await ws.receive_json(timeout=10)
+                    state = await ws.receive_json(timeout=STALL)
                     self.assertGreaterEqual(state["version"], stored[s.table])
                     self.assertEqual(Referee(self.db).problems(s.table, s.seat, state), [])
             # And every game plays on to its end.
             live = Referee(self.db)
             for s in seats:        # play to win, so the games end soon
                 s.choose = lambda p, m: live.suggest(p.table, p.seat)["move"]
-            await asyncio.wait_for(asyncio.gather(*(s.play(session, lambda: False)
-                                                    for s in seats)), timeout=240)
+            # As long as the games move: a medium computer seat under
+            # valgrind's load takes seconds a decision, and how many are
+            # left depends on where the games stood at the kill.
+            await while_moving(asyncio.gather(*(s.play(session, lambda: False) for s in seats)),
+                               lambda: sum(len(s.acked) for s in seats), "the four games")
         for s in seats:
             self.assertTrue(s.over(), s.table)
         final = Referee(self.db)

@@ -8,6 +8,7 @@ version, and every stored history replays to one state."""
 import asyncio
 import unittest
 
+import progress as progress_mod
 from several_servers import ServersOnOneDatabase
 import stores
 
@@ -49,21 +50,24 @@ class UnderPlay(ServersOnOneDatabase):
     def over(self, table):
         return any(p.over() for p in self.players if p.table == table)
 
-    async def played(self, decisions, timeout=60):
-        """Waits until every table went decisions further (or ended)."""
+    def progress(self):
+        return sum(self.versions().values()), sum(p.connections for p in self.players)
+
+    async def played(self, decisions, stall=progress_mod.STALL):
+        """Waits until every table went decisions further (or ended), as
+        long as the games move or people reconnect."""
         start = self.versions()
-        end = asyncio.get_running_loop().time() + timeout
-        while not all(self.versions()[t] >= start[t] + decisions or self.over(t)
-                      for t in start):
-            self.assertLess(asyncio.get_running_loop().time(), end,
-                            "stuck at %s (from %s)" % (self.versions(), start))
+
+        def there():
             self.assertFalse(self.play_task.done() and self.play_task.exception())
-            await asyncio.sleep(0.05)
+            return all(self.versions()[t] >= start[t] + decisions or self.over(t) for t in start)
+        await progress_mod.until(there, self.progress, "the games from %s" % start, stall)
 
     async def finish(self, decisions):
         now = self.versions()
         self.stop_at = {t: v + decisions for t, v in now.items()}
-        await asyncio.wait_for(self.play_task, 120)
+        await progress_mod.while_moving(asyncio.shield(self.play_task), self.progress,
+                                        "the last decisions")
 
 
 class KillOneOfTwoServers(UnderPlay):
@@ -92,7 +96,7 @@ class DatabaseRestart(UnderPlay):
         before = self.versions()
         # A crash (no checkpoint: recovery replays the WAL), then up again.
         await asyncio.to_thread(stores.cluster().restart, "immediate")
-        await self.played(15, timeout=90)
+        await self.played(15)
         await self.finish(5)
         # The servers waited for the database: no move was refused for it.
         self.assertEqual([c for p in self.players for c in p.refusals if c == "unavailable"], [])

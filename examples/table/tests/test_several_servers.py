@@ -6,6 +6,7 @@ stored (the version is checked in the same transaction)."""
 import asyncio
 import unittest
 
+from progress import STALL, while_moving
 from several_servers import ServersOnOneDatabase
 
 PERSON = {"kind": "person"}
@@ -19,8 +20,9 @@ class MovesReachTheOtherServer(ServersOnOneDatabase):
         # The news of each move crosses over: no server polls the
         # database, so without NOTIFY the other seat would wait for ever.
         done = lambda: ann.over() or min(ann.version, bob.version) >= 60   # noqa: E731
-        await asyncio.wait_for(asyncio.gather(ann.play(self.session, done),
-                                              bob.play(self.session, done)), timeout=120)
+        await while_moving(asyncio.gather(ann.play(self.session, done),
+                                          bob.play(self.session, done)),
+                           lambda: (ann.version, bob.version), "the game on two servers")
         self.assertEqual((ann.connections, bob.connections), (1, 1))
         # Both seats saw every version, each through its own server.
         for p in (ann, bob):
@@ -80,7 +82,8 @@ class RacingDecisions(ServersOnOneDatabase):
 
     async def stored_after(self, table, version):
         """The stored decisions that make version + 1 (once there is one)."""
-        for _ in range(400):
+        end = asyncio.get_running_loop().time() + STALL
+        while asyncio.get_running_loop().time() < end:
             made = [d for d in await self.store.decisions(table, after=version)
                     if d.seq == version + 1]
             if made:
@@ -108,7 +111,9 @@ class RacingDecisions(ServersOnOneDatabase):
     async def answer(self, ws, version, stale):
         """The state after version; with stale, also the refusal "stale"
         (the loser's server tells it the news, then refuses its move);
-        with stale None, (state, whether a refusal came within 1 s)."""
+        with stale None, (state, whether the move was refused). A ping
+        sent after the move is answered after the move's refusal, if it
+        has one: no time window to guess."""
         state, refused = None, False
         while state is None or (stale and not refused):
             m = await ws.receive_json(timeout=20)
@@ -120,12 +125,10 @@ class RacingDecisions(ServersOnOneDatabase):
                 state = m
         if stale is not None:
             return state
-        end = asyncio.get_running_loop().time() + 1
-        while not refused:
-            left = end - asyncio.get_running_loop().time()
-            try:
-                m = await ws.receive_json(timeout=max(left, 0.01))
-            except asyncio.TimeoutError:
+        await ws.send_json({"type": "ping"})
+        while True:
+            m = await ws.receive_json(timeout=20)
+            if m["type"] == "pong":
                 break
             if m["type"] == "error":
                 self.assertEqual(m["code"], "stale", m)
@@ -178,8 +181,8 @@ class ComputerSeatsWithTwoServers(ServersOnOneDatabase):
 
         def done():
             return all(p.over() or p.version >= 40 for p in players)
-        await asyncio.wait_for(asyncio.gather(*(p.play(self.session, done) for p in players)),
-                               timeout=180)
+        await while_moving(asyncio.gather(*(p.play(self.session, done) for p in players)),
+                           lambda: sum(p.version for p in players), "three games")
         versions = await self.check_everything(players)
         self.assertTrue(all(v >= 40 for v in versions.values()), versions)
 

@@ -59,6 +59,14 @@ static void bw_limits(const void *vcfg, tg_limits *out)
     out->max_length = 30000;
 }
 
+/* The setup's draws, snakes, dice and escape die are chance; every id
+ * below them is a player's. */
+static int bw_move_is_chance(const void *vcfg, tg_move move)
+{
+    (void)vcfg;
+    return move >= BW_CH_PRINCE;
+}
+
 const tg_game_def tgG_bewitched = {
     .info = {.id = "bewitched",
              .name = "Bewitched",
@@ -98,4 +106,8 @@ const tg_game_def tgG_bewitched = {
     .guided_playouts = 1,
     .easy_score = bw_easy_score,
     .parse_words = bw_parse_words,
+    .move_is_chance = bw_move_is_chance,
+    .hidden_information = 1,
+    .formats = {1, 1, 1},
+    .any_move_text = bw_any_move_text,
 };

@@ -351,6 +351,7 @@ void bw_give_book(bw_block *b, int book, int frog, int player);
 int bw_prince_reachable(const bw_config *cfg, const bw_block *b);
 
 /* notation.c */
+size_t bw_any_move_text(const void *cfg, tg_move move, char *buf, size_t cap);
 size_t bw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 /* The words of a person at the table for a chance outcome ("double 3"). */
 tg_status bw_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,

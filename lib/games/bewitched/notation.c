@@ -75,6 +75,22 @@ size_t bw_move_text(const void *vcfg, const void *st, tg_move move, char *buf, s
     return (size_t)snprintf(buf, cap, "escape:%u", (unsigned)(move - BW_CH_ESCAPE + 1));
 }
 
+size_t bw_any_move_text(const void *vcfg, tg_move move, char *buf, size_t cap)
+{
+    if (move >= BW_MOVE_SKIP)
+        return bw_move_text(vcfg, NULL, move, buf, cap); /* needs no position */
+    /* A piece move's text names the die's value and the spaces, which only
+     * a position gives: without one, the die's slot, the piece and the
+     * route's number in the piece's list (docs/rules/bewitched.md). */
+    int r = (int)(move % BW_MAX_ROUTES);
+    int piece = (int)(move / BW_MAX_ROUTES) % BW_PIECES;
+    int slot = (int)(move / (BW_MAX_ROUTES * BW_PIECES));
+    int frog = piece < BW_FROGS_PER_PLAYER;
+    int n = snprintf(buf, cap, "die%d:%c%d:route%d", slot + 1, frog ? 'f' : 'c',
+                     frog ? piece + 1 : piece - BW_FROGS_PER_PLAYER + 1, r + 1);
+    return n < 0 ? 0 : (size_t)n;
+}
+
 /* ---- words at the table ----------------------------------------------------- */
 
 #define BW_BAD_WORDS(...) (tgM_set(msg, __VA_ARGS__), TG_E_ILLEGAL_MOVE)

@@ -124,6 +124,19 @@ static void cc_limits(const void *cfgv, tg_limits *out)
     out->max_length = CC_MAX_LENGTH;
 }
 
+/* The die, fishing and the roller are chance; the rest is the players'. */
+static int cc_move_is_chance(const void *vcfg, tg_move move)
+{
+    (void)vcfg;
+    return move <= CC_M_NOKEY || move == CC_M_NOTHING;
+}
+
+/* Every text is the same in every position. */
+static size_t cc_any_move_text(const void *vcfg, tg_move move, char *buf, size_t cap)
+{
+    return cc_move_text(vcfg, NULL, move, buf, cap);
+}
+
 const tg_game_def tgG_creepy_cauldron = {
     .info = {.id = "creepy_cauldron",
              .name = "Creepy Cauldron",
@@ -160,4 +173,8 @@ const tg_game_def tgG_creepy_cauldron = {
     .easy_score = cc_easy_score,
     .legacy_values = cc_legacy,
     .parse_words = cc_parse_words,
+    .move_is_chance = cc_move_is_chance,
+    .hidden_information = 0,
+    .formats = {1, 1, 1},
+    .any_move_text = cc_any_move_text,
 };

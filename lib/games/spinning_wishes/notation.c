@@ -53,6 +53,24 @@ size_t sw_move_text(const void *cfg, const void *st, tg_move m, char *buf, size_
     return n < 0 ? 0 : (size_t)n;
 }
 
+size_t sw_any_move_text(const void *cfg, tg_move m, char *buf, size_t cap)
+{
+    if (m < SW_M_RAY)
+        return sw_move_text(cfg, NULL, m, buf, cap); /* needs no position */
+    /* A ray's text names the princesses on the slots, which only a
+     * position gives: without one, the slots (docs/rules/spinning_wishes.md). */
+    unsigned code = (m - SW_M_RAY) % SW_RAY_CODES;
+    if (code == 0)
+        return (size_t)snprintf(buf, cap, "ray:none");
+    unsigned f = (code - 1) / 4, k = (code - 1) % 4;
+    char text[48];
+    int n = snprintf(text, sizeof text, "ray:slot%u", f);
+    for (unsigned i = 1; i <= 2; i++)
+        if (k & (1u << (i - 1)))
+            n += snprintf(text + n, sizeof text - (size_t)n, ",slot%u", (f + i) % SW_SLOTS);
+    return (size_t)snprintf(buf, cap, "%s", text);
+}
+
 /* ---- words at the table ----------------------------------------------------- */
 
 /* A princess by her name, her picture or her holders' colour (assembly 5). */

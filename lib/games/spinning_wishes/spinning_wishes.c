@@ -64,6 +64,17 @@ static void sw_limits(const void *vcfg, tg_limits *out)
     out->max_length = 20000;
 }
 
+/* The die, the wheel, the deal and the rays are chance, and with
+ * wheel=random the holders' places too (board.c: who decides each phase). */
+static int sw_move_is_chance(const void *vcfg, tg_move move)
+{
+    const sw_config *cfg = vcfg;
+    if (move >= SW_M_PLACE && move < SW_M_TAKE)
+        return cfg->random_wheel != 0;
+    return (move >= SW_M_ROLL && move < SW_M_PLACE) || (move >= SW_M_DEAL && move < SW_M_PICK) ||
+           move >= SW_M_RAY;
+}
+
 const tg_game_def tgG_spinning_wishes = {
     .info = {.id = "spinning_wishes",
              .name = "Spinning Wishes",
@@ -100,4 +111,8 @@ const tg_game_def tgG_spinning_wishes = {
     .easy_score = sw_easy_score,
     .legacy_values = sw_legacy,
     .parse_words = sw_parse_words,
+    .move_is_chance = sw_move_is_chance,
+    .hidden_information = 1,
+    .formats = {1, 1, 1},
+    .any_move_text = sw_any_move_text,
 };

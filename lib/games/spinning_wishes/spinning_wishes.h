@@ -381,6 +381,7 @@ tg_status sw_ray_find(const sw_config *c, const sw_block *b, const sw_ray_item *
 size_t sw_ray_text(const sw_block *b, unsigned code, char *buf, size_t cap);
 
 /* notation.c */
+size_t sw_any_move_text(const void *cfg, tg_move m, char *buf, size_t cap);
 size_t sw_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 /* The words of a person at the table for a chance outcome ("a four",
  * "apple and rose" for the holders in the spinner's ray). */

@@ -11,6 +11,7 @@
 #include "witches_dance.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "core/words.h"
 
@@ -42,6 +43,19 @@ size_t wd_move_text(const void *vcfg, const void *st, tg_move move, char *buf, s
     else
         n = snprintf(buf, cap, "#%u", (unsigned)move);
     return n < 0 ? 0 : (size_t)n;
+}
+
+size_t wd_any_move_text(const void *vcfg, tg_move move, char *buf, size_t cap)
+{
+    /* Only "enter" depends on the position (the mover's own colour): with
+     * no mover, every colour is named ("enter-red"). */
+    if (move >= WD_MOVE_ENTER && move < WD_MOVE_TAKEOFF) {
+        int n = snprintf(buf, cap, "enter-%s", wd_colour_names[move - WD_MOVE_ENTER]);
+        return n < 0 ? 0 : (size_t)n;
+    }
+    wd_block any;
+    memset(&any, 0, sizeof any);
+    return wd_move_text(vcfg, &any, move, buf, cap);
 }
 
 tg_status wd_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,

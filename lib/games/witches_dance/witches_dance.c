@@ -105,6 +105,13 @@ static void wd_limits(const void *vcfg, tg_limits *out)
     out->max_length = 20000;
 }
 
+/* Only the die is chance; the hats are placed by the players. */
+static int wd_move_is_chance(const void *vcfg, tg_move move)
+{
+    (void)vcfg;
+    return move < WD_MOVE_SPACE;
+}
+
 const tg_game_def tgG_witches_dance = {
     .info = {.id = "witches_dance",
              .name = "Witches' Dance",
@@ -145,4 +152,8 @@ const tg_game_def tgG_witches_dance = {
     .apply_turn = wd_apply_turn,
     .die_faces = 6,
     .die_first = WD_MOVE_ROLL,
+    .move_is_chance = wd_move_is_chance,
+    .hidden_information = 1,
+    .formats = {1, 1, 1},
+    .any_move_text = wd_any_move_text,
 };

@@ -308,6 +308,7 @@ int wd_is_legal(const void *cfg, const void *st, tg_move move);
 int wd_easy_score(const void *cfg, const void *st, int player, tg_move move);
 
 /* notation.c */
+size_t wd_any_move_text(const void *cfg, tg_move move, char *buf, size_t cap);
 size_t wd_move_text(const void *cfg, const void *st, tg_move move, char *buf, size_t cap);
 /* The die in the words of a person at the table ("a four"). */
 tg_status wd_parse_words(const void *cfg, const void *st, const char *text, tg_move *out,

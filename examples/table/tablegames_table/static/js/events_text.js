@@ -1,23 +1,30 @@
 // Each event of the log told in words: the one place that words events.
 //
-// The library will give every event object a "text" field (issue 20);
-// when it is there it is used as it is. Until then each game's events are
-// worded here from their fields. Events are the seat's own view (the
-// server sends nothing else), so wording them cannot reveal a secret.
+// Every event is worded here from its fields, with the table's names for
+// the people ("You", "Ann", "Player 2": ctx.who and ctx.whom). The
+// library's own "text" field counts seats from 0 ("player 1 takes it
+// off") and knows no names, so it is only the fallback for an event type
+// this file does not know, and then its "player N" become names too.
+// Events are the seat's own view (the server sends nothing else) and a
+// sentence says only what its fields say, so wording them cannot reveal
+// a secret.
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+// "darkblue" -> "dark blue" (the library's colour names are single words).
+const colour = (c) => String(c).replace(/^(dark|light)(?=\w)/, "$1 ");
+
 const WD = {
   roll: (e, c) => `${c.who(e.player)} rolled a ${e.value}.`,
-  neutral: (e, c) => `${c.who(e.player)} chose ${e.color} as a neutral colour.`,
-  enter: (e, c) => `${c.who(e.player)} brought a ${e.color} witch onto space ${e.to}.`,
+  neutral: (e, c) => `${c.who(e.player)} chose ${colour(e.color)} as a neutral colour.`,
+  enter: (e, c) => `${c.who(e.player)} brought a ${colour(e.color)} witch onto space ${e.to}.`,
   move: (e, c) => `${c.who(e.player)} moved the hat on ${e.from} to ${e.to}.`,
-  select: (e, c) => `The hat on ${e.at} passes the ${e.exit} exit: ${c.whom(e.player)} may take it off or dance on.`,
-  push: (e) => `Crash! A ${e.color} witch is pushed back from ${e.from} to ${e.to}.`,
-  takeoff: (e, c) => `${c.who(e.player)} flew a ${e.color} witch off at the ${e.exit} exit; it counts for ${c.whom(e.for)}.`,
+  select: (e, c) => `The hat on ${e.at} passes the ${colour(e.exit)} exit: ${c.whom(e.player)} may take it off or dance on.`,
+  push: (e) => `Crash! A ${colour(e.color)} witch is pushed back from ${e.from} to ${e.to}.`,
+  takeoff: (e, c) => `${c.who(e.player)} flew a ${colour(e.color)} witch off at the ${colour(e.exit)} exit; it counts for ${c.whom(e.for)}.`,
   peek: (e, c) => (e.color
-    ? `${c.who(e.player)} peeked under the hat on ${e.at}: it is ${e.color}.`
+    ? `${c.who(e.player)} peeked under the hat on ${e.at}: it is ${colour(e.color)}.`
     : `${c.who(e.player)} peeked under the hat on ${e.at}.`),
   pass: (e, c) => `${c.who(e.player)} could not move.`,
 };
@@ -57,28 +64,30 @@ const CC = {
   move: (e, c) => `${c.who(e.player)} walked from ${e.from} to ${e.to}.`,
   stuck: (e, c) => `${c.who(e.player)} cannot use the ${e.face}: it would overshoot.`,
   fish: (e, c) => `${c.who(e.player)} fished a ${e.creature} out of the cauldron.`,
+  fish_nothing: (e, c) => `${c.who(e.player)} fished in the cauldron and brought up nothing.`,
   snap: (e, c) => `Snap! The handle sprang up on ${c.whom(e.player)}.`,
   frog: (e, c) => `${c.who(e.player)} turned into a frog${e.freed === null || e.freed === undefined ? "" : `; ${c.whom(e.freed)} is free again`}.`,
   unfrog: (e, c) => `${c.who(e.player)} changed back from a frog.`,
   return: (e, c) => `${c.who(e.player)} put a ${e.creature} back.`,
   vanish: (e, c) => `${c.who(e.player)} turned invisible.`,
-  appear: (e, c) => `${c.who(e.player)} became visible again${e.cause === "witch" ? " as Kalmorda flew over" : ""}.`,
+  appear: (e, c) => `${c.who(e.player)} became visible again${e.cause === "witch" ? " as Kalmorda flew over" : e.cause === "footprint" ? " on a footprint space" : ""}.`,
   steal: (e, c) => `${c.who(e.player)} sneaked a ${e.creature} from ${c.whom(e.victim)}.`,
   witch: (e) => `Kalmorda flew from ${e.from} to ${e.to}.`,
-  cave: (e, c) => `Kalmorda caught ${c.whom(e.player)}: off to the Cave of Eternal Darkness.`,
+  cave: (e, c) => `Kalmorda flew over ${c.whom(e.player)}: off to the Cave of Eternal Darkness for a turn.`,
   key_release: (e, c) => `${c.who(e.player)} freed the key!`,
   key_fail: (e, c) => `${c.who(e.player)} worked the roller, but the key stayed stuck.`,
   key_taken: (e, c) => `${c.who(e.player)} snatched the key from ${c.whom(e.from)}.`,
   key_drop: (e, c) => `${c.who(e.player)} dropped the key on ${e.space}.`,
   key_pickup: (e, c) => `${c.who(e.player)} picked up the key on ${e.space}.`,
-  skip: (e, c) => `${c.who(e.player)} missed a turn.`,
-  win: (e, c) => `${c.who(e.player)} escaped with the key and won!`,
+  key_leave: (e, c) => `${c.who(e.player)} left the key lying on ${e.space}.`,
+  skip: (e, c) => `${c.who(e.player)} ${c.who(e.player) === "You" ? "miss" : "misses"} this turn.`,
+  win: (e, c) => `${c.who(e.player)} escaped through the door with the key and won!`,
 };
 
 const SW = {
   pick: (e, c) => `${c.who(e.player)} chose ${c.princess(e.princess)}.`,
   deal: () => "The presents are hidden in the towers.",
-  place: (e, c) => `${c.who(e.player)} put ${c.princess(e.wish)}'s wish on slot ${e.slot + 1} of the wheel.`,
+  place: (e, c) => `${c.who(e.player)} put ${c.princess(e.wish)}'s wish holder on slot ${e.slot + 1} of the wheel.`,
   start_roll: (e, c) => `${c.who(e.player)} rolled ${e.value} to start.`,
   tie: (e, c) => `A tie at ${e.value} between ${e.players.map((p) => c.whom(p)).join(" and ")}: they roll again.`,
   first: (e, c) => `${c.who(e.player)} starts with a ${e.value}.`,
@@ -87,17 +96,37 @@ const SW = {
   miss_turn: (e, c) => `${c.who(e.player)} will miss a turn.`,
   roll_again: (e, c) => `${c.who(e.player)} may roll again.`,
   lost_turn: (e, c) => `${c.who(e.player)} missed a turn.`,
-  spin: (e, c) => `${c.who(e.player)} spun the Wishing Wheel.`,
   take: (e, c) => `${c.who(e.player)} took ${c.princess(e.wish)}'s wish from the wheel.`,
-  swap: (e, c) => `${c.who(e.player)} swapped ${c.princess(e.gave)}'s wish for ${c.princess(e.took)}'s.`,
+  swap: (e, c) => `${c.who(e.player)} swapped ${c.princess(e.gave)}'s wish for ${c.princess(e.took)}'s${e.slot === undefined ? "" : ` on slot ${e.slot + 1}`}.`,
   trade: (e, c) => `${c.who(e.player)} traded ${c.princess(e.gave)}'s wish for ${c.princess(e.took)}'s with ${c.whom(e.with)}.`,
   look: (e, c) => (e.present
     ? `${c.who(e.player)} looked under the present in tower ${e.tower + 1}: it is for ${c.princess(e.present)}.`
     : `${c.who(e.player)} looked under the present in tower ${e.tower + 1}: not the right one.`),
+  spin: (e, c) => `The Wishing Wheel turned for ${c.whom(e.player)}.`,
   win: (e, c) => `${c.who(e.player)} found ${c.princess(e.present)}'s present in tower ${e.tower + 1} and won!`,
 };
 
 const WORDS = { witches_dance: WD, bewitched: BW, creepy_cauldron: CC, spinning_wishes: SW };
+
+// Whether this file words an event type of a game itself.
+export const hasWords = (gameId, type) => Boolean(WORDS[gameId]?.[type]);
+
+// The library's sentence with its seat numbers (counted from 0) made
+// names: "Player 1 (blue) took…" -> "Bob (blue) took…", "Players 0, 1" ->
+// "you and Bob".
+export function withNames(sentence, ctx) {
+  return sentence
+    .replace(/\b([Pp])layers (\d+(?:, \d+)+)/g, (_, P, list) => {
+      const names = list.split(", ").map((n) => ctx.whom(Number(n)));
+      const joined = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+      return P === "P" ? cap(joined) : joined;
+    })
+    .replace(/\b([Pp])layer (\d+)('s)?/g, (_, P, n, s) => {
+      const p = Number(n);
+      if (s) return P === "P" ? cap(ctx.whose(p)) : ctx.whose(p);
+      return P === "P" ? ctx.who(p) : ctx.whom(p);
+    });
+}
 
 function fallback(event) {
   const fields = Object.entries(event)
@@ -107,15 +136,17 @@ function fallback(event) {
 }
 
 // The sentence for one event, or null for an event not worth a line.
-// ctx: { who(p), whom(p), frog(i), place(x), snakeSpace(n), princess(k) }.
+// ctx: { who(p), whom(p), whose(p), frog(i), place(x), snakeSpace(n),
+// princess(k) }: who starts a sentence ("You", "Ann"), whom is inside one
+// ("you", "Ann"), whose is possessive ("your", "Ann's").
 export function describeEvent(gameId, event, ctx) {
-  if (typeof event.text === "string" && event.text) return event.text;
+  const library = typeof event.text === "string" && event.text ? withNames(event.text, ctx) : null;
   const word = WORDS[gameId]?.[event.type];
-  if (!word) return fallback(event);
+  if (!word) return library || fallback(event);
   try {
     return word(event, ctx);
   } catch {
-    return fallback(event);
+    return library || fallback(event);
   }
 }
 

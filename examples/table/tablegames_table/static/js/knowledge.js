@@ -69,6 +69,6 @@ export function dots(parent, x, y, colours, r = 3.6, struck = false) {
 export function whoKnows(players, viewer, table) {
   const count = table.seats.length;
   if (players.length === count && count > 1) return "everyone";
-  const names = players.map((p) => (p === viewer ? "you" : table.seats[p]?.name || `player ${p + 1}`));
+  const names = players.map((p) => (p === viewer ? "you" : table.seats[p]?.name || `Player ${p + 1}`));
   return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }

@@ -1,4 +1,6 @@
 // The lobby: pick a game, say who plays, set up the table, hand out links.
+import { optionLabel, optionHelp, namesSeat } from "./option_words.js";
+import { clockField, clockRequest } from "./clock.js";
 const $ = (id) => document.getElementById(id);
 const lobby = { catalogue: null, game: null };
 
@@ -19,11 +21,18 @@ function seatRow(index, kind = index === 0 ? "person" : "bot") {
   who.value = kind === "person" ? "person" : "easy";
   const name = document.createElement("input");
   name.className = "name";
-  name.maxLength = 24;
+  // The server counts 32 code points; maxLength counts UTF-16 units, and an
+  // emoji outside the BMP takes two, so the field lets 64 through and the
+  // server's answer names the limit.
+  name.maxLength = 64;
   name.placeholder = "name";
   name.setAttribute("aria-label", `Player ${index + 1}'s name`);
-  const sync = () => { name.hidden = who.value !== "person"; };
+  const sync = () => {
+    name.hidden = who.value !== "person";
+    refreshSeatOptions();
+  };
   who.addEventListener("change", sync);
+  name.addEventListener("input", refreshSeatOptions);
   sync();
   row.append(label, who, name);
   return row;
@@ -33,16 +42,39 @@ function setSeatCount(n) {
   const box = $("seats");
   while (box.children.length > n) box.lastChild.remove();
   while (box.children.length < n) box.appendChild(seatRow(box.children.length));
+  refreshSeatOptions();
   $("add-seat").disabled = n >= lobby.game.max_players;
   $("remove-seat").disabled = n <= lobby.game.min_players;
+}
+
+// The seats as the option "first" offers them: "Player 1 (Ann)"...
+function seatChoices(select) {
+  const keep = select.value;
+  select.replaceChildren();
+  document.querySelectorAll("#seats .seat").forEach((row, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    const name = row.querySelector(".who").value === "person" ? row.querySelector(".name").value.trim() : "computer";
+    o.textContent = `Player ${i + 1}${name ? ` (${name})` : ""}`;
+    select.appendChild(o);
+  });
+  select.value = keep && Number(keep) < select.options.length ? keep : "0";
+}
+
+function refreshSeatOptions() {
+  for (const select of document.querySelectorAll("#options select[data-seats]")) seatChoices(select);
 }
 
 function optionField(opt) {
   const label = document.createElement("label");
   const name = document.createElement("span");
-  name.textContent = opt.name;
+  name.textContent = optionLabel(opt.name);
+  name.title = opt.name;
   let input;
-  if (opt.type === "choice" || opt.type === "bool") {
+  if (namesSeat(opt)) {
+    input = document.createElement("select");
+    input.dataset.seats = "yes";
+  } else if (opt.type === "choice" || opt.type === "bool") {
     input = document.createElement("select");
     for (const c of opt.type === "bool" ? ["yes", "no"] : opt.choices) {
       const o = document.createElement("option");
@@ -62,7 +94,7 @@ function optionField(opt) {
   input.dataset.default = opt.default;
   const desc = document.createElement("span");
   desc.className = "desc";
-  desc.textContent = `${opt.description} (${opt.allowed})`;
+  desc.textContent = optionHelp(opt);
   label.append(name, input, desc);
   return label;
 }
@@ -76,6 +108,7 @@ function pickGame(game) {
   setSeatCount(Math.min(Math.max(2, game.min_players), game.max_players));
   const opts = $("options");
   opts.replaceChildren(...game.options.map(optionField));
+  refreshSeatOptions();
 }
 
 function request() {
@@ -88,7 +121,8 @@ function request() {
   for (const input of document.querySelectorAll("#options [data-option]")) {
     if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   }
-  return { game: lobby.game.id, seats, options, companion: $("companion").checked };
+  const clock = clockRequest();
+  return { game: lobby.game.id, seats, options, companion: $("companion").checked, ...(clock ? { clock } : {}) };
 }
 
 function showLinks(reply) {
@@ -151,6 +185,7 @@ async function main() {
   $("add-seat").addEventListener("click", () => setSeatCount($("seats").children.length + 1));
   $("remove-seat").addEventListener("click", () => setSeatCount($("seats").children.length - 1));
   $("setup").addEventListener("submit", create);
+  $("options-box").before(clockField());
 }
 
 main();

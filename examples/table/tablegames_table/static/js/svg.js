@@ -20,6 +20,24 @@ export function text(parent, x, y, content, attrs = {}) {
   return node;
 }
 
+// Shortens a drawn text with "…" until it is at most width units wide
+// (a long name in a narrow box); whoever shows it keeps the whole text in
+// a title. Needs the node in the page, to measure it.
+export function fitText(node, width) {
+  const whole = node.textContent;
+  if (!node.getComputedTextLength || node.getComputedTextLength() <= width) return whole;
+  // Whole characters as people see them: "👩‍👧" is one, never cut in two.
+  const chars = typeof Intl !== "undefined" && Intl.Segmenter
+    ? [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(whole)].map((g) => g.segment)
+    : [...whole];
+  let n = chars.length;
+  while (n > 1 && node.getComputedTextLength() > width) {
+    n -= 1;
+    node.textContent = `${chars.slice(0, n).join("").trimEnd()}…`;
+  }
+  return whole;
+}
+
 export function title(parent, content) {
   const node = el("title", {}, parent);
   node.textContent = content;

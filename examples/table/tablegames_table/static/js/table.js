@@ -4,6 +4,9 @@ import { Interaction } from "./interact.js";
 import { describeEvent, cap } from "./events_text.js";
 import { boardFor } from "./boards/index.js";
 import { showLegend, marksSwitch } from "./knowledge.js";
+import { BoardZoom } from "./zoom.js";
+import { ClockView } from "./clock.js";
+import { ReplayControls } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
 const LOG_LIMIT = 300;
@@ -23,25 +26,32 @@ function parseFragment() {
   return { type: "hello", seat, key };
 }
 
+// A message above the table; a refusal's stays until the game moves on.
 function notice(message, kind = "info") {
   const box = $("notice");
   box.textContent = message;
   box.className = `notice ${kind}`;
   box.hidden = !message;
+  box.dataset.version = String(app.version);
 }
 
+// A seat's name as the table gives it; an unnamed seat is "Player 1"..,
+// counted from 1 like everywhere people read it.
 function seatName(p) {
-  return app.table?.seats[p]?.name ?? `Player ${p + 1}`;
+  return app.table?.seats[p]?.name || `Player ${p + 1}`;
 }
 
-// Names for the log: "You" for this page's seat.
+// Names for sentences: "You"/"you"/"your" for this page's seat, the
+// table's names for the others (a spectator has no seat: names only).
+const names = {
+  who: (p) => (p === app.seat ? "You" : seatName(p)),
+  whom: (p) => (p === app.seat ? "you" : seatName(p)),
+  whose: (p) => (p === app.seat ? "your" : `${seatName(p)}'s`),
+};
+
 function logContext() {
   const view = app.view;
-  return {
-    who: (p) => (p === app.seat ? "You" : seatName(p)),
-    whom: (p) => (p === app.seat ? "you" : seatName(p)),
-    ...(view?.logContext ? view.logContext(app.obs, (p) => (p === app.seat ? "your" : `${seatName(p)}'s`)) : {}),
-  };
+  return { ...names, ...(view?.logContext ? view.logContext(app.obs, names.whose) : {}) };
 }
 
 function addLog(version, events, enteredBy = null) {
@@ -51,7 +61,10 @@ function addLog(version, events, enteredBy = null) {
   const ctx = logContext();
   events.forEach((event, i) => {
     let sentence = describeEvent(app.table.game, event, ctx);
-    if (sentence && i === 0 && enteredBy !== null && enteredBy !== undefined) sentence += ` (entered by ${ctx.whom(enteredBy)})`;
+    // Who typed in a roll, when it was not the roller themself.
+    if (sentence && i === 0 && enteredBy !== null && enteredBy !== undefined && enteredBy !== event.player) {
+      sentence += ` (entered by ${ctx.whom(enteredBy)})`;
+    }
     if (!sentence) return;
     const li = document.createElement("li");
     li.textContent = sentence;
@@ -60,6 +73,11 @@ function addLog(version, events, enteredBy = null) {
     list.prepend(li);
   });
   while (list.children.length > LOG_LIMIT) list.lastChild.remove();
+}
+
+// "Click" is "Tap" on a touch screen.
+function touchWords(hint) {
+  return matchMedia("(pointer: coarse)").matches ? hint.replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap") : hint;
 }
 
 function renderTurn(msg) {
@@ -74,13 +92,19 @@ function renderTurn(msg) {
       : "Game over: nobody wins.";
     kind = turn.winners.includes(app.seat) ? "won" : "over";
   } else if (turn.chance) {
-    text = msg.chance ? "Roll at the table, then enter what you see." : "Rolling…";
+    const q = chanceQuestion();
+    const roller = q.player === null ? "the table" : names.whom(q.player);
+    const whose = q.player === null ? "" : ` ${q.player === app.seat ? "your" : `${roller}'s`} turn.`;
+    // (The question itself is right below, with its answers.)
+    text = msg.chance
+      ? `Dice at the table:${whose || " enter what it showed."}`
+      : q.player === null ? "Rolling…" : `${cap(roller)} ${q.player === app.seat ? "roll" : "rolls"}…`;
     kind = msg.chance ? "yours" : "waiting";
   } else if (msg.thinking !== null && msg.thinking !== undefined) {
     text = `${seatName(msg.thinking)} is thinking…`;
     kind = "thinking";
   } else if (turn.player === app.seat) {
-    text = `Your turn. ${app.view.hint ? app.view.hint(app.obs) : ""}`;
+    text = `Your turn. ${app.view.hint ? touchWords(app.view.hint(app.obs)) : ""}`;
     kind = "yours";
   } else {
     const p = turn.player;
@@ -101,13 +125,15 @@ function renderPlayers() {
     dot.style.background = app.view.seatColour(p, app.obs) || "#999";
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = `${s.name}${p === app.seat ? " (you)" : ""}${s.kind === "bot" ? ` · computer, ${s.level}` : ""}`;
+    name.textContent = `${seatName(p)}${p === app.seat ? " (you)" : ""}${s.kind === "bot" ? ` · computer, ${s.level}` : ""}`;
+    name.title = seatName(p);
     const detail = document.createElement("span");
     detail.className = "detail";
     detail.textContent = app.view.seatDetail ? app.view.seatDetail(p, app.obs) : "";
     li.append(dot, name, detail);
-    const cur = app.obs.current_player;
+    const cur = app.obs.current_player === -1 ? chanceQuestion().player : app.obs.current_player;
     if (cur === p) li.classList.add("current");
+    if (cur === p && app.obs.current_player === -1) li.classList.add("rolling");
     if ((app.obs.winners || []).includes(p)) li.classList.add("winner");
     list.appendChild(li);
   });
@@ -131,33 +157,75 @@ function renderMoveList(moves) {
   $("moves-box").hidden = moves.length === 0;
 }
 
+// Whose roll a chance point is and what is entered there, in words
+// (each board knows its game's chance points; names as the page says
+// them). {player: seat or null, text: the question}.
+function chanceQuestion() {
+  const q = app.view?.chanceQuestion?.(app.obs, names);
+  return q || { player: null, text: "What did the table roll?" };
+}
+
+// A new question's buttons wait a moment before they take a tap: a
+// finger on its way to the last question's button must not land on the
+// next question's (two people tapping at once). Each button answers the
+// question it was drawn for (the version), whatever the page shows when
+// the tap arrives; the server refuses an answer to an old question.
+const ARM_DELAY = 700;
+
+// Lets the shown question's buttons take taps again (after a refusal, or
+// the same question sent again), once their moment has passed.
+function rearmEntry() {
+  const box = $("entry");
+  if (box.dataset.armed === box.dataset.question) for (const b of box.querySelectorAll("button")) b.disabled = false;
+}
+
 function renderEntry(chance) {
   const box = $("entry");
+  const question = app.version;
+  if (chance && box.dataset.question === String(question) && !box.hidden) return rearmEntry();
   box.replaceChildren();
   box.hidden = !chance;
+  box.dataset.question = chance ? String(question) : "";
+  box.dataset.armed = "";
   if (!chance) return;
+  const q = chanceQuestion();
   const h = document.createElement("p");
-  h.textContent = "What did the table roll?";
+  h.className = "question";
+  h.textContent = q.text;
   box.appendChild(h);
+  const buttons = [];
   for (const o of chance.outcomes) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "outcome";
     b.dataset.outcome = String(o.id);
+    b.dataset.question = String(question);
     b.textContent = app.view.outcomeLabel ? app.view.outcomeLabel(o.text) : o.text;
-    b.title = `${o.text} (chance ${(o.probability * 100).toFixed(1)}%)`;
-    b.addEventListener("click", () => enter(o.id));
+    b.title = `${b.textContent} (chance ${(o.probability * 100).toFixed(1)}%)`;
+    b.disabled = true;
+    b.addEventListener("click", () => enter(o.id, question));
     box.appendChild(b);
+    buttons.push(b);
   }
+  setTimeout(() => {
+    if (box.dataset.question !== String(question)) return;
+    box.dataset.armed = String(question);
+    if (!app.pending) for (const b of buttons) b.disabled = false;
+  }, ARM_DELAY);
 }
 
+// The dice panel shows the face of the turn being played; while a new
+// roll is awaited it is empty, so an old face is never taken for it.
 function renderDice() {
   const box = $("dice");
   box.replaceChildren();
+  if (app.obs.current_player === -1) return;
   if (app.view.drawDice) app.view.drawDice(box, app.obs);
 }
 
 function onState(msg) {
+  const box = $("notice");
+  if (!box.hidden && box.className !== "notice info" && Number(box.dataset.version) < msg.version) notice("");
   app.obs = msg.observation;
   app.version = msg.version;
   app.pending = false;
@@ -173,6 +241,7 @@ function onState(msg) {
     return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
   });
   app.interaction.setMoves(moves);
+  app.zoom.show([...app.view.svg.querySelectorAll(".can-move, .target")]);
   renderMoveList(moves);
   renderEntry(msg.chance);
   renderTurn(msg);
@@ -180,6 +249,8 @@ function onState(msg) {
   renderDice();
   document.body.dataset.version = String(msg.version);
   document.body.dataset.over = String(msg.turn.over);
+  app.clock.update(msg);
+  app.replay.gameOver(msg.turn.over);
 }
 
 function play(moveId) {
@@ -190,11 +261,11 @@ function play(moveId) {
   }
 }
 
-function enter(outcomeId) {
+function enter(outcomeId, question) {
   if (app.pending) return;
-  if (app.socket.send({ type: "enter", move: outcomeId, version: app.version })) {
+  if (app.socket.send({ type: "enter", move: outcomeId, version: question })) {
     app.pending = true;
-    $("entry").hidden = true;
+    for (const b of $("entry").querySelectorAll("button")) b.disabled = true;
   }
 }
 
@@ -208,15 +279,28 @@ function onWelcome(msg) {
   app.view = boardFor(msg.table.game).create(msg.board, msg.table, msg.seat);
   holder.appendChild(app.view.svg);
   showLegend($("legend-box"), $("legend"), app.view.legend);
+  showLegend($("symbols-box"), $("symbols"), app.view.symbols);
   marksSwitch($("show-marks"), holder);
   app.interaction = new Interaction(app.view.svg, { onPlay: play, chooser: $("chooser"), actions: $("actions") });
+  app.zoom = new BoardZoom(holder, app.view.svg, $("zoom"));
   const originalRender = app.view.render.bind(app.view);
+  let first = true;
   app.view.render = (obs, events) => {
     originalRender(obs, events);
     app.interaction.render();
+    app.zoom.fit();
+    if (first) app.zoom.centre({ x: 0.5, y: 0.5 });
+    first = false;
   };
   document.body.dataset.game = msg.table.game;
   document.body.dataset.seat = String(msg.seat);
+  app.clock = new ClockView($("clock"), seatName, msg.seat);
+  app.replay = new ReplayControls($("replay"), {
+    send: (m) => app.socket.send(m),
+    render: (obs, events) => app.view.render(obs, events),
+    describe: (events) => events.map((e) => describeEvent(app.table.game, e, logContext())).filter(Boolean),
+    leave: () => app.view.render(app.obs, []),
+  });
 }
 
 function onMessage(msg) {
@@ -226,6 +310,8 @@ function onMessage(msg) {
       return onWelcome(msg);
     case "state":
       return onState(msg);
+    case "replay":
+      return app.replay.show(msg);
     case "thinking":
       if (msg.version === app.version && msg.seat !== null) {
         const banner = $("turn");
@@ -236,12 +322,31 @@ function onMessage(msg) {
     case "error":
       app.pending = false;
       if (msg.code === "spectating_unavailable") return spectatingOff();
-      notice(cap(msg.message) + (msg.code === "wrong_secret" ? ". Ask for a new link." : "."), "error");
-      if (app.view && app.obs) app.interaction.render();
+      notice(refusal(msg), msg.code === "stale" ? "warn" : "error");
+      if (!app.table) {
+        // Refused before joining: the page says so instead of "Joining…".
+        $("title").textContent = "Could not join the table";
+        $("turn").textContent = "Not joined.";
+        document.body.dataset.page = "refused";
+      }
+      if (app.view && app.obs) {
+        app.interaction.render();
+        rearmEntry();
+      }
       return;
     default:
       return;
   }
+}
+
+// A refusal in words for people (the server's message, with a hint of
+// what to do; a stale answer means someone else was quicker).
+function refusal(msg) {
+  if (msg.code === "stale") {
+    return "Someone else was quicker: the game has moved on. Look at the board and try again.";
+  }
+  const text = cap(String(msg.message || msg.code));
+  return text + (text.endsWith(".") ? "" : ".") + (msg.code === "wrong_secret" ? " Ask for a new link." : "");
 }
 
 function spectatingOff() {

@@ -36,6 +36,7 @@ function bookShape(parent, x, y, book, pageKnown, attrs = {}) {
 
 function catShape(parent, x, y, n, attrs) {
   const g = group(parent, { transform: `translate(${x} ${y})`, class: "piece cat", ...attrs });
+  el("circle", { cx: 0, cy: 0, r: 19, fill: "transparent", class: "hit" }, g);
   el("path", { d: "M -12 -4 L -10 -16 L -3 -9 L 3 -9 L 10 -16 L 12 -4 A 12 11 0 1 1 -12 -4 Z", fill: "#1f1f24", stroke: "#000", "stroke-width": 1.5 }, g);
   for (const dx of [-5, 5]) el("ellipse", { cx: dx, cy: -1, rx: 2.5, ry: 3.2, fill: "#f4e04d" }, g);
   title(g, `cat ${n + 1}`);
@@ -95,7 +96,7 @@ function create(board, table, seat) {
     } else if (s.kind === "snake") {
       snakeMarks.set(s.id, [x, y]);
     }
-    text(svg, x + 14, y + 15, String(s.id), { "font-size": 9, fill: "#12361a", class: "label" });
+    text(svg, x + 14, y + 15, String(s.id), { "font-size": 11, fill: "#12361a", class: "label" });
     title(g, `space ${s.id} (${s.kind})`);
   }
   const hatGroups = board.hats.map((h, i) => {
@@ -115,11 +116,11 @@ function create(board, table, seat) {
     if (info.page) {
       const what = info.page === "prince" ? "the prince's page" : "a frog page";
       const how = info.seen_by.includes(seat) ? "You have looked at it" : "Everyone saw it come home";
-      eye(mark(g, `page:${info.book}`, info.page, `${how}: book ${info.book + 1} is ${what}`), 8, -10, 6);
+      eye(mark(g, `page:${info.book}`, info.page, `${how}: book ${info.book + 1} is ${what}`), 9, -11, 8);
     }
     if (info.seen_by.length) {
       dots(mark(g, `read:${info.book}`, info.seen_by.join(","), `Book ${info.book + 1} was looked at by ${whoKnows(info.seen_by, seat, table)}`),
-        0, 14, info.seen_by.map(seatColour), 3);
+        0, 15, info.seen_by.map(seatColour), 4);
     }
   }
 
@@ -138,7 +139,7 @@ function create(board, table, seat) {
         const frogs = s.touched_by.map((f) => obs.frogs[f]);
         const names = frogs.map((f) => `${f.colour} frog ${f.frog}`).join(", ");
         dots(mark(g, `touched:${s.snake}`, s.touched_by.join(","), `Touched by ${names} without a bite: not both deadly and magnetic`),
-          x, y - 10, frogs.map((f) => COLOURS[f.colour]), 3.2, true);
+          x, y - 11, frogs.map((f) => COLOURS[f.colour]), 4.2, true);
       }
     }
     obs.hats.forEach((book, h) => {
@@ -230,6 +231,27 @@ function create(board, table, seat) {
       return `${frogs[0].colour} · ${left} frog${left === 1 ? "" : "s"}${obs.antidotes[p] ? " · antidote" : ""}`;
     },
     hint: (obs) => (obs.stage === "action" || obs.stage === "escape_move" ? "Click a frog or a cat, then where it goes." : "Choose below."),
+    chanceQuestion: (obs, n) => {
+      const who = n.whom(obs.player);
+      if (obs.stage === "roll") return { player: obs.player, text: `Which two dice did ${who} roll?` };
+      if (obs.stage === "escape_roll") return { player: obs.player, text: `What did ${who} roll for the escaping frog?` };
+      return null;
+    },
+    symbols: [
+      { text: "Paw prints: where the cats start", draw: (g) => {
+        el("ellipse", { cx: 0, cy: 4, rx: 5, ry: 4, fill: "#3e2723" }, g);
+        for (const [dx, dy] of [[-6, -3], [-2, -7], [2, -7], [6, -3]]) el("circle", { cx: dx, cy: dy, r: 2, fill: "#3e2723" }, g);
+      } },
+      { text: "A magic flower: a frog stopping here gives its player an antidote against one bite", draw: (g) => {
+        for (let k = 0; k < 6; k++) el("circle", { cx: 7 * Math.cos(k * 1.047), cy: 7 * Math.sin(k * 1.047), r: 5, fill: "#f48fb1" }, g);
+        el("circle", { r: 4, fill: "#ffeb3b" }, g);
+      } },
+      { text: "A wavy line: a snake; deadly or harmless is hidden until it bites (red: it bit)", draw: (g) => el("path", { d: "M -12 2 q 6 -12 12 0 t 12 0", fill: "none", stroke: "#8a5a12", "stroke-width": 4, "stroke-linecap": "round" }, g) },
+      { text: "A gold-ringed leaf: a space beside a hat, where a frog can take, leave or swap a book", draw: (g) => el("circle", { r: 11, fill: "#9ccc65", stroke: "#f5c518", "stroke-width": 3 }, g) },
+      { text: "Purple hats in the middle: the spell books lie under them (a numbered book)", draw: (g) => hat(g, 0, 4, 26, "#7b3fb2") },
+      { text: "A lily pad: a colour's home; bring the prince's page here to win", draw: (g) => el("circle", { r: 12, fill: "#3f9a3c", stroke: COLOURS.red, "stroke-width": 4 }, g) },
+      { text: "A numbered frog: a player's frog (a ring: it must move)", draw: (g) => frogShape(g, 0, 2, COLOURS.green, 1, {}) },
+    ],
     drawDice: (box, obs) => {
       if (!obs.dice || !obs.dice[0]) return;
       const s = el("svg", { viewBox: "0 0 124 60", width: 116, height: 56, role: "img", "aria-label": `dice: ${obs.dice.join(" and ")}` }, box);

@@ -54,6 +54,7 @@ function keyShape(parent, x, y, attrs = {}) {
 
 function pawn(parent, x, y, colour, attrs) {
   const g = group(parent, { transform: `translate(${x} ${y})`, class: "piece pawn", ...attrs });
+  el("circle", { cx: 0, cy: 0, r: 20, fill: "transparent", class: "hit" }, g);
   const shape = "M -14 16 Q -14 2 -6 -2 A 9 9 0 1 1 6 -2 Q 14 2 14 16 Z";
   el("path", { d: shape, fill: "none", stroke: "#ffffff", "stroke-width": 7, "stroke-linejoin": "round" }, g);
   el("path", { d: shape, fill: colour, stroke: "#1a1a1a", "stroke-width": 2.5 }, g);
@@ -91,7 +92,7 @@ function create(board, table, seat) {
       el("path", { d: `M ${x - 18} ${y + 14} L ${x + 16} ${y - 12}`, stroke: "#6d4c41", "stroke-width": 4 }, g);
       el("path", { d: `M ${x - 18} ${y + 14} l -8 2 l 4 -8 Z`, fill: "#d7a54a" }, g);
     }
-    text(svg, x - C * 0.33, y + C * 0.34, String(s.id), { "font-size": 10, fill: "#2a2333", class: "label" });
+    text(svg, x - C * 0.33, y + C * 0.34, String(s.id), { "font-size": 12, fill: "#2a2333", class: "label" });
     title(g, `space ${s.id}: ${s.kind.replace("_", " ")}${s.colour ? ` (${s.colour})` : ""}${s.attempts ? `, ${s.attempts} attempt${s.attempts > 1 ? "s" : ""}` : ""}`);
   }
   const [cx, cy] = [at(board.cauldron.x), at(board.cauldron.y)];
@@ -117,8 +118,8 @@ function create(board, table, seat) {
     const [x, y] = bookPlace(pawnObs.colour);
     const g = group(pieces, { class: "spell-book", transform: `translate(${x} ${y})` });
     el("rect", { x: 0, y: 0, width: 2.15 * C, height: 1.25 * C, rx: 8, fill: "#fbf3dd", stroke: COLOURS[pawnObs.colour], "stroke-width": 5 }, g);
-    text(g, 8, 13, "wants", { "font-size": 9, fill: "#7a6a4a", "text-anchor": "start" });
-    text(g, 8, 0.62 * C + 4, "holds", { "font-size": 9, fill: "#7a6a4a", "text-anchor": "start" });
+    text(g, 8, 13, "wants", { "font-size": 11, fill: "#7a6a4a", "text-anchor": "start" });
+    text(g, 8, 0.62 * C + 4, "holds", { "font-size": 11, fill: "#7a6a4a", "text-anchor": "start" });
     const held = [...pawnObs.creatures];
     pawnObs.book.forEach((kind, k) => {
       const i = held.indexOf(kind);
@@ -128,7 +129,11 @@ function create(board, table, seat) {
       if (have) el("path", { d: "M 4 6 l 3 3 l 6 -7", stroke: "#2e7d32", "stroke-width": 2.5, fill: "none" }, c);
     });
     pawnObs.creatures.forEach((kind, k) => {
-      creature(g, kind, 20 + k * 30, 0.62 * C + 26, 26, { "data-key": `tray:${p}:${kind}` });
+      // A hit area as wide as the creatures' spacing (they are tapped to
+      // put back or to steal).
+      const t = group(g, { "data-key": `tray:${p}:${kind}` });
+      el("rect", { x: 5 + k * 30, y: 0.62 * C + 11, width: 30, height: 30, fill: "transparent", class: "hit" }, t);
+      creature(t, kind, 20 + k * 30, 0.62 * C + 26, 26);
     });
     title(g, `${pawnObs.colour}'s spell book: wants ${pawnObs.book.join(", ")}; holds ${pawnObs.creatures.join(", ") || "nothing"}`);
   }
@@ -203,7 +208,37 @@ function create(board, table, seat) {
       return: "Click a creature in your book to put it back.", steal: "Click a creature to take it.",
     })[obs.phase] || "",
     drawDice: (box) => lastFace && dieBox(box, /^\d$/.test(lastFace) ? Number(lastFace) : lastFace),
-    outcomeLabel: (t) => ({ snap: "Snap!", key: "The key comes free", nokey: "No key", frog: "Frog", witch: "Witch" })[t] || (/^[a-z]+$/.test(t) ? `a ${t}` : t),
+    chanceQuestion: (obs, n) => {
+      const who = n.whom(obs.turn);
+      const text = {
+        roll: `What did ${who} roll?`,
+        fish: `What did ${who} fish out of the cauldron?`,
+        roller: `${n.who(obs.turn) === "You" ? "You work" : `${who} works`} the roller: did the key come free?`,
+      }[obs.phase];
+      return text ? { player: obs.turn, text } : null;
+    },
+    legend: [],
+    symbols: [
+      { text: "Footprints: end a move here to turn invisible, or visible again", draw: (g) => {
+        for (const [dx, dy] of [[-5, 4], [4, -4]]) {
+          el("ellipse", { cx: dx, cy: dy, rx: 3, ry: 5.5, fill: "#5e4a86" }, g);
+          el("circle", { cx: dx, cy: dy - 7.5, r: 1.5, fill: "#5e4a86" }, g);
+        }
+      } },
+      { text: "A small cauldron with a number: a cauldron space, with that many fishing attempts", draw: (g) => cauldron(g, 0, 3, 9) },
+      { text: "A padlock: a colour's padlock space; reach your own carrying the key to win", draw: (g) => {
+        el("rect", { x: -8, y: -4, width: 16, height: 12, rx: 2, fill: "#3b3b3b" }, g);
+        el("path", { d: "M -5 -4 v -4 a 5 5 0 0 1 10 0 v 4", fill: "none", stroke: "#3b3b3b", "stroke-width": 2.5 }, g);
+      } },
+      { text: "A key: a colour's key space (Kalmorda does not catch a pawn standing on one)", draw: (g) => keyShape(g, -2, 0) },
+      { text: "A broom: where Kalmorda (the hat with K) starts; a rolled witch sends her on to the next free cauldron space", draw: (g) => {
+        el("path", { d: "M -10 8 L 10 -8", stroke: "#6d4c41", "stroke-width": 3 }, g);
+        el("path", { d: "M -10 8 l -5 1 l 2 -5 Z", fill: "#d7a54a" }, g);
+      } },
+      { text: "Spell book: the creatures a player wants (faint until held, ticked when held) and holds", draw: (g) => el("rect", { x: -12, y: -8, width: 24, height: 16, rx: 3, fill: "#fbf3dd", stroke: COLOURS.red, "stroke-width": 3 }, g) },
+      { text: "A frog on a pawn: that player is a frog; zz: misses a turn; faint: invisible", draw: (g) => pawn(g, 0, 2, COLOURS.blue, {}) },
+    ],
+    outcomeLabel: (t) => ({ snap: "Snap!", key: "The key comes free", nokey: "No key", frog: "Frog", witch: "Witch", nothing: "Nothing" })[t] || (/^[a-z]+$/.test(t) ? `a ${t}` : t),
   };
 }
 

@@ -7,7 +7,13 @@
 //                            is clicked on (see interact.js)
 //   seatColour(p, obs), seatDetail(p, obs), hint(obs), drawDice(box, obs),
 //   outcomeLabel(text), logContext(obs, whose)
+//   chanceQuestion(obs, names) {player, text} at a chance point people
+//                            enter: whose roll it is and the question
+//                            ("What did Ann roll?"); names: who/whom/whose
 //   legend                   [{text, draw(g)}]: the knowledge marks explained
+//   symbols                  [{text, draw(g)}]: every other symbol explained
+// Every element a tap may land on has a data-key; a small piece gets an
+// invisible hit area (class "hit") so that zoom.js can make it big enough.
 // render() draws what the viewer knows with knowledge.js's marks.
 import witchesDance from "./witches_dance.js";
 import bewitched from "./bewitched.js";

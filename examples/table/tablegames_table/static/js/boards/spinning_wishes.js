@@ -4,7 +4,7 @@
 // only when the observation says so (the seat looked, or someone won):
 // an eye marks it, and struck dots name the princesses who looked under
 // it and found it was not theirs (knowledge.js).
-import { el, group, text, title, svgRoot, dieBox, clear } from "../svg.js";
+import { el, group, text, title, svgRoot, dieBox, clear, fitText } from "../svg.js";
 import { mark, eye, dots } from "../knowledge.js";
 
 const PRINCESSES = ["snow", "cinder", "belle", "beauty"];
@@ -78,7 +78,7 @@ function create(board, table, seat) {
     } else {
       kindMark(g, s.kind, x, y);
     }
-    if (s.kind !== "gate") text(svg, x + r - 9, y + r - 8, s.id, { "font-size": 8.5, fill: "#6d4e6d" });
+    if (s.kind !== "gate") text(svg, x + r - 9, y + r - 8, s.id, { "font-size": 10, fill: "#6d4e6d" });
     title(g, `space ${s.id}: ${s.kind.replace("_", " ")}${s.princess ? ` (${NAMES[s.princess]}'s gate)` : ""}`);
   }
   // Towers' courtyards, each with its present.
@@ -113,6 +113,7 @@ function create(board, table, seat) {
       const a = dir(s * (360 / wheel.slots) + rot * wheel.degrees_per_rotation_step);
       const x = wx + (WR - 20) * Math.cos(a), y = wy + (WR - 20) * Math.sin(a);
       const g = group(wheelLayer, { "data-key": `slot:${s}`, class: "slot" });
+      el("circle", { cx: x, cy: y, r: 16.5, fill: "transparent", class: "hit" }, g);
       el("circle", { cx: x, cy: y, r: 14, fill: wish ? "#ffffff" : "#f3e6ee", stroke: "#c58bb0", "stroke-width": 2 }, g);
       if (wish) star(g, x, y, 11, COLOURS[wish]);
       title(g, wish ? `slot ${s + 1}: ${NAMES[wish]}'s wish` : `slot ${s + 1}: empty`);
@@ -130,11 +131,11 @@ function create(board, table, seat) {
       title(g, known ? `tower ${i + 1}: ${NAMES[known]}'s present` : `tower ${i + 1}: a present${t.not_for.length ? `, not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}` : ""}`);
       if (known) {
         const looked = seatsOf(obs)[seat]?.looked?.includes(i);
-        eye(mark(g, `present:${i}`, known, `${looked ? "You looked under it" : "It won the game"}: tower ${i + 1} holds ${NAMES[known]}'s present`), x + 17, y - 14, 7);
+        eye(mark(g, `present:${i}`, known, `${looked ? "You looked under it" : "It won the game"}: tower ${i + 1} holds ${NAMES[known]}'s present`), x + 17, y - 14, 10);
       }
       if (t.not_for.length) {
         dots(mark(g, `not_for:${i}`, t.not_for.join(","), `Looked under and not theirs: not for ${t.not_for.map((p) => NAMES[p]).join(" or ")}`),
-          x, y + 38, t.not_for.map((p) => COLOURS[p]), 4.5, true);
+          x, y + 40, t.not_for.map((p) => COLOURS[p]), 6, true);
       }
     });
     const players = seatsOf(obs);
@@ -148,7 +149,7 @@ function create(board, table, seat) {
       const g = group(pieces, { class: "piece princess", "data-key": `princess:${i}`, "data-at": `space:${p.space}` });
       el("circle", { cx: x, cy: y, r: 17, fill: COLOURS[p.princess], stroke: "#3b1d3b", "stroke-width": 2.5 }, g);
       crown(g, x, y - 2, 18, "#ffe36e");
-      text(g, x, y + 9, INITIALS[p.princess], { "font-size": 8, fill: "#3b1d3b", "font-weight": "bold" });
+      text(g, x, y + 9, INITIALS[p.princess], { "font-size": 10, fill: "#3b1d3b", "font-weight": "bold" });
       title(g, `${NAMES[p.princess]}${p.miss_turn ? ", misses a turn" : ""}`);
     });
     // Hands: one row per player under the board.
@@ -156,10 +157,14 @@ function create(board, table, seat) {
     players.forEach((p, i) => {
       const x0 = i * colW + 12, y0 = handsTop + 30;
       const label = p.princess ? NAMES[p.princess] : `Player ${i + 1}`;
-      el("rect", { x: x0 - 6, y: y0 - 10, width: colW - 12, height: HANDS - 36, rx: 10, fill: "#fff", stroke: p.princess ? COLOURS[p.princess] : "#ccc", "stroke-width": 3 }, pieces);
-      text(pieces, x0 + (colW - 24) / 2, y0 + 4, `${label}${table.seats[i] ? ` (${table.seats[i].name})` : ""}`, { "font-size": 11, fill: "#4a2d6b", "font-weight": "bold" });
+      const person = table.seats[i] ? ` (${i === seat ? "you" : table.seats[i].name || `Player ${i + 1}`})` : "";
+      const hand = group(pieces, { class: "hand" });
+      el("rect", { x: x0 - 6, y: y0 - 10, width: colW - 12, height: HANDS - 36, rx: 10, fill: "#fff", stroke: p.princess ? COLOURS[p.princess] : "#ccc", "stroke-width": 3 }, hand);
+      const name = text(hand, x0 + (colW - 24) / 2, y0 + 4, `${label}${person}`, { "font-size": 12, fill: "#4a2d6b", "font-weight": "bold" });
+      title(hand, fitText(name, colW - 24));
       (p.wishes || []).forEach((w, k) => {
         const g = group(pieces, { "data-key": `hand:${i}:${w}`, class: "wish" });
+        el("rect", { x: x0 + 1.5 + k * 34, y: y0 + 19.5, width: 33, height: 33, fill: "transparent", class: "hit" }, g);
         star(g, x0 + 18 + k * 34, y0 + 36, 14, COLOURS[w]);
         title(g, `${NAMES[w]}'s wish`);
       });
@@ -204,11 +209,39 @@ function create(board, table, seat) {
       trade: "Click a wish in your hand, then one in another hand.",
     })[obs.phase] || "",
     drawDice: (box) => lastRoll && dieBox(box, lastRoll),
+    chanceQuestion: (obs, n) => {
+      const who = n.whom(obs.turn);
+      const text = {
+        start: `What did ${who} roll to start?`,
+        roll: `What did ${who} roll?`,
+        spin: `The Wishing Wheel stopped for ${who}: which wishes lie in ${NAMES[seatsOf(obs)[obs.turn]?.princess] || "her"}'s ray?`,
+        place: `Where did ${n.whose(obs.turn)} wish holder land?`,
+      }[obs.phase];
+      return text ? { player: obs.turn, text } : null;
+    },
+    symbols: [
+      { text: "A star: a Wishing Wheel space (the wheel is spun; take a wish lying in your ray)", draw: (g) => star(g, 0, 0, 11, "#ff8fc8") },
+      { text: "Two arrows: Trade a Wish (give one of your wishes for one of another princess's)", draw: (g) => kindMark(g, "trade", 0, 0) },
+      { text: "A round arrow: Roll Again (another turn)", draw: (g) => kindMark(g, "roll_again", 0, 0) },
+      { text: "A moon: Miss a Turn (the next turn is skipped)", draw: (g) => kindMark(g, "miss_turn", 0, 0) },
+      { text: "A tower space: with her own three wishes, a princess reaching one looks under that tower's present", draw: (g) => kindMark(g, "tower", 0, 0) },
+      { text: "A gate in a princess's colour: her corner of the path, where she starts", draw: (g) => el("rect", { x: -11, y: -11, width: 22, height: 22, rx: 6, fill: COLOURS.cinder }, g) },
+      { text: "A princess with a crown: a player's piece (initials: SW, C, B, SB)", draw: (g) => { el("circle", { r: 12, fill: COLOURS.belle, stroke: "#3b1d3b", "stroke-width": 2 }, g); crown(g, 0, -1, 13, "#ffe36e"); } },
+      { text: "Coloured light on the wheel: each princess's ray; a spin gives her the wishes in it", draw: (g) => el("path", { d: "M -12 10 L 0 -12 L 12 10 Z", fill: COLOURS.snow, opacity: 0.35 }, g) },
+    ],
     legend: [
       { text: "An eye on a present: you know whose it is", draw: (g) => eye(g, 0, 0, 11) },
       { text: "Struck dots: princesses who looked under it and found it was not theirs", draw: (g) => dots(g, 0, 0, [COLOURS.snow, COLOURS.belle], 5.5, true) },
     ],
-    outcomeLabel: (t) => t.replace(/^roll:(\d)$/, "Rolled $1").replace(/^spin:(\d+)$/, (_, n) => `Wheel stops at ${n}`).replace(/^place:(\d+)$/, (_, n) => `Holder on slot ${Number(n) + 1}`),
+    outcomeLabel: (t) => {
+      const ray = /^ray:(.*)$/.exec(t);
+      if (ray) {
+        const held = ray[1].split(",").filter(Boolean).map((w) => /^([a-z]+)(\d+)$/.exec(w)).filter(Boolean);
+        return held.length ? held.map(([, k, n]) => `${SHORT[k] || k} (slot ${Number(n) + 1})`).join(", ") : "Nothing in the ray";
+      }
+      return t.replace(/^roll:(\d)$/, "Rolled $1").replace(/^spin:(\d+)$/, (_, n) => `Wheel stops at ${n}`)
+        .replace(/^(?:place|slot):? ?(\d+)$/, (_, n) => `Holder on slot ${Number(n) + 1}`);
+    },
     logContext: () => ({ princess: (k) => NAMES[k] || k }),
   };
 }

@@ -88,7 +88,7 @@ function create(board, table, seat) {
   el("stop", { offset: "70%", "stop-color": "#2a2150" }, sky);
   el("stop", { offset: "100%", "stop-color": "#1a1433" }, sky);
   el("rect", { x: -extent, y: -extent, width: 2 * extent, height: 2 * extent, rx: 36, fill: "url(#wd-sky)" }, svg);
-  // A few stars and the moon, for the night of the dance.
+  // A few stars, for the night of the dance.
   const stars = group(svg, { class: "stars" });
   for (let i = 0; i < 40; i++) {
     const a = i * 2.399, r = extent * (0.55 + 0.45 * ((i * 37) % 100) / 100);
@@ -112,6 +112,7 @@ function create(board, table, seat) {
     for (const id of ids) {
       const p = pos.get(id);
       const g = group(svg, { "data-key": `space:${id}`, class: "space strip" });
+      el("circle", { cx: p.x, cy: p.y, r: 20, fill: "transparent", class: "hit" }, g);
       el("circle", { cx: p.x, cy: p.y, r: 16, fill: "#f8f1de", stroke: COLOURS[colour], "stroke-width": 4 }, g);
       title(g, `${colour} take-off strip`);
     }
@@ -120,6 +121,7 @@ function create(board, table, seat) {
   for (const s of circle) {
     const p = pos.get(s.id);
     const g = group(svg, { "data-key": `space:${s.id}`, class: "space stone" });
+    el("circle", { cx: p.x, cy: p.y, r: 18.5, fill: "transparent", class: "hit" }, g);
     el("circle", { cx: p.x, cy: p.y, r: 17, fill: "#efe4c8", stroke: s.entry ? COLOURS[s.entry] : "#b9a77c", "stroke-width": s.entry ? 6 : 2 }, g);
     if (s.exit) {
       const [ax, ay] = polar(p.angle, R + 24);
@@ -127,7 +129,7 @@ function create(board, table, seat) {
       el("circle", { cx: p.x, cy: p.y, r: 7, fill: COLOURS[s.exit] }, g);
     }
     const [lx, ly] = polar(p.angle, R - 34);
-    text(svg, lx, ly, String(s.id), { class: "label", "font-size": 11, fill: "#e9f2dc" });
+    text(svg, lx, ly, String(s.id), { class: "label", "font-size": 13, fill: "#e9f2dc" });
     title(g, `space ${s.id}${s.entry ? `, ${s.entry} entry` : ""}${s.exit ? `, ${s.exit} exit` : ""}`);
   }
   // The houses (start areas).
@@ -173,7 +175,10 @@ function create(board, table, seat) {
       for (let k = 0; k < count; k++) {
         hat(pieces, p.x - 18 + (k % 4) * 12, p.y + 12 - Math.floor(k / 4) * 10, 14, COLOURS[colour], { "data-key": `start:${colour}`, "data-colour": colour, class: "piece home-hat" });
       }
-      if (count) text(pieces, p.x, p.y + 38, `${count} waiting`, { class: "count", "font-size": 11, fill: "#f4efe0" });
+      // How many wait, on the roof (below the house it covered a stone).
+      if (count) {
+        text(pieces, p.x, p.y - 15, String(count), { class: "count", "font-size": 14, "font-weight": "bold", fill: "#1b1026" });
+      }
     }
     for (const [strip, witches] of Object.entries(obs.strips || {})) {
       witches.forEach((colour, k) => {
@@ -228,13 +233,32 @@ function create(board, table, seat) {
       choose: "Click a hat (or your house), then the stone it goes to.",
       takeoff: "Click the strip to take off, or the stone to dance on.",
     })[obs.phase] || "",
-    drawDice: (box, obs) => obs.die && dieBox(box, obs.die),
+    drawDice: (box, obs) => obs.die && (obs.phase === "choose" || obs.phase === "takeoff") && dieBox(box, obs.die),
+    chanceQuestion: (obs, n) => ({ player: obs.player, text: `What did ${n.whom(obs.player)} roll?` }),
     legend: [
       { text: "A coloured brim: you saw that witch's colour (point at a hat: who else did)", draw: (g) => {
         hat(g, 0, 2, 26, "#221a2e");
         el("ellipse", { cx: 0, cy: 5.9, rx: 13, ry: 3.6, fill: COLOURS.yellow, stroke: "#1b1026", "stroke-width": 1.2 }, g);
       } },
       { text: "A plain hat: you do not know whose it is", draw: (g) => hat(g, 0, 2, 26, "#221a2e") },
+    ],
+    symbols: [
+      { text: "A stone with a thick coloured ring: that colour's witches enter the circle here", draw: (g) => el("circle", { r: 11, fill: "#efe4c8", stroke: COLOURS.pink, "stroke-width": 4 }, g) },
+      { text: "A coloured dot and arrow on a stone: that colour's exit; a witch passing it may fly off", draw: (g) => {
+        el("circle", { r: 11, fill: "#efe4c8", stroke: "#b9a77c", "stroke-width": 1.5 }, g);
+        el("path", { d: "M 0 0 L 15 0", stroke: COLOURS.green, "stroke-width": 4 }, g);
+        el("circle", { r: 5, fill: COLOURS.green }, g);
+      } },
+      { text: "A house: a colour's witches waiting to enter (the number on the roof)", draw: (g) => {
+        el("rect", { x: -10, y: -2, width: 20, height: 12, fill: "#f8f1de", stroke: "#1b1026", "stroke-width": 1.5 }, g);
+        el("path", { d: "M -13 -1 L 0 -12 L 13 -1 Z", fill: COLOURS.yellow, stroke: "#1b1026", "stroke-width": 1.5 }, g);
+      } },
+      { text: "A take-off strip: witches that flew off, counting for their owner", draw: (g) => el("circle", { r: 9, fill: "#f8f1de", stroke: COLOURS.lightblue, "stroke-width": 4 }, g) },
+      { text: "The stars and the bonfire: the night of the dance, only a picture", draw: (g) => {
+        el("circle", { r: 14, fill: "#2a2150" }, g);
+        for (const [x, y] of [[-7, -6], [6, -8], [8, 5]]) el("circle", { cx: x, cy: y, r: 1.6, fill: "#fff7d6" }, g);
+        el("path", { d: "M 0 9 C -6 4 -3 -2 0 -6 C 3 -2 6 4 0 9 Z", fill: "#ffb300" }, g);
+      } },
     ],
     outcomeLabel: (t) => (/^roll\d$/.test(t) ? `Rolled ${t.slice(4)}` : t),
   };

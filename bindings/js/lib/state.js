@@ -1,0 +1,596 @@
+// State: a position with its RNG and undo history.
+import { statusError } from './errors.js';
+// game.js imports this module too; each uses the other's class only when called.
+import { Game, outText, withErrbuf } from './game.js';
+import { Handle } from './handle.js';
+import { Move, intValue, moveId, seedValue } from './move.js';
+import {
+  IDS_OFFSET, StepView, listOffset, stepBlockBytes,
+} from './step.js';
+import {
+  OUT0, OUT1, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
+} from './wasm.js';
+
+/** currentPlayer at a chance point. */
+export const CHANCE = -1;
+/** currentPlayer when the game is over. */
+export const TERMINAL = -2;
+/** The viewer who sees everything (a referee, a replay after the game). */
+export const OMNISCIENT = 'omniscient';
+/** The viewer who sees what the whole table sees (a spectator). */
+export const PUBLIC = 'public';
+/** Seats a table has at most (TG_MAX_PLAYERS). */
+export const MAX_PLAYERS = 8;
+
+// The step calls, looked up on the module once: emscripten's glue replaces
+// each export's wrapper with the WebAssembly function on its first call,
+// and a property of the module object costs a lookup per step otherwise.
+let stepCall = (...args) => {
+  const status = lib._tg_state_step(...args);
+  stepCall = lib._tg_state_step;
+  return status;
+};
+let stepChanceCall = (...args) => {
+  const status = lib._tg_state_step_chance(...args);
+  stepChanceCall = lib._tg_state_step_chance;
+  return status;
+};
+
+const C_OMNISCIENT = -1;
+const C_PUBLIC = -2;
+
+// new State(ADOPT, ptr, game) wraps a tg_state * the library made (clone,
+// load); not part of the API.
+const ADOPT = Symbol('adopt state');
+
+function stateLastError(ptr) {
+  return cString(lib._tg_state_last_error(ptr));
+}
+
+function saveBytes(data) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new TypeError('saved data must be a Uint8Array, an ArrayBuffer or a view of one');
+}
+
+export class State extends Handle {
+  #game;
+  #ownsGame;
+  #block;
+  #cap;
+  #view;
+
+  /** new State(game, seed = 0), as game.newState(seed). */
+  constructor(game, seed = 0, adopted = undefined) {
+    let ptr;
+    let ownsGame = false;
+    if (game === ADOPT) {
+      ptr = seed;
+      game = adopted;
+      if (game === undefined) {
+        game = Game._ofBorrowed(lib._tg_state_game(ptr));
+        ownsGame = true;
+      }
+    } else {
+      if (!(game instanceof Game)) throw new TypeError('new State() needs a Game');
+      const gamePtr = game._ptr;
+      check(lib._tg_state_new(gamePtr, seedValue(seed), OUT0));
+      ptr = u32(OUT0);
+    }
+    const gamePtr = lib._tg_state_game(ptr);
+    const cap = Math.max(lib._tg_game_max_legal_moves(gamePtr) >>> 0,
+      lib._tg_game_max_chance_outcomes(gamePtr) >>> 0, 1);
+    let block;
+    try {
+      block = alloc(stepBlockBytes(cap), 'the move buffer');
+    } catch (error) {
+      lib._tg_state_free(ptr);
+      if (ownsGame) game.free();
+      throw error;
+    }
+    super(ptr, lib._tg_state_free, block);
+    this.#game = game;
+    this.#ownsGame = ownsGame;
+    this.#block = block;
+    this.#cap = cap;
+    this.#view = null;
+  }
+
+  static _adopt(ptr, game) {
+    return new State(ADOPT, ptr, game);
+  }
+
+  get _kind() { return 'state'; }
+
+  /** Frees the state; a Game the state made for itself (a loaded state's) goes with it. */
+  free() {
+    if (this.closed) return;
+    this.#view?._detach();
+    super.free();
+    if (this.#ownsGame) this.#game.free();
+  }
+
+  #check(status) {
+    if (status < 0) check(status, () => stateLastError(this._ptr));
+    return status;
+  }
+
+  /**
+   * The game the state belongs to: the Game it was made from, or for a
+   * loaded state a Game of its own, freed with it.
+   */
+  get game() { return this.#game; }
+
+  get players() { return lib._tg_game_players(lib._tg_state_game(this._ptr)); }
+
+  /** The seat to move, CHANCE or TERMINAL. */
+  get currentPlayer() { return lib._tg_state_current_player(this._ptr); }
+
+  get isChance() { return this.currentPlayer === CHANCE; }
+
+  get isTerminal() { return lib._tg_state_is_terminal(this._ptr) !== 0; }
+
+  get moveNumber() { return lib._tg_state_move_number(this._ptr) >>> 0; }
+
+  /** The winning seats (empty while the game runs). */
+  get winners() {
+    const ptr = this._ptr;
+    this.#check(lib._tg_state_winners(ptr, OUT0));
+    const mask = u32(OUT0);
+    const seats = [];
+    for (let seat = 0; seat < MAX_PLAYERS; seat++) if (mask & (1 << seat)) seats.push(seat);
+    return seats;
+  }
+
+  /** Each seat's return (all 0 while the game runs). */
+  get returns() {
+    const ptr = this._ptr;
+    const buf = alloc(8 * MAX_PLAYERS, 'the returns');
+    try {
+      this.#check(lib._tg_state_returns_v2(ptr, buf, MAX_PLAYERS, OUT0));
+      return Array.from(lib.HEAPF64.subarray(buf >>> 3, (buf >>> 3) + u32(OUT0)));
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  /** The library's message for this state's last failed call ("" if none). */
+  get lastError() { return stateLastError(this._ptr); }
+
+  // ---- moves -----------------------------------------------------------------
+
+  /** The legal moves (or chance outcomes) as ids, increasing. */
+  legalMoveIds() {
+    const ptr = this._ptr;
+    const ids = this.#block + listOffset(this.#cap);
+    this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT0));
+    return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
+  }
+
+  /** The legal moves (or chance outcomes) as Moves with their text. */
+  legalMoves() {
+    return this.legalMoveIds().map((id) => new Move(id, this.moveText(id)));
+  }
+
+  /** Whether a move (id, Move or text) can be played now. */
+  isLegal(move) {
+    if (typeof move === 'string') {
+      const ptr = this._ptr;
+      return withCString(move, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)) === 0;
+    }
+    return lib._tg_state_is_legal(this._ptr, moveId(move)) === 0;
+  }
+
+  /** The notation of a legal move. */
+  moveText(move) {
+    return this.#text(lib._tg_state_move_text, moveId(move));
+  }
+
+  #text(call, id) {
+    const ptr = this._ptr;
+    let cap = 32;
+    for (;;) {
+      const buf = alloc(cap, 'the move text');
+      try {
+        const status = call(ptr, id, buf, cap, OUT0);
+        const need = u32(OUT0);
+        if (status === -6 && need + 1 > cap) {
+          cap = need + 1;
+          continue;
+        }
+        this.#check(status);
+        return cString(buf);
+      } finally {
+        lib._free(buf);
+      }
+    }
+  }
+
+  /** The Move whose notation is text ("#17" names a move by id). */
+  parseMove(text) {
+    const ptr = this._ptr;
+    this.#check(withCString(text, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)));
+    const id = u32(OUT0);
+    return new Move(id, this.moveText(id));
+  }
+
+  /**
+   * Plays a move given as an id, a Move or its text, and returns it as a
+   * Move. At a chance point it applies the outcome seen at the table.
+   */
+  apply(move) {
+    const played = typeof move === 'string' ? this.parseMove(move) : this.#known(moveId(move));
+    this.#check(lib._tg_state_apply(this._ptr, played.id));
+    return played;
+  }
+
+  #known(id) {
+    return new Move(id, lib._tg_state_is_legal(this._ptr, id) === 0 ? this.moveText(id) : '');
+  }
+
+  /** The notation of any id of the move space here, legal now or not. */
+  anyMoveText(move) {
+    return this.#text(lib._tg_state_any_move_text, moveId(move));
+  }
+
+  /**
+   * The legal moves as a mask over the whole move space (a Uint8Array of
+   * game.moveCount bytes, 1 where legal); pass out to fill it instead.
+   */
+  legalMask(out = undefined) {
+    const ptr = this._ptr;
+    const n = lib._tg_game_move_count(lib._tg_state_game(ptr)) >>> 0;
+    if (out === undefined) out = new Uint8Array(n);
+    else if (!(out instanceof Uint8Array)) throw new TypeError('out must be a Uint8Array');
+    else if (out.length < n) throw statusError(-6, `legalMask: out holds ${out.length} bytes, the move space ${n}`);
+    const buf = alloc(n, 'the mask');
+    try {
+      this.#check(lib._tg_state_legal_mask(ptr, buf, n));
+      out.set(lib.HEAPU8.subarray(buf, buf + n));
+      return out;
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  /** Who made history entry index: a seat, or CHANCE. */
+  historyPlayer(index) {
+    const i = intValue(index, 'history index', 0, 2 ** 32 - 1);
+    this.#check(lib._tg_state_history_player(this._ptr, i, OUT0));
+    return lib.HEAP32[OUT0 >> 2];
+  }
+
+  /** Who made each entry of the history, oldest first (seats and CHANCE). */
+  historyPlayers() {
+    const n = this.historyLength;
+    const players = [];
+    for (let i = 0; i < n; i++) players.push(this.historyPlayer(i));
+    return players;
+  }
+
+  /** Plays a move given as an id, with one call and no notation. */
+  applyId(id) {
+    this.#check(lib._tg_state_apply(this._ptr, moveId(id)));
+  }
+
+  #outcomes(fill, itemBytes, read) {
+    const ptr = this._ptr;
+    const cap = this.#cap;
+    const ids = this.#block + listOffset(cap);
+    const items = alloc(cap * itemBytes, 'the chance outcomes');
+    try {
+      this.#check(fill(ptr, ids, items, cap));
+      const count = u32(OUT0);
+      const result = [];
+      for (let i = 0; i < count; i++) {
+        const id = u32(ids + 4 * i);
+        result.push([new Move(id, this.#textOrId(id)), read(items, i)]);
+      }
+      return result;
+    } finally {
+      lib._free(items);
+    }
+  }
+
+  /** At a chance point: [{ move, probability }, ...]; TG_E_WRONG_PHASE otherwise. */
+  chanceOutcomes() {
+    return this.#outcomes((ptr, ids, probs, cap) => lib._tg_state_chance_outcomes(ptr, ids, probs, cap, OUT0),
+      8, (probs, i) => f64(probs + 8 * i)).map(([move, probability]) => ({ move, probability }));
+  }
+
+  /**
+   * At a chance point: { outcomes: [{ move, weight }, ...], total }, the
+   * integer weights the library draws by (outcome i has probability
+   * weight / total exactly).
+   */
+  chanceWeights() {
+    const outcomes = this.#outcomes((ptr, ids, weights, cap) => lib._tg_state_chance_weights(
+      ptr, ids, weights, cap, OUT0, OUT1), 4, (weights, i) => u32(weights + 4 * i));
+    const total = Number(u64(OUT1));
+    return { outcomes: outcomes.map(([move, weight]) => ({ move, weight })), total };
+  }
+
+  #textOrId(id) {
+    try {
+      return this.moveText(id);
+    } catch (error) {
+      if (error.status === -4) return `#${id}`;
+      throw error;
+    }
+  }
+
+  /**
+   * Draws a chance outcome without applying it: with the state's own RNG,
+   * or with rng (a function returning a number in [0, 1), e.g.
+   * Math.random) by the outcomes' probabilities.
+   */
+  sampleChance(rng = undefined) {
+    if (rng === undefined) {
+      this.#check(lib._tg_state_sample_chance(this._ptr, OUT0));
+      const id = u32(OUT0);
+      return new Move(id, this.#textOrId(id));
+    }
+    if (typeof rng !== 'function') throw new TypeError('rng must be a function returning a number in [0, 1)');
+    const outcomes = this.chanceOutcomes();
+    let x = rng();
+    for (const { move, probability } of outcomes) {
+      x -= probability;
+      if (x < 0) return move;
+    }
+    return outcomes[outcomes.length - 1].move; // rounding left a sliver above the last
+  }
+
+  /**
+   * Draws a chance outcome with the state's RNG and applies it; returns it
+   * as a Move (or with notation false, its id, which saves rendering it).
+   */
+  applyChance(notation = true) {
+    if (!notation) {
+      this.#check(lib._tg_state_apply_chance(this._ptr, OUT0));
+      return u32(OUT0);
+    }
+    const outcome = this.sampleChance();
+    this.#check(lib._tg_state_apply(this._ptr, outcome.id));
+    return outcome;
+  }
+
+  /**
+   * Plays random decisions with the state's RNG until the game ends or
+   * maxDecisions were made, in one call; returns how many were made.
+   */
+  playout(maxDecisions = undefined) {
+    const limit = maxDecisions === undefined ? 2 ** 32 - 1
+      : intValue(maxDecisions, 'maxDecisions', 0, 2 ** 32 - 1);
+    this.#check(lib._tg_state_playout(this._ptr, limit, OUT0));
+    return u32(OUT0);
+  }
+
+  // ---- one call per decision ----------------------------------------------------
+
+  #stepView() {
+    if (this.#view === null) this.#view = new StepView(this.#block);
+    return this.#view;
+  }
+
+  /**
+   * The StepView of the decision the state is at now: the view step()
+   * rewrites, read for a loop's first decision or after other calls.
+   */
+  stepView() {
+    const ptr = this._ptr;
+    const view = this.#stepView();
+    const block = this.#block;
+    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
+    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
+    view._read(block, null);
+    return view;
+  }
+
+  /**
+   * Plays a decision and returns the StepView of the next one, in one call
+   * into the library: move (an id) for the player to move or the chance
+   * outcome that happened, or nothing at a chance point to draw it with the
+   * state's RNG. The view is the same object every time; a refused
+   * decision changes neither the state nor the view.
+   */
+  step(move = undefined) {
+    const ptr = this._ptr;
+    const block = this.#block;
+    let status;
+    let applied;
+    if (move === undefined || move === null) {
+      status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+    } else {
+      applied = typeof move === 'number' && move >= 0 && move < 4294967296 && Number.isInteger(move)
+        ? move : moveId(move);
+      status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
+    }
+    if (status !== 0) this.#check(status);
+    const view = this.#view ?? this.#stepView();
+    view._read(block, applied === undefined ? u32(block + 8) : applied);
+    return view;
+  }
+
+  /** Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. */
+  undo() {
+    this.#check(lib._tg_state_undo(this._ptr));
+  }
+
+  /** The decisions since the root, oldest first, as ids. */
+  get history() {
+    const ptr = this._ptr;
+    const n = lib._tg_state_history_length(ptr) >>> 0;
+    const buf = alloc(4 * n, 'the history');
+    try {
+      this.#check(lib._tg_state_history(ptr, buf, n, OUT0));
+      return Array.from(lib.HEAPU32.subarray(buf >>> 2, (buf >>> 2) + u32(OUT0)));
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  get historyLength() { return lib._tg_state_history_length(this._ptr) >>> 0; }
+
+  // ---- copies and seeds -----------------------------------------------------------
+
+  /** A copy with its own RNG and history (free it too). */
+  clone() {
+    this.#check(lib._tg_state_clone(this._ptr, OUT0));
+    return State._adopt(u32(OUT0), this.#ownsGame ? undefined : this.#game);
+  }
+
+  /** Makes this state a copy of other (same or equal game). */
+  copyFrom(other) {
+    if (!(other instanceof State)) throw new TypeError('copyFrom() needs a State');
+    this.#check(lib._tg_state_copy(this._ptr, other._ptr));
+  }
+
+  /** Back to the initial position with an empty history. */
+  reset(seed = 0) {
+    this.#check(lib._tg_state_reset(this._ptr, seedValue(seed)));
+  }
+
+  /** Re-seeds the state's RNG. */
+  seed(seed) {
+    this.#check(lib._tg_state_seed(this._ptr, seedValue(seed)));
+  }
+
+  /** Same position (the RNG and history are not compared). */
+  equals(other) {
+    return other instanceof State && lib._tg_state_equal(this._ptr, other._ptr) === 1;
+  }
+
+  // ---- views ------------------------------------------------------------------------
+
+  /**
+   * A viewer for C: a seat, OMNISCIENT or PUBLIC. The numbers CHANCE and
+   * TERMINAL (what currentPlayer gives when no seat is to move) are no
+   * viewers: C reads -1 as omniscient, so passing currentPlayer at a chance
+   * point would show every secret; they are refused.
+   */
+  #viewer(viewer, call) {
+    if (viewer === OMNISCIENT) return C_OMNISCIENT;
+    if (viewer === PUBLIC) return C_PUBLIC;
+    const players = this.players;
+    if (typeof viewer !== 'number' || !Number.isInteger(viewer)) {
+      throw new TypeError(`${call}: a viewer is a seat number, OMNISCIENT or PUBLIC, not ${typeof viewer === 'string' ? JSON.stringify(viewer) : typeof viewer}`);
+    }
+    if (viewer < 0 || viewer >= players) {
+      const sentinel = viewer === CHANCE ? ' (CHANCE is no viewer)' : viewer === TERMINAL ? ' (TERMINAL is no viewer)' : '';
+      throw statusError(-1, `${call}: viewer ${viewer}${sentinel} is not a player of this ${players}-player game (0..${players - 1}, OMNISCIENT or PUBLIC)`);
+    }
+    return viewer;
+  }
+
+  #seat(seat, call) {
+    const viewer = this.#viewer(seat, call);
+    if (viewer < 0) throw statusError(-1, `${call}: needs a seat, not ${seat}`);
+    return viewer;
+  }
+
+  #json(call, viewer) {
+    const ptr = this._ptr;
+    return outText(call(ptr, viewer, OUT0, OUT1), () => stateLastError(ptr));
+  }
+
+  /** What viewer (a seat, OMNISCIENT or PUBLIC) sees, as an object. */
+  observation(viewer) {
+    return JSON.parse(this.#json(lib._tg_state_observation_json, this.#viewer(viewer, 'observation')));
+  }
+
+  /** What the last decision did, as viewer saw it: an array of objects. */
+  events(viewer) {
+    return JSON.parse(this.#json(lib._tg_state_events_json, this.#viewer(viewer, 'events')));
+  }
+
+  /** The board drawn in text as viewer sees it. */
+  toText(viewer = OMNISCIENT) {
+    return this.#json(lib._tg_state_to_text, this.#viewer(viewer, 'toText'));
+  }
+
+  /** Floats in this game's observation tensor. */
+  tensorSize() {
+    return lib._tg_game_observation_tensor_size(lib._tg_state_game(this._ptr)) >>> 0;
+  }
+
+  /**
+   * What viewer sees as a Float32Array of tensorSize() floats, laid out as
+   * the game's rule page says; pass out to fill it instead (it is returned).
+   */
+  observationTensor(viewer, out = undefined) {
+    const v = this.#viewer(viewer, 'observationTensor');
+    const n = this.tensorSize();
+    if (out === undefined) out = new Float32Array(n);
+    else if (!(out instanceof Float32Array)) throw new TypeError('out must be a Float32Array');
+    else if (out.length < n) throw statusError(-6, `observationTensor: out holds ${out.length} floats, the tensor ${n}`);
+    const buf = alloc(4 * n, 'the tensor');
+    try {
+      this.#check(lib._tg_state_observation_tensor(this._ptr, v, buf, n));
+      out.set(lib.HEAPF32.subarray(buf >>> 2, (buf >>> 2) + n));
+      return out;
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  /**
+   * seat's information state as its canonical JSON text: the observation
+   * with what the seat knows, and the seat's own decisions.
+   */
+  informationJson(seat) {
+    return this.#json(lib._tg_state_information_json, this.#seat(seat, 'informationJson'));
+  }
+
+  /** The 128-bit key of seat's information state, as a bigint. */
+  informationKey(seat) {
+    const s = this.#seat(seat, 'informationKey');
+    const buf = alloc(16, 'the key');
+    try {
+      this.#check(lib._tg_state_information_key(this._ptr, s, buf));
+      return u64(buf) | (u64(buf + 8) << 64n);
+    } finally {
+      lib._free(buf);
+    }
+  }
+
+  /** Redraws everything seat cannot know; clears the history. */
+  resample(seat) {
+    this.#check(lib._tg_state_resample(this._ptr, this.#seat(seat, 'resample')));
+  }
+
+  // ---- saving ---------------------------------------------------------------------
+
+  /** The compact binary form, as a Uint8Array. */
+  save() {
+    const ptr = this._ptr;
+    check(lib._tg_state_save(ptr, OUT0, OUT1), () => stateLastError(ptr));
+    return takeBuffer((p, len) => lib.HEAPU8.slice(p, p + len));
+  }
+
+  /** A state from save() bytes; TG_E_CORRUPT (or TG_E_VERSION …) for bad data. */
+  static load(data) {
+    const bytes = saveBytes(data);
+    withBytes(bytes, (p, len) => withErrbuf((errbuf, size) => lib._tg_state_load(p, len, 0, OUT0, errbuf, size)));
+    return State._adopt(u32(OUT0));
+  }
+
+  /** The JSON save form, as a string. */
+  toJson() {
+    const ptr = this._ptr;
+    return outText(lib._tg_state_to_json(ptr, OUT0, OUT1), () => stateLastError(ptr));
+  }
+
+  /** A state from the JSON save form, given as a string or an object. */
+  static fromJson(json) {
+    const text = typeof json === 'string' ? json : JSON.stringify(json);
+    if (typeof text !== 'string') throw new TypeError('fromJson() needs a string or an object');
+    withCString(text, 'the JSON save', -7, (p, len) => withErrbuf(
+      (errbuf, size) => lib._tg_state_from_json(p, len, 0, OUT0, errbuf, size)));
+    return State._adopt(u32(OUT0));
+  }
+
+  toString() {
+    return this.closed ? 'State(closed)' : this.toText();
+  }
+}

@@ -1,0 +1,104 @@
+// A consumer of every declared call; tsc --strict must accept it.
+import {
+  BOT_LEVELS, Bot, CHANCE, CLOSED, Format, Game, MAX_PLAYERS, Move, OMNISCIENT, PUBLIC, State, Status,
+  StepView, TERMINAL, TablegamesError, gameInfo, games, heapInUse, libraryVersion, memorySize,
+} from 'tablegames';
+import type { BotSettings, GameInfo, OptionInfo, Viewer } from 'tablegames';
+
+const infos: GameInfo[] = games();
+const first: OptionInfo | undefined = gameInfo(infos[0].id).option('players');
+const counts: number[] = infos[0].playerCounts();
+const version: string = libraryVersion();
+const figures: number = heapInUse() + memorySize() + MAX_PLAYERS + Object.keys(BOT_LEVELS).length;
+
+const game = new Game('witches_dance', { players: 3, early_peek: true });
+const same = new Game('witches_dance', 'players=3');
+const sizes: number = game.moveCount + game.maxLegalMoves + game.maxChanceOutcomes + game.maxLength
+  + game.stateSize + game.tensorSize + game.players;
+const board: Record<string, unknown> = game.board();
+const options: Record<string, string> = game.options;
+const research: number = game.playerMoveCount + game.chanceOutcomeCount + game.lengthBound
+  + game.observationTensorShape[0] + game.utilityRange[1] + game.formatVersion(Format.INFORMATION_KEY)
+  + game.formatVersions.OBSERVATION_JSON + (game.hasHiddenInformation && game.moveIsChance(0) ? 1 : 0);
+const equal: boolean = game.equals(same) && game.id === same.id && game.name.length > 0;
+
+const state: State = game.newState(7n);
+let view: StepView = state.stepView();
+while (view.player !== TERMINAL) {
+  view = view.player === CHANCE ? state.step() : state.step(view.at(0));
+}
+const applied: number | null = view.applied;
+const ids: number[] = [...view, ...view.toArray()];
+state.reset(1);
+const moves: Move[] = state.legalMoves();
+const played: Move = state.apply(moves[0]);
+state.apply(played.text);
+state.applyId(state.legalMoveIds()[0]);
+const legal: boolean = state.isLegal('pink') || state.isLegal(3);
+const text: string = state.moveText(moves[0]) + state.parseMove('#1').text;
+if (state.isChance) {
+  const outcomes: { move: Move; probability: number }[] = state.chanceOutcomes();
+  const weights: number = state.chanceWeights().total;
+  const drawn: Move = state.sampleChance(Math.random);
+  const id: number = state.applyChance(false);
+  const move: Move = state.applyChance();
+}
+const made: number = state.playout(10);
+state.undo();
+const copy: State = state.clone();
+copy.copyFrom(state);
+copy.seed(3);
+const viewers: Viewer[] = [0, OMNISCIENT, PUBLIC];
+for (const viewer of viewers) {
+  const seen: Record<string, unknown> = state.observation(viewer);
+  const events: Record<string, unknown>[] = state.events(viewer);
+  const tensor: Float32Array = state.observationTensor(viewer, new Float32Array(state.tensorSize()));
+  const drawing: string = state.toText(viewer);
+}
+const key: bigint = state.informationKey(0);
+const info: string = state.informationJson(0);
+state.resample(1);
+const mask: Uint8Array = state.legalMask(new Uint8Array(game.moveCount));
+const who: number[] = [state.historyPlayer(0), ...state.historyPlayers()];
+const anyText: string = state.anyMoveText(0);
+const bytes: Uint8Array = state.save();
+const loaded: State = State.load(bytes);
+const fromJson: State = State.fromJson(JSON.parse(state.toJson()) as Record<string, unknown>);
+const facts: [number, boolean, boolean, number, number[], number[], string, number[], number] = [
+  state.currentPlayer, state.isChance, state.isTerminal, state.moveNumber, state.winners,
+  state.returns, state.lastError, state.history, state.historyLength,
+];
+const settings: BotSettings = { level: 'hard', simulations: 100, seconds: 0.5, seed: 1n, memory: 'full' };
+const bot = new Bot(game, 0, settings);
+const choice: Move = bot.choose(state);
+const hint: { move: Move; score: number }[] = bot.hint(state);
+const sims: number = bot.lastSimulations + bot.seat;
+const level: 'random' | 'easy' | 'medium' | 'hard' = bot.settings.level;
+bot.stop();
+try {
+  state.apply(-1);
+} catch (error) {
+  if (error instanceof TablegamesError) {
+    const status: number | null = error.status;
+    const code: string = error.code;
+    const closed: boolean = code === CLOSED || status === Status.ILLEGAL_MOVE;
+  }
+}
+for (const handle of [bot, loaded, fromJson, copy, state, same, game]) {
+  const closed: boolean = handle.closed;
+  handle.free();
+  handle[Symbol.dispose]();
+}
+
+// The Worker client.
+import { BotWorker } from 'tablegames/bot-worker';
+import type { WorkerBotSettings } from 'tablegames/bot-worker';
+
+async function think(position: State): Promise<Move> {
+  const bots: BotWorker = await BotWorker.start();
+  const asked: WorkerBotSettings = { seat: 1, level: 'easy' };
+  const ranked: { move: Move; score: number }[] = await bots.hint(position, asked);
+  const move: Move = await bots.choose(position, asked);
+  bots.terminate();
+  return ranked.length > 0 ? move : ranked[0].move;
+}

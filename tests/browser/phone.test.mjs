@@ -1,0 +1,358 @@
+// The browser table as a family meets it on phones (issue 30).
+//
+// Each of the four games is played for a while with dice at the table on
+// 390 x 844 phones: two people (one with a long name: 24 letters without
+// a space; in Spinning Wishes Grandma Rose plays Snow White, whose hand is
+// labelled "Snow White (Grandma Rose)") and a spectator, each on a
+// page of its own. On every page, at the start, in the middle and at the
+// end of the stretch played:
+//  - every tap target on the board (all elements sharing one data-key,
+//    the hit area interact.js acts on) is at least 44 x 44 CSS px, every
+//    text on the board at least 12 px (computed font size times the SVG's
+//    scale) and every text of the page around it at least 12 px;
+//  - the page is no wider than the phone;
+//  - the board has a legend of its symbols;
+//  - the log names the people ("You", "Ann", "Bob"), never "player 0".
+// Each question of dice at the table names the person whose roll it is
+// (or "you"), that person's row of the players card is marked, the dice
+// panel shows no old face, and in Creepy Cauldron both people tap an
+// answer to the same question at the same moment: exactly one answer is
+// stored (the one of its tapper, with the outcome that person tapped),
+// the other page is refused in words for people and shows the new state.
+// Screenshots (phone, and the same seat at 1280 x 800) go to
+// $TG_BROWSER_OUT/screens/phone-*.png and desktop-*.png.
+//
+// Environment: as table.test.mjs (harness.mjs).
+import path from "node:path";
+import assert from "node:assert/strict";
+import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, version, waitVersion, playMove } from "./harness.mjs";
+
+const PHONE = { width: 390, height: 844 };
+const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { width: 1280, height: 800 };
+const MIN_TARGET = 44;
+const MIN_TEXT = 12;
+const ARM_DELAY = 700;   // table.js: ms before a new question's buttons take a tap
+const LONG = "Bartholomew_Longname_XYZ";          // 24 characters, no space
+const GAMES = [
+  { game: "witches_dance", seats: [PERSON("Ann"), PERSON(LONG)], options: { witches: 1 } },
+  { game: "bewitched", seats: [PERSON("Ann"), PERSON("Bob")], options: {} },
+  { game: "creepy_cauldron", seats: [PERSON("Ann"), PERSON("Bob")], options: {}, race: true },
+  { game: "spinning_wishes", seats: [PERSON("Grandma Rose"), PERSON(LONG)], options: { princesses: "seat" } },
+];
+// Decisions played per game (entries at the table included); Creepy
+// Cauldron plays on until the race has been run.
+const DECISIONS = Number(process.env.TG_PHONE_DECISIONS || 40);
+const MIDDLE = 16;
+const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
+
+const screens = path.join(out, "screens");
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- what a phone page must be --------------------------------------------
+
+// Measured in the page: the board's tap targets and texts, the page's
+// texts and width. Returns what falls short (empty lists when all is well).
+function measure({ minTarget, minText }) {
+  const svg = document.querySelector("#board svg");
+  const boxes = new Map();
+  for (const node of svg.querySelectorAll("[data-key]")) {
+    const r = node.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const k = node.getAttribute("data-key");
+    const b = boxes.get(k) || { l: Infinity, t: Infinity, r: -Infinity, b: -Infinity };
+    boxes.set(k, { l: Math.min(b.l, r.left), t: Math.min(b.t, r.top), r: Math.max(b.r, r.right), b: Math.max(b.b, r.bottom) });
+  }
+  const targets = [...boxes].map(([key, b]) => ({ key, w: b.r - b.l, h: b.b - b.t }));
+  const smallTargets = targets.filter((t) => Math.min(t.w, t.h) < minTarget - 0.01);
+  const boardTexts = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0).map((t) => {
+    const m = t.getScreenCTM();
+    return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
+  });
+  const smallBoardTexts = boardTexts.filter((t) => t.px < minText - 0.01);
+  const pageTexts = [];
+  for (const node of document.querySelectorAll("body *")) {
+    if (node.closest("svg")) continue;
+    const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+    const r = node.getBoundingClientRect();
+    if (!own || !r.width || !r.height || node.closest("[hidden]") || getComputedStyle(node).visibility === "hidden") continue;
+    pageTexts.push({ text: node.textContent.trim().slice(0, 40), px: parseFloat(getComputedStyle(node).fontSize) });
+  }
+  // Names drawn in a box (Spinning Wishes' hands) stay inside it, the
+  // whole name in the box's title.
+  const clipped = [...svg.querySelectorAll(".hand")].map((g) => {
+    const box = g.querySelector("rect").getBoundingClientRect(), t = g.querySelector("text").getBoundingClientRect();
+    return { text: g.querySelector("text").textContent, title: g.querySelector("title")?.textContent || "", inside: t.left >= box.left && t.right <= box.right };
+  }).filter((h) => !h.inside || !h.title.startsWith(h.text.replace(/…$/, "")));
+  return {
+    clipped, targets: targets.length, smallTargets, boardTexts: boardTexts.length, smallBoardTexts,
+    smallPageTexts: pageTexts.filter((t) => t.px < minText - 0.01),
+    pageWidth: document.documentElement.scrollWidth,
+    symbols: document.querySelectorAll("#symbols li").length,
+  };
+}
+
+async function checkPhone(p, what) {
+  const m = await p.page.evaluate(measure, { minTarget: MIN_TARGET, minText: MIN_TEXT });
+  const who = `${p.game} viewer ${p.seat} (${what})`;
+  assert.ok(m.targets > 10, `${who}: only ${m.targets} tap targets on the board`);
+  assert.deepEqual(m.smallTargets, [], `${who}: tap targets under ${MIN_TARGET}px`);
+  assert.ok(m.boardTexts > 5, `${who}: only ${m.boardTexts} texts on the board`);
+  assert.deepEqual(m.smallBoardTexts, [], `${who}: board texts under ${MIN_TEXT}px`);
+  assert.deepEqual(m.smallPageTexts, [], `${who}: page texts under ${MIN_TEXT}px`);
+  assert.ok(m.pageWidth <= PHONE.width, `${who}: the page is ${m.pageWidth}px wide`);
+  assert.ok(m.symbols >= 4, `${who}: the symbols legend has ${m.symbols} lines`);
+  assert.deepEqual(m.clipped, [], `${who}: names cut by their box`);
+  return m;
+}
+
+// The log says who did what by name: "You" on one's own page, the
+// others' names, never the library's "player 0".
+async function checkLog(p, names) {
+  const lines = await p.page.locator("#log li").allTextContents();
+  const who = `${p.game} viewer ${p.seat}`;
+  assert.ok(lines.length > 0, `${who}: the log is empty`);
+  const text = lines.join("\n");
+  assert.doesNotMatch(text, /\bplayers? \d/i, `${who}: the log counts seats: ${text.slice(0, 400)}`);
+  const others = names.filter((_, i) => i !== p.seat);
+  assert.ok(others.some((n) => text.includes(n)), `${who}: the log names none of ${others.join(", ")}`);
+  if (p.seat >= 0) assert.match(text, /\bYou\b|\byou\b|\byour\b/, `${who}: the log never says "you"`);
+}
+
+// A question of dice at the table: whose roll it names, the marked row
+// of the players card, no old face in the dice panel.
+async function checkQuestion(p, names) {
+  const q = await p.page.evaluate(() => ({
+    question: document.querySelector("#entry .question")?.textContent || "",
+    rolling: [...document.querySelectorAll("#players li.rolling .name")].map((n) => n.title),
+    dice: document.querySelector("#dice").childElementCount,
+    banner: document.querySelector("#turn").textContent,
+  }));
+  const who = `${p.game} seat ${p.seat}`;
+  assert.equal(q.rolling.length, 1, `${who}: ${q.rolling.length} rows marked as rolling`);
+  const roller = names.indexOf(q.rolling[0]);
+  assert.ok(roller >= 0, `${who}: the marked row is ${q.rolling[0]}`);
+  const expected = roller === p.seat ? /\byou\b|\byour\b/i : new RegExp(names[roller].replace(/[()]/g, "\\$&"));
+  assert.match(q.question, expected, `${who}: "${q.question}" does not name the roller`);
+  assert.doesNotMatch(q.question, /the table roll/, `${who}: an anonymous question`);
+  assert.equal(q.dice, 0, `${who}: an old die face is shown while the roll is awaited`);
+  return { roller, question: q.question };
+}
+
+// ---- two people answer one question at once ---------------------------------
+
+// Both pages tap an answer to question v (different outcomes, so that
+// whose was stored shows). Returns null when one page had already moved
+// on before its tap (the race did not happen; the caller tries again at a
+// later question), else what happened.
+async function race(pages, ask, table, v) {
+  for (const p of pages) await p.page.waitForSelector(`#entry button[data-question="${v}"]:not([disabled])`, { timeout: STALL });
+  const ids = await pages[0].page.$$eval(`#entry button[data-question="${v}"]`, (bs) => bs.map((b) => Number(b.dataset.outcome)));
+  const chosen = [ids[0], ids[1]];
+  const tap = ([question, outcome]) => {
+    const b = document.querySelector(`#entry button[data-question="${question}"][data-outcome="${outcome}"]`);
+    if (!b || b.disabled) return false;
+    b.click();
+    return true;
+  };
+  for (const p of pages) p.frames.length = 0;
+  // Whether each answer button of a later question comes disabled (it
+  // takes a tap only after a moment: a finger aimed at this question's
+  // button must not land on the next one's).
+  for (const p of pages) {
+    await p.page.evaluate(() => {
+      window.armedAtInsertion = [];
+      window.waited = [];          // ms from a button's insertion to its first tap-ready moment
+      const born = new Map();
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (!n.matches?.("button.outcome")) continue;
+            window.armedAtInsertion.push(!n.disabled);
+            born.set(n, performance.now());
+          }
+          if (r.type === "attributes" && born.has(r.target) && !r.target.disabled) {
+            window.waited.push(performance.now() - born.get(r.target));
+            born.delete(r.target);
+          }
+        }
+      }).observe(document.querySelector("#entry"), { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    });
+  }
+  const tapped = await Promise.all(pages.map((p, i) => p.page.evaluate(tap, [v, chosen[i]])));
+  assert.ok(tapped.some(Boolean), "neither page could tap its answer");
+  if (!tapped.every(Boolean)) return { raced: false };
+  // Each page hears the new state; one of them also hears its refusal.
+  const refusalOf = (p) => p.frames.map((f) => JSON.parse(f)).find((m) => m.type === "error");
+  const since = Date.now();
+  while (!pages.some(refusalOf)) {
+    assert.ok(Date.now() - since < STALL, "no page was refused");
+    await sleep(20);
+  }
+  for (const p of pages) await waitVersion(p, v + 1);
+  const truth = await ask({ cmd: "views", table });
+  assert.equal(truth.version, v + 1, "both answers were stored");
+  const stored = (await ask({ cmd: "decisions", table })).find((d) => d.seq === v + 1);
+  const winner = pages.findIndex((p) => p.seat === stored.seat);
+  assert.ok(winner >= 0, `the answer was stored for seat ${stored.seat}`);
+  assert.equal(stored.kind, "entered");
+  assert.equal(stored.move, chosen[winner], "the stored outcome is not the one its tapper chose");
+  const loser = pages[1 - winner];
+  assert.ok(!refusalOf(pages[winner]), "the page whose answer was taken was refused too");
+  const refusal = refusalOf(loser);
+  assert.equal(refusal.code, "stale");
+  assert.doesNotMatch(refusal.message, /version|\d/, `a refusal for programmers: ${refusal.message}`);
+  // The loser's page says so in words and shows the state after the winner's answer.
+  await loser.page.waitForSelector("#notice:not([hidden])", { timeout: STALL });
+  const notice = await loser.page.locator("#notice").textContent();
+  assert.match(notice, /quicker/, `the refused page says "${notice}"`);
+  assert.doesNotMatch(notice, /version|\d/, `the refused page says "${notice}"`);
+  assert.equal(await loser.page.evaluate(() => Number(document.body.dataset.version)), v + 1);
+  const shown = await loser.page.evaluate(() => document.querySelector("#entry:not([hidden])")?.dataset.question || null);
+  assert.ok(shown === null || Number(shown) === v + 1, `the refused page still shows question ${shown}`);
+  if (shown !== null) {
+    const armed = await loser.page.evaluate(() => window.armedAtInsertion);
+    assert.ok(armed.length > 0 && armed.every((x) => x === false), `the next question's buttons took taps at once: ${armed}`);
+    await loser.page.waitForSelector(`#entry button[data-question="${v + 1}"]:not([disabled])`, { timeout: STALL });
+    // Not even the refusal, which arrives meanwhile, makes them tap-ready
+    // sooner (a lower bound: a slow machine only waits longer).
+    const waited = await loser.page.evaluate(() => window.waited);
+    assert.ok(waited.length > 0 && waited.every((ms) => ms >= ARM_DELAY - 50), `the next question's buttons took taps after ${waited.map(Math.round)} ms`);
+  }
+  await loser.page.screenshot({ path: path.join(screens, `phone-race-refused.png`) });
+  return { raced: true, winner: pages[winner].seat, loser: loser.seat, notice, next: shown !== null };
+}
+
+// ---- one game ---------------------------------------------------------------------
+
+async function phoneGame(browser, base, ask, spec) {
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: spec.game, seats: spec.seats, options: spec.options, companion: true }) });
+  const reply = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(reply));
+  const table = reply.table;
+  const names = spec.seats.map((s) => s.name);
+  const keys = reply.seats.map((s) => new URLSearchParams(s.link.split("#")[1]).get("key"));
+  const pages = [];
+  for (const s of reply.seats) pages.push(await openSeat(browser, base, s.link, s.seat, keys, PHONE, PHONE_OPTIONS));
+  const watcher = await openSeat(browser, base, reply.spectator_link, PUBLIC, keys, PHONE, PHONE_OPTIONS);
+  const viewers = [...pages, watcher];
+  for (const p of viewers) p.game = spec.game;
+  const shoot = async (what) => {
+    await pages[0].page.screenshot({ path: path.join(screens, `phone-${spec.game}-${what}.png`) });
+    await pages[0].page.screenshot({ path: path.join(screens, `phone-${spec.game}-${what}-page.png`), fullPage: true });
+  };
+  for (const p of viewers) await checkPhone(p, "start");
+  await shoot("start");
+  const stats = { decisions: 0, entered: 0, questions: new Set(), race: null };
+  for (;;) {
+    const truth = await ask({ cmd: "views", table });
+    for (const p of viewers) await waitVersion(p, truth.version);
+    if (truth.terminal) break;
+    if (stats.decisions >= DECISIONS && (!spec.race || stats.race)) break;
+    const before = truth.version;
+    const asked = truth.current_player === -1 && (await pages[0].page.locator("#entry:not([hidden])").count());
+    if (truth.current_player === -1 && !asked) {
+      // A hidden chance point, drawn by the server: wait for it.
+      await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
+      continue;
+    }
+    if (asked) {
+      let roller = null;
+      for (const p of pages) {
+        const q = await checkQuestion(p, names);
+        stats.questions.add(q.question.replace(/\byou\b|\byour\b/gi, "…").replace(names[q.roller], "…"));
+        roller = q.roller;
+      }
+      if (spec.race && !stats.race) {
+        const r = await race(pages, ask, table, before);
+        if (r.raced) stats.race = r;
+        if (r.raced || (await pages[0].page.evaluate(() => Number(document.body.dataset.version))) > before) {
+          stats.decisions += 1;
+          continue;
+        }
+      }
+      // The person whose roll it is enters what "the dice showed".
+      const outcome = await ask({ cmd: "outcome", table });
+      await pages[roller].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
+      stats.entered += 1;
+    } else {
+      const p = pages.find((x) => x.seat === truth.current_player);
+      const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
+      await playMove(p.page, move);
+    }
+    stats.decisions += 1;
+    await waitVersion(pages[0], before + 1);
+    if (stats.decisions === MIDDLE) {
+      for (const p of viewers) await checkPhone(p, "middle");
+      await shoot("middle");
+      await watcher.page.screenshot({ path: path.join(screens, `phone-${spec.game}-spectator.png`) });
+      // The whole board at once, then back to playing size.
+      await pages[0].page.locator("#zoom").click();
+      await pages[0].page.screenshot({ path: path.join(screens, `phone-${spec.game}-whole.png`) });
+      await pages[0].page.locator("#zoom").click();
+    }
+  }
+  for (const p of viewers) {
+    await checkPhone(p, "end");
+    await checkLog(p, names);
+    assert.deepEqual(p.errors, [], `${spec.game} viewer ${p.seat}: page errors`);
+  }
+  await shoot("end");
+  // The same seat's link on a desktop screen with a mouse.
+  const desk = await openSeat(browser, base, reply.seats[0].link, 0, keys, DESKTOP);
+  await waitVersion(desk, await version(pages[0]));
+  await desk.page.screenshot({ path: path.join(screens, `desktop-${spec.game}.png`) });
+  const wide = await desk.page.evaluate(() => ({ page: document.documentElement.scrollWidth, zoom: !document.querySelector("#zoom").hidden }));
+  assert.ok(wide.page <= DESKTOP.width, `${spec.game}: the desktop page is ${wide.page}px wide`);
+  assert.equal(wide.zoom, false, `${spec.game}: the desktop page offers to zoom`);
+  assert.deepEqual(desk.errors, [], `${spec.game} desktop: page errors`);
+  await desk.context.close();
+  if (spec.race) assert.ok(stats.race, "the race of two answers was never run");
+  for (const p of viewers) await p.context.close();
+  return stats;
+}
+
+// Four long names in Spinning Wishes' hands, a quarter of the board
+// each: shortened with "…" inside their boxes, whole in the title; the
+// players card wraps them inside the phone's width.
+async function longNames(browser, base) {
+  const seats = [PERSON("Grandma Rose"), PERSON(LONG), PERSON("Aunt Mathilda-Josephine"), { kind: "bot", level: "easy" }];
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "spinning_wishes", seats, options: { princesses: "seat" } }) });
+  const reply = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(reply));
+  const p = await openSeat(browser, base, reply.seats[1].link, 1, [], PHONE, PHONE_OPTIONS);
+  p.game = "spinning_wishes (four seats)";
+  const m = await checkPhone(p, "long names");
+  await p.page.locator("#zoom").click();
+  await p.page.screenshot({ path: path.join(screens, "phone-long-names.png") });
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+  return `${m.targets} tap targets, ${m.boardTexts} texts, names inside their boxes`;
+}
+
+// A link the server refuses says so instead of "Joining the table…".
+async function refusedLink(browser, base) {
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), PERSON("Bob")] }) });
+  const reply = await res.json();
+  const context = await browser.newContext({ viewport: PHONE, ...PHONE_OPTIONS });
+  const page = await context.newPage();
+  await page.goto(base + reply.seats[0].link.replace(/key=[^&]+/, "key=not-the-key"));
+  await page.waitForSelector("body[data-page=refused]", { timeout: STALL });
+  assert.doesNotMatch(await page.locator("#title").textContent(), /Joining/);
+  assert.ok(await page.locator("#notice").isVisible(), "no word of the refusal");
+  await page.screenshot({ path: path.join(screens, "phone-refused-link.png") });
+  await context.close();
+}
+
+runChecks([
+  ...GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`phone ${spec.game}`, async ({ browser, base, referee }) => {
+    const r = await phoneGame(browser, base, referee.ask, spec);
+    const raced = r.race ? `; two answers at once: seat ${r.race.winner}'s taken, seat ${r.race.loser} told "${r.race.notice}"${r.race.next ? ", the next question's buttons came disabled" : ""}` : "";
+    return `${r.decisions} decisions, ${r.entered} rolls entered; questions: ${[...r.questions].join(" | ")}${raced}`;
+  }]),
+  ["long names", ({ browser, base }) => longNames(browser, base)],
+  ["refused link", ({ browser, base }) => refusedLink(browser, base)],
+]).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
