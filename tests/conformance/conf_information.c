@@ -151,9 +151,31 @@ void conf_check_information_pairs(conf_ctx *c, const tg_state *st, uint64_t salt
     tg_state_free(b);
 }
 
+/* st and the same position of unknown past: the same observation where
+ * nothing is hidden, but not the same own decisions; whatever the game,
+ * the keys are equal exactly when the information JSON is (a key that
+ * leaves out the player's own decisions fails here). */
+static void conf_check_key_follows_json(conf_ctx *c, const tg_state *st, const tg_state *f)
+{
+    for (int p = 0; p < c->players; p++) {
+        conf_info x, y;
+        conf_info_read(c, st, p, &x);
+        conf_info_read(c, f, p, &y);
+        int same_json = strcmp(x.json, y.json) == 0;
+        int same_key = memcmp(x.key, y.key, sizeof x.key) == 0;
+        conf_info_free(&x);
+        conf_info_free(&y);
+        if (same_json != same_key)
+            conf_fail(c, "player %d: a position and the same position of unknown past have %s "
+                         "information JSON but %s keys",
+                      p, same_json ? "equal" : "different", same_key ? "equal" : "different");
+    }
+}
+
 void conf_check_information_resampled(conf_ctx *c, const tg_state *st, uint64_t salt)
 {
     tg_state *f = conf_forgetful(c, st);
+    conf_check_key_follows_json(c, st, f);
     conf_rng rng = {c->seed * 0x51EDull + salt};
     for (int p = 0; p < c->players; p++) {
         tg_state *a = NULL, *b = NULL;

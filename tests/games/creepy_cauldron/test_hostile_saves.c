@@ -47,11 +47,46 @@ static void test_no_key_question_under_pickup_auto(void **state)
     tg_state_free(st);
 }
 
+/* A message of a refused position names words. */
+static void cc_refused(const char *options, const char *position, const char *words)
+{
+    const char *msg = cc_reject(options, position);
+    if (!strstr(msg, words))
+        fail_msg("message \"%s\" does not mention \"%s\"", msg, words);
+}
+
+/* Fishing (space 1 is a cauldron space) needs a visible pawn and a
+ * creature in the cauldron; the question about the key needs a key lying
+ * on the board. Each position is refused, its fitting neighbour loads. */
+static void test_fishing_and_the_key_question_need_their_reasons(void **state)
+{
+    (void)state;
+    tg_state_free(cc_load("players=2", "{'phase':'fish','pawns':[{'space':1},{'space':16}]}"));
+    cc_refused("players=2", "{'phase':'fish','pawns':[{'space':1,'invisible':true},{'space':16}]}",
+               "while invisible");
+    /* Four players holding all sixteen creatures leave the cauldron empty. */
+    const char *all_held =
+        "{'phase':'%s','pawns':[{'space':1,'creatures':['spider','spider','spider','spider']},"
+        "{'space':16,'creatures':['bat','bat','bat','bat']},"
+        "{'space':20,'creatures':['rat','rat','rat','rat']},"
+        "{'space':24,'creatures':['snake','snake','snake','snake']}]}";
+    char pos[512];
+    snprintf(pos, sizeof pos, all_held, "roll");
+    tg_state_free(cc_load("players=4", pos));
+    snprintf(pos, sizeof pos, all_held, "fish");
+    cc_refused("players=4", pos, "empty cauldron");
+    tg_state_free(cc_load("players=2", "{'phase':'pickup','key_space':10,"
+                                       "'pawns':[{'space':11},{'space':20}]}"));
+    cc_refused("players=2", "{'phase':'pickup','pawns':[{'space':11},{'space':20}]}",
+               "no key lies on the board");
+}
+
 int cc_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_five_of_a_kind),
         cmocka_unit_test(test_no_key_question_under_pickup_auto),
+        cmocka_unit_test(test_fishing_and_the_key_question_need_their_reasons),
     };
     return cmocka_run_group_tests_name("creepy_cauldron hostile saves", tests, NULL, NULL);
 }

@@ -287,6 +287,58 @@ static void test_no_look_before_the_deal(void **unused)
                     "looked under presents that are not there");
 }
 
+/* The record of the last look must name the present under that tower
+ * (resampling and the looker's events read it): Snow White's look under
+ * tower 0 found Cinderella's present; the same position with the record
+ * naming Belle's is refused. */
+static void test_a_look_record_names_the_present_there(void **unused)
+{
+    (void)unused;
+    tg_state *st = swt_load(OPT2, "{'phase':'roll','players':[{'space':'c0','wishes':['snow',"
+                                  "'snow','snow']},{'space':'10'}],'wheel':['cinder','cinder',"
+                                  "'cinder',null,null,null,null,null,null,null,null,null],"
+                                  "'presents':['cinder','snow','belle','beauty']}");
+    tgt_apply_all(st, "roll:2;c2");
+    json_t *pos = tgt_position(st);
+    json_t *events = json_object_get(pos, "events");
+    char *good = json_dumps(pos, JSON_COMPACT);
+    size_t i;
+    json_t *ev;
+    int edited = 0;
+    json_array_foreach(events, i, ev) {
+        /* [type, player, tower, present]: the look is the one naming tower
+         * 0 and Cinderella's present (1) */
+        if (json_array_size(ev) == 4 && json_integer_value(json_array_get(ev, 2)) == 0 &&
+            json_integer_value(json_array_get(ev, 3)) == 1) {
+            json_array_set_new(ev, 3, json_integer(2));
+            edited++;
+        }
+    }
+    assert_int_equal(edited, 1);
+    char *bad = json_dumps(pos, JSON_COMPACT);
+    json_decref(pos);
+    tg_state_free(swt_load(OPT2, good));
+    expect_rejected(bad, "shows a present that is not there");
+    free(good);
+    free(bad);
+    tg_state_free(st);
+}
+
+/* Trading needs someone to trade with: Cinderella holding her own three
+ * wishes is out of it, and Snow White's two are her own kind. */
+static void test_no_trade_without_a_partner(void **unused)
+{
+    (void)unused;
+    const char *trade = "{'phase':'trade','players':[{'space':'2','wishes':['snow','snow']},"
+                        "{'space':'10','wishes':%s}],'wheel':[%s,null,null,null,null,null,null,"
+                        "null,null,null,null]," PRESENTS "}";
+    char pos[512];
+    snprintf(pos, sizeof pos, trade, "['cinder','cinder']", "'snow','cinder'");
+    tg_state_free(swt_load(OPT2, pos));
+    snprintf(pos, sizeof pos, trade, "['cinder','cinder','cinder']", "'snow',null");
+    expect_rejected(pos, "nothing to trade");
+}
+
 static const char *const sw_test_words[] = {"Snow White", "Cinderella", "Belle",
                                             "Sleeping Beauty"};
 
@@ -369,6 +421,8 @@ int sw_run_hidden(void)
         cmocka_unit_test(test_tensor_slots_of_the_towers),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
         cmocka_unit_test(test_no_look_before_the_deal),
+        cmocka_unit_test(test_a_look_record_names_the_present_there),
+        cmocka_unit_test(test_no_trade_without_a_partner),
         cmocka_unit_test(test_drawings_and_texts_keep_presents_hidden),
     };
     return cmocka_run_group_tests_name("spinning_wishes hidden", tests, NULL, NULL);
