@@ -50,7 +50,16 @@ async function playToTheEnd(p, table, ask) {
     const truth = await ask({ cmd: "views", table });
     await waitVersion(p, truth.version);
     if (truth.terminal) return truth.version;
-    assert.equal(await p.page.locator("#replay").isHidden(), true, `v${truth.version}: the replay shows before the end`);
+    // Read the page's version and the box together: the computer may
+    // have ended the game since `truth` was asked, and then the box is
+    // rightly shown at the page's newer version.
+    const seen = await p.page.evaluate(() => ({
+      version: Number(document.body.dataset.version), hidden: document.getElementById("replay").hidden }));
+    if (!seen.hidden) {
+      const now = await ask({ cmd: "views", table });
+      assert.ok(now.terminal && now.version === seen.version, `v${seen.version}: the replay shows before the end`);
+      return seen.version;
+    }
     assert.ok(truth.version < MAX_DECISIONS, `no end after ${truth.version} decisions`);
     const before = truth.version;
     if (truth.current_player === 0) {
