@@ -397,18 +397,18 @@ export class State extends Handle {
   step(move = undefined) {
     const ptr = this._ptr;
     const block = this.#block;
-    let status;
-    let applied;
-    if (move === undefined || move === null) {
-      status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
-    } else {
-      applied = typeof move === 'number' && move >= 0 && move < 4294967296 && Number.isInteger(move)
-        ? move : moveId(move);
-      status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
-    }
-    if (status !== 0) this.#check(status);
     const view = this.#view ?? this.#stepView();
-    view._read(block, applied === undefined ? u32(block + 8) : applied);
+    if (move === undefined || move === null) {
+      const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+      if (status !== 0) this.#check(status);
+      view._readChance(block);
+    } else {
+      // An id in range is passed as it is; anything else goes through moveId().
+      const applied = move >>> 0 === move ? move : moveId(move);
+      const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
+      if (status !== 0) this.#check(status);
+      view._read(block, applied);
+    }
     return view;
   }
 

@@ -50,6 +50,15 @@ export class StepView {
     this.applied = applied;
   }
 
+  /** Reads what a chance step wrote, the outcome drawn included. */
+  _readChance(block) {
+    const heap = words();
+    const base = block >>> 2;
+    this.player = heap[base] | 0;
+    this.length = heap[base + 1];
+    this.applied = heap[base + 2];
+  }
+
   /** The state is being freed: keep a copy of the ids. */
   _detach() {
     this.#copy = words().slice(this.#first, this.#first + this.length);
@@ -60,7 +69,8 @@ export class StepView {
     const n = this.length;
     if (i < 0) i += n;
     if (!(i >= 0 && i < n)) return undefined;
-    return this.#copy === null ? words()[this.#first + i] : this.#copy[i | 0];
+    const copy = this.#copy;
+    return copy === null ? words()[this.#first + i] : copy[i | 0];
   }
 
   /** A copy of the ids. */
