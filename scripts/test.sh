@@ -155,7 +155,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay test_offline_files)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
