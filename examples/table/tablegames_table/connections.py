@@ -59,6 +59,12 @@ def descriptors_for(max_connections):
     return None
 
 
+def most_connections():
+    """The largest total the hard descriptor limit allows."""
+    _, hard = _fd_limit()
+    return 1 << 20 if hard == resource.RLIM_INFINITY else max(2, (hard - FDS_OTHER) // 2)
+
+
 def websocket_total(max_connections):
     """WebSockets the server holds: an eighth of the connections stays for
     page loads, and for the refusals that tell a page why."""

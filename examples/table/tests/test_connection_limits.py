@@ -9,6 +9,7 @@ progress.STALL seconds."""
 
 import asyncio
 import unittest
+from unittest import mock
 
 import aiohttp
 
@@ -45,6 +46,17 @@ class Counting(unittest.TestCase):
         self.assertLessEqual(connections.default_max_connections(), connections.MAX_DEFAULT)
         self.assertEqual(connections.websocket_total(4096), 3584)
         self.assertEqual(connections.websocket_total(2), 1)
+
+    def test_a_larger_total_raises_the_soft_descriptor_limit(self):
+        with mock.patch.object(connections, "_fd_limit", return_value=(1024, 4096)), \
+                mock.patch.object(connections.resource, "setrlimit") as setrlimit:
+            self.assertIsNone(connections.descriptors_for(400))        # fits already
+            setrlimit.assert_not_called()
+            self.assertIsNone(connections.descriptors_for(1000))
+            setrlimit.assert_called_once_with(connections.resource.RLIMIT_NOFILE, (2100, 4096))
+            setrlimit.reset_mock()
+            self.assertEqual(connections.descriptors_for(2000), 4100)  # beyond the hard limit
+            setrlimit.assert_not_called()
 
 
 class LimitCase(ServerTestCase):
