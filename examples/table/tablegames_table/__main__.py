@@ -61,9 +61,11 @@ def parse_args(argv):
     p.add_argument("--connections-per-address", type=int, default=connections.PER_ADDRESS,
                    metavar="N",
                    help="WebSockets (open table pages) one address (an IPv6 /64) may hold "
-                        "at once, and N more plain HTTP connections (default %d; a page "
-                        "beyond it is told why and tries again by itself in %d s)"
-                        % (connections.PER_ADDRESS, connections.RETRY_SECONDS))
+                        "at once, and %d more plain HTTP connections (default %d; a page "
+                        "beyond it is told why and tries again by itself in %d s). Behind "
+                        "a reverse proxy every client has the proxy's address: raise it there"
+                        % (connections.HTTP_PER_ADDRESS, connections.PER_ADDRESS,
+                           connections.RETRY_SECONDS))
     p.add_argument("--max-connections", type=int, default=None, metavar="N",
                    help="connections the server holds at once, HTTP and WebSocket, an eighth "
                         "of them kept for page loads (default: what the file descriptor "

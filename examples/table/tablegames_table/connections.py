@@ -25,6 +25,8 @@ from .limits import client_key
 CLOSE_TOO_MANY = 4013        # too many connections: the page tries again later
 RETRY_SECONDS = 30           # how long the page waits before it tries again
 PER_ADDRESS = 32             # WebSockets per address: a big family on one NAT, spectators, tabs
+HTTP_PER_ADDRESS = 32        # TCP connections per address beside those: page loads (a browser
+                             # opens up to 6 at once, kept 15 s) of a few devices at a time
 HEAD_SECONDS = 10.0          # a new connection's first request head arrives within this
 KEEPALIVE_SECONDS = 15.0     # an idle connection between two requests is closed after this
 BODY_SECONDS = 10.0          # a request's body (a new table) arrives within this

@@ -78,7 +78,8 @@ class Server:
         total = max_connections or connections.default_max_connections()
         self.websockets = connections.ConnectionCount(connections_per_address,
                                                       connections.websocket_total(total))
-        self.guard = connections.ConnectionGuard(2 * connections_per_address, total,
+        self.guard = connections.ConnectionGuard(
+            connections_per_address + connections.HTTP_PER_ADDRESS, total,
                                                  head_seconds)
         self.app = make_app(self.tables, self.hosts, creation or CreationLimit(),
                             self.websockets)

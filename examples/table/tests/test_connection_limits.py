@@ -201,8 +201,9 @@ class Timers:
 
 
 class TcpConnections(LimitCase):
-    """The wider limit on every connection, HTTP included (twice the
-    WebSockets per address), and the deadline of a first request."""
+    """The wider limit on every connection, HTTP included (HTTP_PER_ADDRESS
+    more than the WebSockets per address), and the deadline of a first
+    request."""
     server_options = {"connections_per_address": 2, "max_connections": 100}
 
     async def asyncSetUp(self):
@@ -217,14 +218,15 @@ class TcpConnections(LimitCase):
 
     async def test_idle_and_slow_connections_are_closed_and_counted_per_address(self):
         guard = self.server.guard
-        # A client that connects four times and sends nothing, or half a
-        # request head; a fifth connection is closed at once.
-        idle = [await self.raw("127.0.0.3") for _ in range(4)]
+        # A client that connects as often as it may and sends nothing, or
+        # half a request head; one connection more is closed at once.
+        most = 2 + connections.HTTP_PER_ADDRESS
+        idle = [await self.raw("127.0.0.3") for _ in range(most)]
         await idle[0].send(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        await until(lambda: guard.count.clients.get("127.0.0.3") == 4,
-                    lambda: guard.count.clients.get("127.0.0.3"), "four connections counted")
-        fifth = await self.raw("127.0.0.3")
-        self.assertEqual(await fifth.read_until_closed(TIMEOUT), b"")
+        await until(lambda: guard.count.clients.get("127.0.0.3") == most,
+                    lambda: guard.count.clients.get("127.0.0.3"), "the connections counted")
+        one_more = await self.raw("127.0.0.3")
+        self.assertEqual(await one_more.read_until_closed(TIMEOUT), b"")
         self.assertEqual(guard.refused, 1)
         # Another address is served meanwhile, on a connection it keeps.
         kept = await self.raw("127.0.0.4")
@@ -243,13 +245,13 @@ class TcpConnections(LimitCase):
                     lambda: guard.count.clients.get("127.0.0.3"), "the idle places are free")
         # Only those: the connection that sent a request is left to the
         # keep-alive time-out (connections.KEEPALIVE_SECONDS).
-        self.assertEqual(guard.timed_out, 4)
+        self.assertEqual(guard.timed_out, most)
         # The address's places are back: a new connection is served.
         again = await self.raw("127.0.0.3")
         await again.send(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                          b"Connection: close\r\n\r\n")
         self.assertTrue((await again.read_until_closed(TIMEOUT)).startswith(b"HTTP/1.1 200"))
-        for client in idle + [fifth, kept, again]:
+        for client in idle + [one_more, kept, again]:
             client.sock.close()
 
 
