@@ -140,7 +140,8 @@ tsan_threads() {
 # lobby's words (node --test words.test.mjs), four whole games played in
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
 # text sizes, names, two answers at once: phone.test.mjs), the replay
-# after the end drawing everything on a phone (replay.test.mjs), through
+# after the end drawing everything on a phone (replay.test.mjs), a page
+# refused for too many connections (connections.test.mjs), through
 # playwright-core pinned by tests/browser/package-lock.json (npm ci; no
 # browser is downloaded); and the table on one device with the network cut
 # (offline.test.mjs).
@@ -177,7 +178,8 @@ table_browser_tests() {
         table_env node --test "$repo/tests/browser/words.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs" &&
-        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs"
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/connections.test.mjs"
 }
 # "Play on this device" offline (tests/browser/offline.test.mjs): it needs
 # the npm package's WebAssembly module, which bindings/js/build.sh builds
