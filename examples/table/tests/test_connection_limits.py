@@ -216,6 +216,16 @@ class TcpConnections(LimitCase):
         await client.connect()
         return client
 
+    async def read_until(self, client, end):
+        """What the server sent until end appears (it may keep the
+        connection open after its answer)."""
+        answer = b""
+        while end not in answer:
+            chunk = await asyncio.wait_for(client.loop.sock_recv(client.sock, 65536), TIMEOUT)
+            self.assertTrue(chunk, answer)
+            answer += chunk
+        return answer
+
     async def test_idle_and_slow_connections_are_closed_and_counted_per_address(self):
         guard = self.server.guard
         # A client that connects as often as it may and sends nothing, or
@@ -231,11 +241,7 @@ class TcpConnections(LimitCase):
         # Another address is served meanwhile, on a connection it keeps.
         kept = await self.raw("127.0.0.4")
         await kept.send(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            chunk = await asyncio.wait_for(kept.loop.sock_recv(kept.sock, 65536), TIMEOUT)
-            self.assertTrue(chunk)
-            answer += chunk
+        answer = await self.read_until(kept, b"\r\n\r\n")
         self.assertTrue(answer.startswith(b"HTTP/1.1 200"), answer[:40])
         # No request head within the deadline: closed, and the places free.
         self.timers.fire()
@@ -253,6 +259,18 @@ class TcpConnections(LimitCase):
         self.assertTrue((await again.read_until_closed(TIMEOUT)).startswith(b"HTTP/1.1 200"))
         for client in idle + [one_more, kept, again]:
             client.sock.close()
+
+    async def test_a_body_that_never_ends_is_answered_408(self):
+        slow = await self.raw("127.0.0.5")
+        with mock.patch.object(connections, "BODY_SECONDS", 0.1):   # the body never comes
+            await slow.send(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                            b"Content-Type: application/json\r\nContent-Length: 500\r\n\r\n"
+                            b'{"game": "witches_dance", ')
+            answer = await self.read_until(slow, b"}")
+        self.assertTrue(answer.startswith(b"HTTP/1.1 408"), answer[:40])
+        self.assertIn(b'"slow_request"', answer)
+        self.assertEqual(await self.server.store.unfinished_tables(), [])
+        slow.sock.close()
 
 
 if __name__ == "__main__":
