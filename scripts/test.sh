@@ -140,7 +140,8 @@ tsan_threads() {
 # lobby's words (node --test words.test.mjs), four whole games played in
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
 # text sizes, names, two answers at once: phone.test.mjs), the replay
-# after the end drawing everything on a phone (replay.test.mjs), through
+# after the end drawing everything on a phone (replay.test.mjs), a page
+# refused for too many connections (connections.test.mjs), through
 # playwright-core pinned by tests/browser/package-lock.json (npm ci; no
 # browser is downloaded); and the table on one device with the network cut
 # (offline.test.mjs).
@@ -155,7 +156,7 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_clock test_replay test_offline_files)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
 table_load_modules=(test_load_smoke)
@@ -177,7 +178,8 @@ table_browser_tests() {
         table_env node --test "$repo/tests/browser/words.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs" &&
-        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs"
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/connections.test.mjs"
 }
 # "Play on this device" offline (tests/browser/offline.test.mjs): it needs
 # the npm package's WebAssembly module, which bindings/js/build.sh builds

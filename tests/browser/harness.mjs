@@ -30,9 +30,10 @@ export const STALL = Number(process.env.TG_BROWSER_STALL_MS || 600000);
 export const PERSON = (name) => ({ kind: "person", name });
 export const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
 
-// The server on a free port; resolves with { child, base } once it listens.
-export function startServer(db) {
-  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet"], { stdio: ["ignore", "pipe", "inherit"] });
+// The server on a free port (extra: more of its options); resolves with
+// { child, base } once it listens.
+export function startServer(db, extra = []) {
+  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet", ...extra], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once("line", (line) => {
@@ -70,11 +71,11 @@ export function launchChromium() {
 
 // The server on a fresh database, the referee reading it and the browser;
 // stop() ends all three and removes the database.
-export async function startAll() {
+export async function startAll(serverArgs = []) {
   mkdirSync(path.join(out, "screens"), { recursive: true });
   const work = mkdtempSync(path.join(tmpdir(), "table-browser-"));
   const db = path.join(work, "tables.sqlite3");
-  const { child: server, base } = await startServer(db);
+  const { child: server, base } = await startServer(db, serverArgs);
   const referee = startReferee(db);
   const browser = await launchChromium();
   const stop = async () => {
@@ -89,9 +90,10 @@ export async function startAll() {
 
 // Runs named checks one after the other with one server, referee and
 // browser (check(ctx) gets startAll()'s base, referee and browser and
-// returns what to print after "ok NAME: "), then exits 1 if any failed.
-export async function runChecks(checks) {
-  const ctx = await startAll();
+// returns what to print after "ok NAME: "), then exits 1 if any failed;
+// serverArgs: more options for the server.
+export async function runChecks(checks, { serverArgs = [] } = {}) {
+  const ctx = await startAll(serverArgs);
   let failed = 0;
   try {
     for (const [name, check] of checks) {

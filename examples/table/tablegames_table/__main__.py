@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 
-from . import limits, server
+from . import connections, limits, server
 
 
 def default_db():
@@ -58,6 +58,21 @@ def parse_args(argv):
     p.add_argument("--tables-per-server", type=float, default=60.0, metavar="N",
                    help="new tables the whole server makes per minute, up to 2 N at once "
                         "(default 60)")
+    p.add_argument("--connections-per-address", type=int, default=connections.PER_ADDRESS,
+                   metavar="N",
+                   help="WebSockets (open table pages) one address (an IPv6 /64) may hold "
+                        "at once, and %d more plain HTTP connections (default %d; a page "
+                        "beyond it is told why and tries again by itself in %d s). Behind "
+                        "a reverse proxy every client has the proxy's address: raise it there"
+                        % (connections.HTTP_PER_ADDRESS, connections.PER_ADDRESS,
+                           connections.RETRY_SECONDS))
+    p.add_argument("--max-connections", type=int, default=None, metavar="N",
+                   help="connections the server holds at once, HTTP and WebSocket, an eighth "
+                        "of them kept for page loads (default: what the file descriptor "
+                        "limit allows, at most %d; now %d). Connections that send no "
+                        "request within %d s, or nothing for %d s between two, are closed"
+                        % (connections.MAX_DEFAULT, connections.default_max_connections(),
+                           connections.HEAD_SECONDS, connections.KEEPALIVE_SECONDS))
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -72,6 +87,16 @@ def parse_args(argv):
         p.error("--max-tables must be at least 1")
     if not args.tables_per_address > 0 or not args.tables_per_server > 0:
         p.error("--tables-per-address and --tables-per-server must be more than 0")
+    if args.connections_per_address < 1:
+        p.error("--connections-per-address must be at least 1")
+    if args.max_connections is not None:
+        if args.max_connections < 2:
+            p.error("--max-connections must be at least 2")
+        needed = connections.descriptors_for(args.max_connections)
+        if needed is not None:
+            p.error("--max-connections %d needs %d file descriptors; the hard limit is lower "
+                    "(raise it: ulimit -Hn, or LimitNOFILE= in a systemd unit)"
+                    % (args.max_connections, needed))
     return args
 
 
@@ -82,6 +107,8 @@ async def run(args):
     srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
                         bot_niceness=args.bot_niceness, max_tables=args.max_tables,
                         allowed_hosts=args.allowed_host,
+                        connections_per_address=args.connections_per_address,
+                        max_connections=args.max_connections,
                         creation=limits.CreationLimit(
                             per_client=(args.tables_per_address, 4 * args.tables_per_address),
                             overall=(args.tables_per_server, 2 * args.tables_per_server)))

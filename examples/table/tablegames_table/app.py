@@ -18,6 +18,7 @@ import urllib.parse
 from aiohttp import WSMsgType, web
 
 from . import config as config_mod
+from . import connections as connections_mod
 from . import protocol, seats, views
 from .hosts import HostCheck
 from .limits import Bucket, CreationLimit
@@ -56,6 +57,8 @@ TABLES_KEY = web.AppKey("tables", object) if hasattr(web, "AppKey") else "tables
 BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
 HOSTS_KEY = web.AppKey("hosts", HostCheck) if hasattr(web, "AppKey") else "hosts"
 CREATION_KEY = web.AppKey("creation", CreationLimit) if hasattr(web, "AppKey") else "creation"
+CONNECTIONS_KEY = (web.AppKey("connections", connections_mod.ConnectionCount)
+                   if hasattr(web, "AppKey") else "connections")
 
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -141,9 +144,12 @@ async def create_table(request):
     if request.content_type != "application/json":
         return _error(415, "bad_request", "send the table as application/json")
     try:
-        body = await request.json()
+        # A body sent a byte at a time must not hold the connection for ever.
+        body = await asyncio.wait_for(request.json(), connections_mod.BODY_SECONDS)
     except ValueError:
         return _error(400, "bad_request", "the request is not JSON")
+    except asyncio.TimeoutError:
+        return _error(408, "slow_request", "the request's body did not come in time")
     try:
         config_mod.parse_request(body)      # a bad request costs no place in the limit
     except config_mod.TableRequestError as exc:
@@ -321,6 +327,38 @@ async def websocket(request):
     if not _origin_ok(request):
         return _error(403, "bad_origin", "this page comes from another site")
     ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=30)
+    connections = request.app[CONNECTIONS_KEY]
+    full = connections.enter(request.remote)
+    if full is not None:
+        await _too_many_connections(request, ws, full, connections.per_client)
+        return ws
+    try:
+        await _websocket(request, ws)
+    finally:
+        connections.leave(request.remote)
+    return ws
+
+
+async def _too_many_connections(request, ws, scope, per_client):
+    """The upgrade is made all the same, so that the page can say why
+    (a browser sees nothing of a refused upgrade); the page tries again
+    after RETRY_SECONDS. A client that does not answer the close is cut."""
+    wait = connections_mod.RETRY_SECONDS
+    if scope == "address":
+        message = ("too many connections from your network are open on this server (at most "
+                   "%d); close this table in the tabs or devices that do not need it. This page "
+                   "tries again by itself in %d seconds" % (per_client, wait))
+    else:
+        message = ("this server holds as many connections as it can just now; this page tries "
+                   "again by itself in %d seconds" % wait)
+    try:
+        await asyncio.wait_for(_refuse_early(request, ws, "too_many_connections", message,
+                                             connections_mod.CLOSE_TOO_MANY), CLOSE_WAIT)
+    except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+        _abort(request)()
+
+
+async def _websocket(request, ws):
     try:
         tables = request.app[TABLES_KEY]
         async with tables.use(request.match_info["table_id"], over_limit=True) as table:
@@ -335,7 +373,6 @@ async def websocket(request):
         log.exception("loading a table failed")
         await _refuse_early(request, ws, "unavailable", "the server could not load the table",
                             CLOSE_TRY_AGAIN)
-    return ws
 
 
 async def _refuse_early(request, ws, code, message, close_code):
@@ -392,12 +429,15 @@ async def _serve(request, ws, table, tables):
         await viewer.finish()
 
 
-def make_app(tables, hosts=None, creation=None):
+def make_app(tables, hosts=None, creation=None, connections=None):
     app = web.Application(middlewares=[security_headers, known_host],
                           client_max_size=MAX_REQUEST)
     app[TABLES_KEY] = tables
     app[HOSTS_KEY] = hosts or HostCheck()
     app[CREATION_KEY] = creation or CreationLimit()
+    app[CONNECTIONS_KEY] = connections or connections_mod.ConnectionCount(
+        connections_mod.PER_ADDRESS, connections_mod.websocket_total(
+            connections_mod.default_max_connections()))
     app[BOARDS_KEY] = {}
     app.router.add_get("/", index)
     app.router.add_get("/t/{table_id}", table_page)

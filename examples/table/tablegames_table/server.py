@@ -5,6 +5,7 @@ import logging
 from aiohttp import http_exceptions, web
 
 from .app import make_app
+from . import connections
 from .bots import BotRunner
 from .hosts import HostCheck
 from .limits import CreationLimit
@@ -13,6 +14,9 @@ from .tables import Tables
 
 log = logging.getLogger("tablegames_table")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# aiohttp closes a connection idle between two requests after 75 s by
+# default; a page's browser comes back within seconds or opens a new one.
+RUNNER_OPTIONS = {"keepalive_timeout": connections.KEEPALIVE_SECONDS}
 
 
 class _MalformedRequests(logging.Filter):
@@ -60,14 +64,25 @@ def make_store(db):
 
 class Server:
     def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
-                 bot_niceness=None, allowed_hosts=(), creation=None, **table_limits):
+                 bot_niceness=None, allowed_hosts=(), creation=None,
+                 connections_per_address=connections.PER_ADDRESS, max_connections=None,
+                 head_seconds=connections.HEAD_SECONDS, **table_limits):
         _quiet_malformed_requests()
         self.store = store or make_store(db)
         self.runner = BotRunner(pace=pace, workers=bot_workers,
                                 **({} if bot_niceness is None else {"niceness": bot_niceness}))
         self.tables = Tables(self.store, self.runner, seed=seed, **table_limits)
         self.hosts = HostCheck(allowed=allowed_hosts)     # start() adds the --host address
-        self.app = make_app(self.tables, self.hosts, creation or CreationLimit())
+        # WebSockets (a page each) and, wider, TCP connections (HTTP and
+        # WebSocket together): per address and in total (connections.py).
+        total = max_connections or connections.default_max_connections()
+        self.websockets = connections.ConnectionCount(connections_per_address,
+                                                      connections.websocket_total(total))
+        self.guard = connections.ConnectionGuard(
+            connections_per_address + connections.HTTP_PER_ADDRESS, total,
+                                                 head_seconds)
+        self.app = make_app(self.tables, self.hosts, creation or CreationLimit(),
+                            self.websockets)
         self._web = None
         self.port = None
 
@@ -84,8 +99,9 @@ class Server:
     async def start(self, host, port):
         await self.open()
         self.hosts.listen(host)
-        self._web = web.AppRunner(self.app, access_log=None)
+        self._web = web.AppRunner(self.app, access_log=None, **RUNNER_OPTIONS)
         await self._web.setup()
+        self.attach(self._web)
         site = web.TCPSite(self._web, host, port, shutdown_timeout=2.0)
         try:
             await site.start()
@@ -93,6 +109,11 @@ class Server:
             await self.stop()
             raise StartError("cannot listen on %s:%d: %s" % (host, port, exc.strerror)) from None
         self.port = self._web.addresses[0][1]
+
+    def attach(self, runner):
+        """Counts and times the connections of an AppRunner set up with
+        RUNNER_OPTIONS (start() does it; tests call it for their runner)."""
+        self.guard.attach(runner.server)
 
     async def stop(self):
         if self._web is not None:

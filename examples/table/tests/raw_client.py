@@ -33,9 +33,13 @@ def text(message):
 
 
 class RawClient:
-    def __init__(self, port, receive_buffer=None):
+    def __init__(self, port, receive_buffer=None, source=None):
         self.port = port
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if source:
+            # Another loopback address (127.0.0.2 ...): another client for
+            # the server's limits per address.
+            self.sock.bind((source, 0))
         if receive_buffer:
             # Small before connecting, so the window the server may fill is small.
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)

@@ -10,7 +10,7 @@ import urllib.parse
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from tablegames_table.server import Server
+from tablegames_table.server import RUNNER_OPTIONS, Server
 
 TIMEOUT = 20
 
@@ -43,8 +43,9 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
         if self.bot_budget:
             self.server.runner.budget.update(self.bot_budget)
         await self.server.open()
-        self.client = TestClient(TestServer(self.server.app))
+        self.client = TestClient(TestServer(self.server.app, **RUNNER_OPTIONS))
         await self.client.start_server()
+        self.server.attach(self.client.server.runner)
 
     async def stop_server(self):
         await self.client.close()

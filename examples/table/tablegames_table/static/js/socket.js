@@ -3,6 +3,10 @@
 // stops for good when the server refused the seat.
 
 const FINAL_CODES = new Set([4003]);   // refused: wrong key, no table, no spectating
+// Too many connections from this network or on the server (4013): the
+// server's error frame said so and when to try again; the page waits that
+// long, its notice left as the server worded it ("waiting").
+const WAIT_CODES = new Map([[4013, 30000]]);
 
 export class TableSocket {
   constructor(tableId, hello, onMessage, onStatus) {
@@ -36,6 +40,12 @@ export class TableSocket {
       if (FINAL_CODES.has(e.code) || this.finished) {
         this.finished = true;
         this.onStatus("closed");
+        return;
+      }
+      const wait = WAIT_CODES.get(e.code);
+      if (wait !== undefined) {
+        this.onStatus("waiting");
+        setTimeout(() => this.connect(), wait);
         return;
       }
       this.onStatus("reconnecting");

@@ -323,7 +323,10 @@ function onMessage(msg) {
       app.pending = false;
       if (msg.code === "spectating_unavailable") return spectatingOff();
       notice(refusal(msg), msg.code === "stale" ? "warn" : "error");
-      if (!app.table) {
+      if (!app.table && msg.code === "too_many_connections") {
+        // No place now: the page tries again by itself (socket.js).
+        $("turn").textContent = "Waiting for a place at the server…";
+      } else if (!app.table) {
         // Refused before joining: the page says so instead of "Joining…".
         $("title").textContent = "Could not join the table";
         $("turn").textContent = "Not joined.";
