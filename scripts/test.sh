@@ -239,7 +239,7 @@ step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
 step table-browser-tests table_browser_tests
-step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs"
+step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs" "$repo/tests/browser/socket.test.mjs"
 
 step js-wasm-build js_wasm_build
 step js-tests js_tests

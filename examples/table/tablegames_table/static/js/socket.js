@@ -7,6 +7,9 @@ const FINAL_CODES = new Set([4003]);   // refused: wrong key, no table, no spect
 // server's error frame said so and when to try again; the page waits that
 // long, its notice left as the server worded it ("waiting").
 const WAIT_CODES = new Map([[4013, 30000]]);
+// The server is full or its store is away (1013): its error frame said so;
+// the page tries again with the usual growing delay, its words left too.
+const BUSY_CODES = new Set([1013]);
 
 export class TableSocket {
   constructor(tableId, hello, onMessage, onStatus) {
@@ -48,7 +51,7 @@ export class TableSocket {
         setTimeout(() => this.connect(), wait);
         return;
       }
-      this.onStatus("reconnecting");
+      this.onStatus(BUSY_CODES.has(e.code) ? "waiting" : "reconnecting");
       setTimeout(() => this.connect(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     });

@@ -323,7 +323,7 @@ function onMessage(msg) {
       app.pending = false;
       if (msg.code === "spectating_unavailable") return spectatingOff();
       notice(refusal(msg), msg.code === "stale" ? "warn" : "error");
-      if (!app.table && msg.code === "too_many_connections") {
+      if (!app.table && (msg.code === "too_many_connections" || msg.code === "busy")) {
         // No place now: the page tries again by itself (socket.js).
         $("turn").textContent = "Waiting for a place at the server…";
       } else if (!app.table) {
