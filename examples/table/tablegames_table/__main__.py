@@ -58,6 +58,10 @@ def parse_args(argv):
     p.add_argument("--tables-per-server", type=float, default=60.0, metavar="N",
                    help="new tables the whole server makes per minute, up to 2 N at once "
                         "(default 60)")
+    p.add_argument("--db-wait", type=float, default=server.DB_WAIT, metavar="SECONDS",
+                   help="PostgreSQL only: how long a move waits for a database that went "
+                        "away (restarted, failed over) before it is refused as unavailable "
+                        "(default %.0f)" % server.DB_WAIT)
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -68,6 +72,8 @@ def parse_args(argv):
         p.error("--bot-workers must be 1..64")
     if not 0 <= args.bot_niceness <= 19:
         p.error("--bot-niceness must be 0..19")
+    if not args.db_wait > 0:
+        p.error("--db-wait must be more than 0")
     if args.max_tables < 1:
         p.error("--max-tables must be at least 1")
     if not args.tables_per_address > 0 or not args.tables_per_server > 0:
@@ -81,7 +87,7 @@ async def run(args):
         os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
     srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
                         bot_niceness=args.bot_niceness, max_tables=args.max_tables,
-                        allowed_hosts=args.allowed_host,
+                        allowed_hosts=args.allowed_host, db_wait=args.db_wait,
                         creation=limits.CreationLimit(
                             per_client=(args.tables_per_address, 4 * args.tables_per_address),
                             overall=(args.tables_per_server, 2 * args.tables_per_server)))
