@@ -12,13 +12,13 @@
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, STALL } from "./harness.mjs";
+import { out, runChecks, newContext, PERSON, STALL } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PER_ADDRESS = 2;
 
 async function page(browser, base, link) {
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await newContext(browser, { viewport: PHONE });
   const p = await context.newPage();
   const errors = [];
   p.on("pageerror", (e) => errors.push(e.message));

@@ -27,6 +27,16 @@ const chromiumPath = process.env.TG_CHROMIUM || "/usr/bin/chromium";
 // the machine is (every wait is for a change the test knows must come).
 export const STALL = Number(process.env.TG_BROWSER_STALL_MS || 600000);
 
+// A browser context whose every wait (a click's wait for its element, a
+// selector, a navigation) gives up only after STALL, not after
+// playwright's default 30 s, which guesses the machine's speed.
+export async function newContext(browser, options = {}, stall = STALL) {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(stall);
+  context.setDefaultNavigationTimeout(stall);
+  return context;
+}
+
 export const PERSON = (name) => ({ kind: "person", name });
 export const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
 
@@ -117,7 +127,7 @@ export async function runChecks(checks, { serverArgs = [] } = {}) {
 // A page of its own (a browser context: no shared storage) at the link,
 // recording the frames it gets and sends and any page error.
 export async function openSeat(browser, base, link, seat, keys, viewport, device = {}) {
-  const context = await browser.newContext({ viewport, ...device });
+  const context = await newContext(browser, { viewport, ...device });
   const page = await context.newPage();
   const p = { context, page, seat, frames: [], sent: [], errors: [] };
   page.on("websocket", (ws) => {

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { STALL } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = path.resolve(here, "../../bindings/js");
@@ -38,14 +39,18 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
+  // The page load (the .wasm included) and every wait may take as long as
+  // the harness's stall bound, not playwright's default 30 s.
+  page.setDefaultTimeout(STALL);
+  page.setDefaultNavigationTimeout(STALL);
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  // The page answers or says why within seconds on any machine; five
-  // minutes without an answer means nothing moves (a Worker that dropped
-  // its request, as one did before worker.js listened first).
+  // The page answers or says why within seconds on any machine; STALL
+  // (harness.mjs) without an answer means nothing moves (a Worker that
+  // dropped its request, as one did before worker.js listened first).
   await page.waitForFunction(() => document.getElementById("out").textContent !== "loading", null,
-    { timeout: 300000 });
+    { timeout: STALL });
   const text = await page.textContent("#out");
   assert.ok(!text.startsWith("error"), `${text} ${errors.join("; ")}`);
   const result = JSON.parse(text);

@@ -33,7 +33,7 @@
 // and the moves are fixed (?seed=N, a seeded choice), so each run plays
 // the same games of people; the computer seat's bot draws its own seed
 // (crypto.getRandomValues), so that game may differ from run to run.
-import { startServer, startHelper, launchChromium, playMove } from "./harness.mjs";
+import { startServer, startHelper, launchChromium, newContext, playMove } from "./harness.mjs";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -79,7 +79,7 @@ function random(seed) {
 // ---- the page ---------------------------------------------------------------
 
 async function openDevice(browser, base, device) {
-  const context = await browser.newContext(device === "phone" ? PHONE : DESKTOP);
+  const context = await newContext(browser, device === "phone" ? PHONE : DESKTOP, STALL_MS);
   const page = await context.newPage();
   const d = { device, context, page, errors: [], workers: [], scripts: [] };
   page.on("pageerror", (e) => d.errors.push(e.message));

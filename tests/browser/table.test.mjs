@@ -21,7 +21,7 @@
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove } from "./harness.mjs";
 
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 const GAMES = [
@@ -60,18 +60,29 @@ async function checkFrames(p, table, ask) {
 // The board's hidden facts as the page shows them, against what the seat
 // may know; the page's whole text must not hold any seat's key either.
 async function checkDom(p, table, ask) {
-  // One evaluation, so that the version, the page and the marks belong
-  // together even when a computer seat moves meanwhile.
-  const { v, html, drawn } = await p.page.evaluate(() => ({
-    v: Number(document.body.dataset.version),
-    html: document.documentElement.outerHTML,
-    drawn: [...document.querySelectorAll("#board [data-known]")].map((n) => ({
-      key: n.dataset.known, value: n.dataset.value, label: n.querySelector(":scope > title")?.textContent || "",
-    })),
-  }));
+  // The facts to look for depend on the version, and a computer seat may
+  // move while they are asked for: the version, the page, the marks and
+  // the facts' attributes are read in one evaluation, and judged against
+  // the truth at the version read there. When the page has moved on
+  // since the facts were asked, they are asked again for its new version
+  // (each round means the game moved, so this ends with the game).
+  let v = await p.page.evaluate(() => Number(document.body.dataset.version));
+  let facts, page;
+  for (;;) {
+    facts = await ask({ cmd: "dom_facts", table, seat: p.seat, version: v });
+    page = await p.page.evaluate((fs) => ({
+      v: Number(document.body.dataset.version),
+      html: document.documentElement.outerHTML,
+      drawn: [...document.querySelectorAll("#board [data-known]")].map((n) => ({
+        key: n.dataset.known, value: n.dataset.value, label: n.querySelector(":scope > title")?.textContent || "",
+      })),
+      seen: fs.map((f) => [...document.querySelectorAll(f.selector)].map((n) => n.getAttribute(f.attr))),
+    }), facts);
+    if (page.v === v) break;
+    v = page.v;
+  }
+  const { html, drawn, seen } = page;
   for (const key of p.keys) assert.ok(!html.includes(key), `seat ${p.seat}'s page shows a seat key`);
-  const facts = await ask({ cmd: "dom_facts", table, seat: p.seat, version: v });
-  const seen = await p.page.evaluate((fs) => fs.map((f) => [...document.querySelectorAll(f.selector)].map((n) => n.getAttribute(f.attr))), facts);
   facts.forEach((f, i) => {
     assert.equal(seen[i].length, 1, `seat ${p.seat} v${v}: ${f.selector} appears ${seen[i].length} times`);
     if (f.secret !== null) assert.notEqual(seen[i][0], f.secret, `LEAK to seat ${p.seat} at v${v}: ${f.selector} ${f.attr}=${f.secret}`);
@@ -109,16 +120,22 @@ async function checkMarks(p, table, ask, v, drawn) {
 
 // "Show the marks" off hides every mark (playing from memory), on shows
 // them again; the marks stay in the page, where checkDom still finds them.
+// The marks are counted and measured in one evaluation: a computer seat
+// may move between two reads and change how many marks there are.
 async function marksSwitchCheck(page) {
-  const marks = page.locator("#board .known");
-  const n = await marks.count();
-  if (!n) return;
-  const visible = async () => page.evaluate(() => [...document.querySelectorAll("#board .known")].filter((m) => m.getBoundingClientRect().width > 0).length);
-  assert.equal(await visible(), n, "marks hidden with the switch on");
+  const marks = () => page.evaluate(() => {
+    const all = [...document.querySelectorAll("#board .known")];
+    return { all: all.length, visible: all.filter((m) => m.getBoundingClientRect().width > 0).length };
+  });
+  let m = await marks();
+  if (!m.all) return;
+  assert.equal(m.visible, m.all, "marks hidden with the switch on");
   await page.locator("#show-marks").uncheck();
-  assert.equal(await visible(), 0, "marks still shown with the switch off");
+  m = await marks();
+  assert.equal(m.visible, 0, `${m.all} marks, ${m.visible} still shown with the switch off`);
   await page.locator("#show-marks").check();
-  assert.equal(await visible(), n, "marks not shown again");
+  m = await marks();
+  assert.equal(m.visible, m.all, "marks not shown again");
 }
 
 // ---- one game ------------------------------------------------------------------
@@ -153,8 +170,14 @@ async function playGame(browser, base, ask, spec) {
     if (truth.terminal) break;
     assert.ok(truth.version < MAX_DECISIONS, `${spec.game}: no end after ${truth.version} decisions`);
     const before = truth.version;
-    const entry = pages[0].page.locator("#entry:not([hidden])");
-    if (truth.current_player === -1 && spec.companion && (await entry.count())) {
+    // Whether the page asks for the dice, read with its version: the
+    // server may have drawn a hidden chance point since `truth` was asked,
+    // and the question shown may then be the next version's; then the
+    // truth is asked again.
+    const shown = await pages[0].page.evaluate(() => ({
+      version: Number(document.body.dataset.version), asked: document.getElementById("entry")?.hidden === false }));
+    if (shown.version !== before) continue;
+    if (truth.current_player === -1 && spec.companion && shown.asked) {
       // Dice at the table: the first person enters what "the dice showed".
       const outcome = await ask({ cmd: "outcome", table });
       await pages[0].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
@@ -204,7 +227,7 @@ async function playGame(browser, base, ask, spec) {
 
 // A newcomer's path: the lobby, a game against the computer, the link.
 async function lobbyCheck(browser, base) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -246,7 +269,7 @@ async function spectatorCheck(browser, base) {
   const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "bewitched", seats: [PERSON("Ann"), { kind: "bot" }] }) });
   const reply = await res.json();
   assert.equal(reply.spectating, true);
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));

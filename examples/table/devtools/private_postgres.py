@@ -18,9 +18,19 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import time
+
+from .server_process import children, cpu_seconds
 
 USER = "tablegames"              # the cluster's superuser (a role, not a system user)
 PORT = 5432                      # names the socket file only; nothing listens on TCP
+# PostgreSQL's programs run as long as PostgreSQL shows progress (its
+# processes use CPU, its log grows); after this many seconds without any,
+# the program is stopped and the cluster called stuck. No fixed limit:
+# crash recovery under a load of valgrind on two cores has taken longer
+# than pg_ctl's 60 s (the same bound as tests/progress.py's STALL).
+STALL = 90.0
+NO_LIMIT = str(24 * 3600)        # pg_ctl -t: its own limit, left to the watch above
 
 
 class ClusterError(Exception):
@@ -71,17 +81,52 @@ class PrivateCluster:
 
     # ---- running PostgreSQL's programs -----------------------------------
 
-    def _cmd(self, program, *args, check=True, timeout=120):
+    def _activity(self, pid):
+        """What changes while the program (pid) or PostgreSQL works: their
+        CPU time, and the size of PostgreSQL's log."""
+        cpu = cpu_seconds(pid) + sum(cpu_seconds(c) for c in children(pid))
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                postmaster = int(f.readline())
+            cpu += cpu_seconds(postmaster) + sum(cpu_seconds(c) for c in children(postmaster))
+        except (OSError, ValueError, TypeError):
+            pass
+        try:
+            size = os.path.getsize(os.path.join(self.dir, "server.log"))
+        except (OSError, TypeError):
+            size = -1
+        return cpu, size
+
+    def _run(self, argv, as_cluster=True):
+        """Runs a program to its end as long as it or PostgreSQL moves;
+        returns (status, stdout, stderr)."""
         kwargs = {}
-        if self._as is not None:
+        if as_cluster and self._as is not None:
             kwargs = {"user": self._as[0], "group": self._as[1], "extra_groups": []}
-        proc = subprocess.run([os.path.join(self.bindir, program), *args], cwd=self.dir,
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                              timeout=timeout, env=dict(os.environ, LC_ALL="C"), **kwargs)
-        if check and proc.returncode != 0:
-            raise ClusterError("%s failed (%d): %s%s" % (program, proc.returncode,
-                                                          proc.stdout, proc.stderr))
-        return proc
+        with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+            proc = subprocess.Popen(argv, cwd=self.dir, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=err, text=True, env=dict(os.environ, LC_ALL="C"),
+                                    **kwargs)
+            last, since = None, time.monotonic()
+            while proc.poll() is None:
+                now = self._activity(proc.pid)
+                if now != last:
+                    last, since = now, time.monotonic()
+                elif time.monotonic() - since > STALL:
+                    proc.kill()
+                    proc.wait()
+                    raise ClusterError("%s: nothing moved for %.0f s; the log ends:\n%s"
+                                       % (" ".join(argv), STALL, self.log_tail()))
+                time.sleep(0.05)
+            out.seek(0)
+            err.seek(0)
+            return proc.returncode, out.read(), err.read()
+
+    def _cmd(self, program, *args, check=True):
+        status, out, err = self._run([os.path.join(self.bindir, program), *args])
+        if check and status != 0:
+            raise ClusterError("%s failed (%d): %s%s" % (program, status, out, err))
+        return status
 
     @property
     def socket_dir(self):
@@ -113,12 +158,12 @@ class PrivateCluster:
 
     def start_server(self):
         self._cmd("pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "server.log"),
-                  "-w", "-t", "60", "start")
+                  "-w", "-t", NO_LIMIT, "start")
         self._running = True
 
     def stop_server(self, mode="fast"):
         """Stops PostgreSQL (mode "immediate" is a crash: no checkpoint)."""
-        self._cmd("pg_ctl", "-D", self.data, "-m", mode, "-w", "-t", "60", "stop")
+        self._cmd("pg_ctl", "-D", self.data, "-m", mode, "-w", "-t", NO_LIMIT, "stop")
         self._running = False
 
     def restart(self, mode="fast"):
@@ -127,14 +172,12 @@ class PrivateCluster:
 
     def psql(self, sql, database="postgres"):
         """Runs SQL through psql as the superuser; returns its output."""
-        proc = subprocess.run([os.path.join(self.bindir, "psql"), "-X", "-q", "-A", "-t",
-                               "-v", "ON_ERROR_STOP=1", "-h", self.dir, "-p", str(PORT),
-                               "-U", USER, "-d", database, "-c", sql],
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                              timeout=60)
-        if proc.returncode != 0:
-            raise ClusterError("psql failed: %s" % proc.stderr)
-        return proc.stdout
+        status, out, err = self._run([os.path.join(self.bindir, "psql"), "-X", "-q", "-A", "-t",
+                                      "-v", "ON_ERROR_STOP=1", "-h", self.dir, "-p", str(PORT),
+                                      "-U", USER, "-d", database, "-c", sql], as_cluster=False)
+        if status != 0:
+            raise ClusterError("psql failed: %s" % err)
+        return out
 
     def create_database(self, name):
         if not name.replace("_", "").isalnum():

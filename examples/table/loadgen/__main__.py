@@ -59,7 +59,9 @@ class Run:
         self.think = opts.think
         self.figures = Figures()
         self.stopping = False
+        self.draining = False       # no new moves or tables: the run waits for answers
         self.measuring = False
+        self.people = set()         # the people playing now
         self.rng = random.Random(opts.seed)
         self.tables = {}            # table id -> highest version any of its people saw
         self._sent = {}             # (table, version a move makes) -> (server, time sent)
@@ -111,12 +113,14 @@ class Run:
         """Keeps one table playing: a new game when one ends."""
         await asyncio.sleep(self.opts.ramp * number / self.opts.tables)
         index = number
-        while not self.stopping:
+        while not self.stopping and not self.draining:
             people = await self.create(index)
             if people is None:
                 await asyncio.sleep(1)
                 continue
+            self.people.update(people)
             ended = await asyncio.gather(*(p.play() for p in people))
+            self.people.difference_update(people)
             if any(ended):
                 self.figures.games_finished += 1
             index += self.opts.tables
@@ -203,6 +207,7 @@ async def run_load(opts):
             own1, pressure1 = time.process_time(), cpu_pressure_us()
             decisions = sum(run.tables.values()) - decisions0
             run.measuring = False
+            await drain(run)
             run.stopping = True
             await asyncio.gather(*slots, *samplers)
         for s in servers:
@@ -230,6 +235,22 @@ async def run_load(opts):
 
 
 STALL = 90.0     # seconds without a decision after which --at-least stops waiting
+
+
+async def drain(run):
+    """Stops new moves and tables, then waits for the answers to the moves
+    sent, as long as the games move (a fixed wait would count a slow
+    machine's late answers as missing); a move still pending after STALL
+    seconds without a decision anywhere is unanswered."""
+    run.draining = True
+    last, since = None, time.monotonic()
+    while any(p.pending is not None for p in run.people):
+        seen = sum(run.tables.values())
+        if seen != last:
+            last, since = seen, time.monotonic()
+        elif time.monotonic() - since > STALL:
+            return
+        await asyncio.sleep(0.05)
 
 
 async def at_least(run, decisions0, wanted):

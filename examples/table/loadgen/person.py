@@ -7,7 +7,7 @@ import time
 
 import aiohttp
 
-UNANSWERED = 10.0        # seconds after which a move counts as not answered
+UNANSWERED = 10.0        # seconds after which the move of a dropped connection counts as not answered
 
 
 class Person:
@@ -30,8 +30,12 @@ class Person:
             figures.error("connection: %s" % type(exc).__name__)
             return False
         finally:
-            if self.pending is not None and time.monotonic() - self.pending[1] > UNANSWERED:
+            # At the end of the run the moves sent were waited for (drain()):
+            # one still pending is unanswered, however young.
+            if self.pending is not None and (
+                    self.run.stopping or time.monotonic() - self.pending[1] > UNANSWERED):
                 figures.unanswered += 1
+            self.pending = None
 
     async def _loop(self, ws):
         figures = self.run.figures
@@ -58,10 +62,12 @@ class Person:
                 self.pending = None
             if m["turn"]["over"]:
                 return True
-            if "moves" in m and self.pending is None:
+            if "moves" in m and self.pending is None and not self.run.draining:
                 await asyncio.sleep(self.rng.uniform(*self.run.think))
                 if self.run.stopping:
                     return False
+                if self.run.draining:
+                    continue
                 move = self.rng.choice(m["moves"])["id"]
                 self.pending = (m["version"], time.monotonic())
                 self.run.moved(self, m["version"], self.pending[1])

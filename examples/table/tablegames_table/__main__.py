@@ -73,6 +73,10 @@ def parse_args(argv):
                         "request within %d s, or nothing for %d s between two, are closed"
                         % (connections.MAX_DEFAULT, connections.default_max_connections(),
                            connections.HEAD_SECONDS, connections.KEEPALIVE_SECONDS))
+    p.add_argument("--db-wait", type=float, default=server.DB_WAIT, metavar="SECONDS",
+                   help="PostgreSQL only: how long a move waits for a database that went "
+                        "away (restarted, failed over) before it is refused as unavailable "
+                        "(default %.0f)" % server.DB_WAIT)
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -83,6 +87,8 @@ def parse_args(argv):
         p.error("--bot-workers must be 1..64")
     if not 0 <= args.bot_niceness <= 19:
         p.error("--bot-niceness must be 0..19")
+    if not args.db_wait > 0:
+        p.error("--db-wait must be more than 0")
     if args.max_tables < 1:
         p.error("--max-tables must be at least 1")
     if not args.tables_per_address > 0 or not args.tables_per_server > 0:
@@ -106,7 +112,7 @@ async def run(args):
         os.makedirs(os.path.dirname(os.path.abspath(db)), exist_ok=True)
     srv = server.Server(db, pace=args.pace, seed=args.seed, bot_workers=args.bot_workers,
                         bot_niceness=args.bot_niceness, max_tables=args.max_tables,
-                        allowed_hosts=args.allowed_host,
+                        allowed_hosts=args.allowed_host, db_wait=args.db_wait,
                         connections_per_address=args.connections_per_address,
                         max_connections=args.max_connections,
                         creation=limits.CreationLimit(

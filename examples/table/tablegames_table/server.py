@@ -49,26 +49,30 @@ def is_postgres(db):
     return db.startswith(POSTGRES_SCHEMES)
 
 
-def make_store(db):
-    """The store a --db value names: a PostgreSQL URL, or a SQLite file."""
+DB_WAIT = 30.0      # seconds a call waits for a lost PostgreSQL (--db-wait)
+
+
+def make_store(db, db_wait=DB_WAIT):
+    """The store a --db value names: a PostgreSQL URL, or a SQLite file.
+    db_wait: how long PostgreSQL calls retry a lost database."""
     if is_postgres(db):
         try:
             from .postgres_store import PostgresStore
         except ImportError:
             raise StartError("PostgreSQL needs python3-asyncpg (apt-get install "
                              "python3-asyncpg)") from None
-        return PostgresStore(db)
+        return PostgresStore(db, retry_seconds=db_wait)
     from .sqlite_store import SQLiteStore
     return SQLiteStore(db)
 
 
 class Server:
     def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
-                 bot_niceness=None, allowed_hosts=(), creation=None,
+                 bot_niceness=None, allowed_hosts=(), creation=None, db_wait=DB_WAIT,
                  connections_per_address=connections.PER_ADDRESS, max_connections=None,
                  head_seconds=connections.HEAD_SECONDS, **table_limits):
         _quiet_malformed_requests()
-        self.store = store or make_store(db)
+        self.store = store or make_store(db, db_wait)
         self.runner = BotRunner(pace=pace, workers=bot_workers,
                                 **({} if bot_niceness is None else {"niceness": bot_niceness}))
         self.tables = Tables(self.store, self.runner, seed=seed, **table_limits)

@@ -10,6 +10,8 @@ import os
 import socket
 import struct
 
+from progress import STALL
+
 HANDSHAKE = ("GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
              "Upgrade: websocket\r\nConnection: Upgrade\r\n"
              "Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
@@ -57,7 +59,7 @@ class RawClient:
         await self.send(HANDSHAKE.format(table=table, port=self.port, key=key).encode())
         seen = b""
         while b"\r\n\r\n" not in seen:
-            chunk = await asyncio.wait_for(self.loop.sock_recv(self.sock, 1), 10)
+            chunk = await asyncio.wait_for(self.loop.sock_recv(self.sock, 1), STALL)
             if not chunk:
                 raise ConnectionError("closed during the handshake")
             seen += chunk

@@ -20,12 +20,14 @@ from referee import Referee, SnapshotSource
 class ServersOnOneDatabase(unittest.IsolatedAsyncioTestCase):
     servers = 2
     pace = 0.02
+    server_args = ()        # more command-line options for every server
 
     async def asyncSetUp(self):
         asyncio.get_running_loop().slow_callback_duration = 30   # the referee blocks on purpose
         self.dsn = stores.new_postgres_database()       # SkipTest without PostgreSQL
         from tablegames_table.postgres_store import PostgresStore   # needs asyncpg
-        self.procs = [ServerProcess(self.dsn, pace=self.pace, stderr=None) for _ in range(self.servers)]
+        self.procs = [ServerProcess(self.dsn, pace=self.pace, extra=self.server_args,
+                                    stderr=None) for _ in range(self.servers)]
         for proc in self.procs:
             await proc.start()
         self.store = PostgresStore(self.dsn)

@@ -12,7 +12,11 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from tablegames_table.server import RUNNER_OPTIONS, Server
 
-TIMEOUT = 20
+from progress import STALL
+
+# How long a wait for the next message may see nothing: the stall bound,
+# not a guess at how fast the server answers on a loaded machine.
+TIMEOUT = STALL
 
 
 def link_parts(link):

@@ -14,7 +14,7 @@ from tablegames_table import viewer as viewer_mod
 
 from history import check_histories
 from raw_client import RawClient, frame, process_holds_connection, text
-from progress import STALL
+from progress import STALL, until
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -67,7 +67,11 @@ class TwoPeoplePlaying(ServerTestCase):
             await asyncio.sleep(0.02)
 
     async def check_replay(self):
-        await asyncio.sleep(0.05)       # the last die is drawn
+        # The last die is drawn, however long that takes here (a fixed
+        # pause guessed the machine's speed).
+        live = self.server.tables.live(self.table)
+        await until(lambda: not live.driving and live.waiting != "server",
+                    lambda: live.version, "the last die")
         await check_histories(self, self.server.store, [self.table],
                               {self.table: self.server.tables.live(self.table)})
 

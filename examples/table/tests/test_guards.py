@@ -14,6 +14,7 @@ from tablegames_table.hosts import HostCheck
 from tablegames_table.limits import CreationLimit, client_key
 
 from raw_client import RawClient, text
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -117,7 +118,7 @@ class Flooding(ServerTestCase):
                 await flooder.send(text({"type": "ping"}) * 10)
         except (ConnectionError, OSError):
             pass                # closed under its feet: what the test wants
-        data = await flooder.read_until_closed(20)
+        data = await flooder.read_until_closed(STALL)
         self.assertIn(b'"flooding"', data)
         self.assertIn(app_mod.CLOSE_FLOODING.to_bytes(2, "big") + b"flooding", data)
         # Bob plays on.
@@ -130,7 +131,7 @@ class Flooding(ServerTestCase):
         """Waits until the raw client's seat is joined (its welcome came)."""
         seen = b""
         while b'"welcome"' not in seen:
-            chunk = await asyncio.wait_for(raw.loop.sock_recv(raw.sock, 65536), 20)
+            chunk = await asyncio.wait_for(raw.loop.sock_recv(raw.sock, 65536), STALL)
             self.assertTrue(chunk)
             seen += chunk
 
@@ -140,7 +141,7 @@ class Flooding(ServerTestCase):
         sent = int(app_mod.BURST) + 10
         for _ in range(sent):
             await ann.send_json({"type": "ping"})
-        codes = [(await ann.receive_json(timeout=20)).get("code") for _ in range(sent)]
+        codes = [(await ann.receive_json(timeout=STALL)).get("code") for _ in range(sent)]
         self.assertIn("slow_down", codes)
         self.assertLessEqual(codes.count("slow_down"), app_mod.OVERRUN_BURST)
         self.time.now += 1.0                # it waits: the bucket fills again
@@ -276,7 +277,7 @@ class TablesNobodyJoined(ServerTestCase):
         await spectator.send_json({"type": "hello", "watch": True})
         refusal = await self.receive(spectator)
         self.assertEqual((refusal["type"], refusal["code"]), ("error", "busy"))
-        await spectator.receive(timeout=5)
+        await spectator.receive(timeout=STALL)
         self.assertEqual(spectator.close_code, 1013)
         for s in socks + [ws]:
             await s.close()

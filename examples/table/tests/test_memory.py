@@ -62,7 +62,7 @@ class MemoryHoldsTheTablesInUse(ServerTestCase):
         await ws.send_json({"type": "hello", "watch": True})
         refusal = await self.receive(ws)
         self.assertEqual((refusal["type"], refusal["code"]), ("error", "busy"))
-        await ws.receive(timeout=5)
+        await ws.receive(timeout=STALL)
         self.assertEqual(ws.close_code, 1013)
         for s in socks:
             await s.close()

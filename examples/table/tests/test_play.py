@@ -223,8 +223,10 @@ class StoreReplaysExactly(ServerTestCase):
                     state = await self.receive(ws, "state")
                 await ws.close()
                 live = await self.server.tables.get(table_id)
-                while live._driver is not None and not live._driver.done():
-                    await asyncio.sleep(0.01)   # the bot and the dice until a person is next
+                # The bot and the dice until a person is next (failing when
+                # they stop moving, instead of waiting for ever).
+                await progress.until(lambda: not live.driving, lambda: live.version,
+                                     "the computer's moves")
                 async with live.lock:
                     save, version = live.state.save(), live.version
                 from tablegames_table.live import LiveTable

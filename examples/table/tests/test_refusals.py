@@ -10,6 +10,7 @@ import aiohttp
 
 import tablegames
 
+from progress import STALL
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -88,7 +89,7 @@ class JoinRefusals(ServerTestCase):
             await ws.send_json(hello)
         reply = await self.receive(ws)
         self.assertEqual((reply["type"], reply["code"]), ("error", code), reply)
-        closing = await ws.receive(timeout=5)
+        closing = await ws.receive(timeout=STALL)
         self.assertIn(closing.type, (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED))
         await ws.close()
         return reply
@@ -208,9 +209,9 @@ class MessageRefusals(ServerTestCase):
     async def test_oversized_frame_closes_the_connection(self):
         before = await self.snapshot(self.table)
         await self.ann.send_str("x" * (70 * 1024))
-        msg = await self.ann.receive(timeout=5)
+        msg = await self.ann.receive(timeout=STALL)
         while msg.type == aiohttp.WSMsgType.TEXT:
-            msg = await self.ann.receive(timeout=5)
+            msg = await self.ann.receive(timeout=STALL)
         self.assertIn(msg.type, (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED))
         self.assertEqual(self.ann.close_code, aiohttp.WSCloseCode.MESSAGE_TOO_BIG)
         self.assertEqual(await self.snapshot(self.table), before)

@@ -14,7 +14,7 @@ import aiohttp
 
 from devtools.server_process import ServerProcess
 from players import Player, create_table
-from progress import STALL, while_moving
+from progress import STALL, until, while_moving
 from referee import Referee
 
 PERSON = {"kind": "person"}
@@ -49,7 +49,14 @@ class KillAndRestart(unittest.IsolatedAsyncioTestCase):
                 seats += [Player([self.server.base], table, seat, key, rng)
                           for seat, key in keys.items()]
             players = [asyncio.ensure_future(s.play(session, lambda: killed)) for s in seats]
-            await asyncio.sleep(2.5)
+            # Until every game is a few decisions in (not for a fixed time:
+            # under load a medium computer seat takes seconds a decision).
+            def started():
+                best = {}
+                for s in seats:
+                    best[s.table] = max(best.get(s.table, -1), s.version)
+                return all(v > 2 for v in best.values())
+            await until(started, lambda: sum(len(s.acked) for s in seats), "the games' start")
             await self.server.kill9()                   # mid-move, mid-thought
             killed = True
             await asyncio.gather(*players)

@@ -90,6 +90,14 @@ class KillOneOfTwoServers(UnderPlay):
 
 
 class DatabaseRestart(UnderPlay):
+    # The servers wait for the database for as long as the restart takes:
+    # a crash recovery under load has taken longer than the default
+    # --db-wait of 30 s, and a refusal then would say nothing about the
+    # servers. What bounds the test is progress: the restart fails when
+    # PostgreSQL shows none for a while (devtools/private_postgres.py), and
+    # played() when the games stop moving once it is back.
+    server_args = ("--db-wait", "inf")
+
     async def test_servers_wait_for_the_database_and_lose_nothing(self):
         await self.start_games()
         await self.played(8)

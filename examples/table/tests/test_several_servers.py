@@ -40,7 +40,7 @@ class RacingDecisions(ServersOnOneDatabase):
         for i, (seat, key) in enumerate(seat_keys):
             ws = await self.session.ws_connect("%s/ws/%s" % (self.bases[i % 2], table))
             await ws.send_json({"type": "hello", "seat": seat, "key": key})
-            self.assertEqual((await ws.receive_json(timeout=10))["type"], "welcome")
+            self.assertEqual((await ws.receive_json(timeout=STALL))["type"], "welcome")
             socks.append(ws)
         latest = [await self.next_state(ws) for ws in socks]
         rounds, stale = 0, 0
@@ -93,7 +93,7 @@ class RacingDecisions(ServersOnOneDatabase):
 
     async def next_state(self, ws):
         while True:
-            m = await ws.receive_json(timeout=20)
+            m = await ws.receive_json(timeout=STALL)
             if m["type"] == "state":
                 return m
 
@@ -116,7 +116,7 @@ class RacingDecisions(ServersOnOneDatabase):
         has one: no time window to guess."""
         state, refused = None, False
         while state is None or (stale and not refused):
-            m = await ws.receive_json(timeout=20)
+            m = await ws.receive_json(timeout=STALL)
             if m["type"] == "error":
                 self.assertEqual(m["code"], "stale", m)
                 self.assertIsNot(stale, False, m)
@@ -127,7 +127,7 @@ class RacingDecisions(ServersOnOneDatabase):
             return state
         await ws.send_json({"type": "ping"})
         while True:
-            m = await ws.receive_json(timeout=20)
+            m = await ws.receive_json(timeout=STALL)
             if m["type"] == "pong":
                 break
             if m["type"] == "error":

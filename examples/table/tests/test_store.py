@@ -16,6 +16,7 @@ from tablegames_table.store import (Decision, StoredTable, StoreError, UnknownTa
                                     VersionConflict, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER)
 
 import stores
+from progress import STALL
 
 CONFIG = {"game": "witches_dance", "options": "", "companion": False,
           "seats": [{"kind": "person", "name": "Ann", "secret_hash": "ab" * 32}]}
@@ -211,8 +212,8 @@ class StoreContract:
             with self.assertRaises(asyncio.TimeoutError):
                 await asyncio.wait_for(heard.get(), 0.3)
             return
-        self.assertEqual(await asyncio.wait_for(heard.get(), 5), ("t1", 1))
-        self.assertEqual(await asyncio.wait_for(heard.get(), 5), ("t1", 2))
+        self.assertEqual(await asyncio.wait_for(heard.get(), STALL), ("t1", 1))
+        self.assertEqual(await asyncio.wait_for(heard.get(), STALL), ("t1", 2))
 
 
 class OnSQLite(StoreContract, unittest.IsolatedAsyncioTestCase):
