@@ -83,8 +83,7 @@ class Server:
         self.websockets = connections.ConnectionCount(connections_per_address,
                                                       connections.websocket_total(total))
         self.guard = connections.ConnectionGuard(
-            connections_per_address + connections.HTTP_PER_ADDRESS, total,
-                                                 head_seconds)
+            connections_per_address + connections.HTTP_PER_ADDRESS, total, head_seconds)
         self.app = make_app(self.tables, self.hosts, creation or CreationLimit(),
                             self.websockets)
         self._web = None
