@@ -19,6 +19,7 @@ import time
 import tablegames
 
 from . import chance, views
+from .replay import ReplayBook
 from .turn_clock import MonotonicClock, TurnClock
 from .config import TableConfig
 from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER,
@@ -26,6 +27,7 @@ from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSO
 
 log = logging.getLogger("tablegames_table")
 LOG_LIMIT = 200      # decisions of events a seat gets back on (re)joining
+LOAD_SLICE = 500     # decisions replayed on loading between two turns of the event loop
 
 
 class Refused(Exception):
@@ -60,6 +62,7 @@ class LiveTable:
         self._chance_cache = (None, None)
         self._events = (None, {})
         self._driver = None
+        self._book = None               # the replay's book, once asked for after the end
         self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
         self.pins = 0                      # requests using the table (tables.use)
         # Whether a person has taken a seat. Until one has, the server
@@ -88,6 +91,8 @@ class LiveTable:
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
+            if i % LOAD_SLICE == LOAD_SLICE - 1:
+                await asyncio.sleep(0)     # a long game: the others' turn meanwhile
         return table
 
     def _replay(self, d, record_log=True):
@@ -102,7 +107,9 @@ class LiveTable:
                 raise CorruptTable("table %s: decision %d was drawn as %d, the RNG gives %d"
                                    % (self.table_id, d.seq, d.move, int(drawn)))
         try:
-            self.state.apply(d.move)
+            # (apply_id: one call into C, without rendering the move's text,
+            # which would make loading a long game several times slower.)
+            self.state.apply_id(d.move)
         except tablegames.TableGamesError as exc:
             raise CorruptTable("table %s: decision %d (%d) does not apply: %s"
                                % (self.table_id, d.seq, d.move, exc)) from None
@@ -177,8 +184,13 @@ class LiveTable:
         return self._waits_for(self.state, self.chance_entry())
 
     @staticmethod
-    def is_person(viewer):
-        return viewer.seat is not None and viewer.seat >= 0
+    def is_seat(seat):
+        """Whether a viewer's seat is one of the table's (not a spectator's)."""
+        return seat is not None and seat >= 0
+
+    @classmethod
+    def is_person(cls, viewer):
+        return cls.is_seat(viewer.seat)
 
     @property
     def people_here(self):
@@ -403,7 +415,29 @@ class LiveTable:
             if self.version == version and not self.broken:
                 await self._commit(move, KIND_MOVE, nxt)
 
+    # ---- the replay ------------------------------------------------------------
+
+    async def replay_book(self):
+        """(the finished game's ReplayBook, the CPU seconds its building
+        took when this call built it, else 0); replay.NotOver before the
+        end. Built once for every connection, from the store."""
+        built_here = self._book is None or (self._book.done() and (
+            self._book.cancelled() or self._book.exception() is not None))
+        if built_here:
+            self._book = asyncio.ensure_future(ReplayBook.open(self))
+        book = await asyncio.shield(self._book)
+        if self._book is None:          # the table stopped meanwhile: nothing kept
+            book.close()
+            raise StoreError("the table left memory")
+        return book, book.cost if built_here else 0.0
+
     async def stop(self):
+        if self._book is not None:
+            book, self._book = self._book, None
+            if book.done() and not book.cancelled() and book.exception() is None:
+                book.result().close()
+            else:
+                book.cancel()
         self.turn_clock.stop()
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()

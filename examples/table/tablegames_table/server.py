@@ -5,7 +5,7 @@ import logging
 from aiohttp import http_exceptions, web
 
 from .app import make_app
-from . import connections
+from . import connections, cpu_budget
 from .bots import BotRunner
 from .hosts import HostCheck
 from .limits import CreationLimit
@@ -82,10 +82,12 @@ class Server:
         total = max_connections or connections.default_max_connections()
         self.websockets = connections.ConnectionCount(connections_per_address,
                                                       connections.websocket_total(total))
+        self.budget = cpu_budget.CpuBudget()
         self.guard = connections.ConnectionGuard(
-            connections_per_address + connections.HTTP_PER_ADDRESS, total, head_seconds)
+            connections_per_address + connections.HTTP_PER_ADDRESS, total, head_seconds,
+            budget=self.budget)
         self.app = make_app(self.tables, self.hosts, creation or CreationLimit(),
-                            self.websockets)
+                            self.websockets, budget=self.budget)
         self._web = None
         self.port = None
 
