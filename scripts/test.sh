@@ -136,8 +136,10 @@ tsan_threads() {
 }
 
 # The browser table (examples/table/): the server tests (unittest and
-# aiohttp's test client, kill -9 and restart); then the log's and the
-# lobby's words (node --test words.test.mjs), four whole games played in
+# aiohttp's test client, kill -9 and restart; the load step has a family
+# playing through a replay attack, test_replay_attack); then the log's
+# and the lobby's words and no seat's log contradicting the outcome
+# (node --test words.test.mjs log_truth.test.mjs), four whole games played in
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
 # text sizes, names, two answers at once: phone.test.mjs), the replay
 # after the end drawing everything on a phone (replay.test.mjs), a page
@@ -156,10 +158,10 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_offline_files)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_cpu_budget test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
-table_load_modules=(test_load_smoke)
+table_load_modules=(test_load_smoke test_replay_attack)
 # Every test_*.py of the folder belongs to one of the steps above.
 table_modules_listed() {
     local file name listed=" ${table_server_modules[*]} ${table_store_modules[*]} ${table_servers_modules[*]} ${table_load_modules[*]} "
@@ -175,7 +177,7 @@ table_browser_tests() {
     command -v npm >/dev/null || tg_install_missing npm || return 1
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
-        table_env node --test "$repo/tests/browser/words.test.mjs" &&
+        table_env node --test "$repo/tests/browser/words.test.mjs" "$repo/tests/browser/log_truth.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
