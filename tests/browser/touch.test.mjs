@@ -1,0 +1,110 @@
+// Every hint on every board is true on touch (issue 36): each title is
+// played to its end by two people on 390 x 844 touch phones, every move
+// through the board alone, the way a finger plays it: a tap on the
+// whole board at rest (which plays when one thing that may be played is
+// within reach, or zooms in there), then taps on the zoomed board, the
+// frame panned to what is tapped as a finger would. Before each tap the
+// test asks the page what a finger at that point would touch: it must be
+// the very thing the move's hint names (Witches' Dance's strip was once
+// covered by a hat that answered nothing). A move with no place on the
+// board (pass, take nothing, peek once the hat is chosen) is its button
+// beside the board; the list of moves is never used. Each kind of move a
+// title offered is played at least once (the test prefers a kind not
+// played yet, else the easy computer's choice), take-off included, and
+// the banner and the log say who won.
+//
+// Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b plays
+// only those titles.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { out, runChecks, PERSON, STALL, openSeat, waitVersion, playOnBoard } from "./harness.mjs";
+
+const PHONE = { width: 390, height: 844 };
+const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const GAMES = [
+  // (Dancing on first: the witch passes an exit again, to be taken off.)
+  { game: "witches_dance", options: { witches: 1 }, must: ["takeoff", "dance", "enter", "N"], first: ["dance"] },
+  { game: "bewitched", options: {}, must: [] },
+  { game: "creepy_cauldron", options: {}, must: [] },
+  { game: "spinning_wishes", options: {}, must: ["pick", "place", "N"] },
+];
+const ONLY = process.env.TG_BROWSER_GAMES ? process.env.TG_BROWSER_GAMES.split(",") : null;
+const NAMES = ["Ann", "Bob"];
+
+// A move's kind: its text without numbers and past its first ":" or "-"
+// ("14" and "3" are one kind, "peek5" is "peekN", "enter-red" "enter").
+export const kindOf = (text) => text.replace(/\d+/g, "N").split(/[:-]/)[0];
+
+async function touchGame(browser, base, ask, spec) {
+  const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: spec.game, seats: NAMES.map(PERSON), options: spec.options }) });
+  const reply = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(reply));
+  const table = reply.table;
+  const pages = [];
+  for (const s of reply.seats) pages.push(await openSeat(browser, base, s.link, s.seat, [], PHONE, PHONE_OPTIONS));
+  const offered = new Set(), played = new Map(), hints = new Set();
+  let moves = 0;
+  for (;;) {
+    const truth = await ask({ cmd: "views", table });
+    for (const p of pages) await waitVersion(p, truth.version);
+    if (truth.terminal) break;
+    if (truth.current_player < 0) {
+      // A die the server draws: wait for it.
+      await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, truth.version, { timeout: STALL });
+      continue;
+    }
+    const p = pages[truth.current_player];
+    // The page's moves and its version, read together.
+    const seen = await p.page.evaluate(() => ({
+      version: Number(document.body.dataset.version),
+      hint: document.getElementById("turn").textContent,
+      moves: [...document.querySelectorAll("#moves button")].map((b) => ({
+        id: Number(b.dataset.move), text: b.textContent.split(" — ")[0], from: b.dataset.from || null, to: b.dataset.to || null })),
+    }));
+    if (seen.version !== truth.version || !seen.moves.length) continue;
+    hints.add(seen.hint.replace(/^Your turn\. /, ""));
+    for (const m of seen.moves) offered.add(kindOf(m.text));
+    const unplayed = seen.moves.filter((m) => !played.has(kindOf(m.text)));
+    const fresh = unplayed.find((m) => (spec.first || []).includes(kindOf(m.text))) || unplayed[0];
+    let move = fresh;
+    if (!move) {
+      const { move: id } = await ask({ cmd: "suggest", table, seat: p.seat });
+      move = seen.moves.find((m) => m.id === id);
+    }
+    assert.ok(move, `${spec.game}: the easy computer's move is not among the page's`);
+    const what = `${spec.game} move ${truth.version + 1} (${move.text})`;
+    const how = await playOnBoard(p.page, move, what);
+    // What the hint said is what was done: one tap, or "A, then B".
+    const hint = seen.hint.replace(/^Your turn\. /, "");
+    const steps = (move.from ? 1 : 0) + 1;
+    if (!/, then /.test(hint)) assert.equal(steps, 1, `${what}: "${hint}", yet the move takes two taps`);
+    if (!/\b(Tap|tap)\b/.test(hint)) assert.equal(how, "button", `${what}: "${hint}", yet the move is on the board`);
+    const k = kindOf(move.text);
+    if (!played.has(k)) played.set(k, how);
+    assert.ok(how === "board" || (!move.from && !move.to), `${what}: a move with a place on the board played by button`);
+    await waitVersion(p, truth.version + 1);
+    moves += 1;
+  }
+  // Every kind offered was played, those of spec.must among them.
+  for (const k of offered) assert.ok(played.has(k), `${spec.game}: the kind ${k} was offered, never played`);
+  for (const k of spec.must) assert.ok(played.has(k), `${spec.game}: never offered ${k}`);
+  const ends = [];
+  for (const p of pages) {
+    const end = await p.page.evaluate(() => ({ banner: document.getElementById("turn").textContent, over: document.body.dataset.over }));
+    assert.equal(end.over, "true");
+    assert.match(end.banner, /Game over/);
+    ends.push(end.banner);
+    assert.deepEqual(p.errors, [], `${spec.game} seat ${p.seat}: page errors`);
+  }
+  await pages[0].page.screenshot({ path: path.join(out, "screens", `touch-${spec.game}-end.png`) });
+  for (const p of pages) await p.context.close();
+  const kinds = [...played].map(([k, how]) => `${k} (${how})`).join(", ");
+  return `${moves} moves; kinds: ${kinds}; ${ends[0]}`;
+}
+
+runChecks(GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`touch ${spec.game}`,
+  ({ browser, base, referee }) => touchGame(browser, base, referee.ask, spec)])).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
