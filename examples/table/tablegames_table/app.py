@@ -108,6 +108,12 @@ async def index(request):
     return web.FileResponse(STATIC / "index.html")
 
 
+async def offline_page(request):
+    """The folder of "Play on this device" is its page (a static folder
+    would answer 403)."""
+    raise web.HTTPFound("/static/offline/play.html")
+
+
 async def table_page(request):
     return web.FileResponse(STATIC / "table.html")
 
@@ -577,6 +583,8 @@ def make_app(tables, hosts=None, creation=None, connections=None, budget=None):
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
     app.router.add_get("/static/offline/pkg-files.json", js_package_files)   # before /static/
+    app.router.add_get("/static/offline/", offline_page)
+    app.router.add_get("/static/offline", offline_page)
     app.router.add_get("/static/offline/pkg/{path:.+}", js_package)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     return app
