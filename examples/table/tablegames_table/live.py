@@ -58,7 +58,17 @@ class LiveTable:
         self.broken = False             # the store failed: reload before use
         self.entered_by = None          # the seat that entered the last outcome, if one did
         self.timed_out = None           # the seat whose clock made the last decision, if one did
-        self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
+        self.ran_out = None             # {"seat", "version"} of the last time that ran out, until
+                                        # a person decides again (the pages keep saying it)
+        # Each seat's log of its own events and the spectators' of the
+        # public ones (views.SPECTATOR_VIEWER; None where spectating is
+        # not available).
+        self._logs = {viewer: collections.deque(maxlen=LOG_LIMIT)
+                      for viewer in list(range(len(config.seats))) + [views.SPECTATOR_VIEWER]
+                      if viewer is not None}
+        # The seats of people who have joined at least once (from the
+        # decisions they made, on loading): the turn clock waits for all.
+        self.seats_joined = set()
         self._chance_cache = (None, None)
         self._events = (None, {})
         self._driver = None
@@ -116,6 +126,9 @@ class LiveTable:
         self.version += 1
         self.entered_by = d.seat if d.kind == KIND_ENTERED else None
         self.timed_out = None
+        if d.seat is not None and d.seat >= 0 and self.config.seats[d.seat].is_person:
+            self.seats_joined.add(d.seat)
+            self.ran_out = None
         if record_log:
             self._record_log()
 
@@ -124,10 +137,13 @@ class LiveTable:
         # dicts, so that hundreds of tables' logs cost Python's garbage
         # collector almost nothing to look through (its full passes are
         # what would pause the server).
-        for seat, entries in enumerate(self._logs):
-            events = self.events_for(seat)
+        for viewer, entries in self._logs.items():
+            events = self.events_for(viewer)
             if events:
-                entries.append(json.dumps({"version": self.version, "events": events}))
+                entry = {"version": self.version, "events": events}
+                if self.timed_out is not None:
+                    entry["timed_out"] = self.timed_out    # public: whose time ran out
+                entries.append(json.dumps(entry))
 
     def events_for(self, viewer):
         """What the latest decision did as viewer saw it (computed once per
@@ -140,10 +156,10 @@ class LiveTable:
             cache[viewer] = self.state.events(viewer)
         return cache[viewer]
 
-    def log_for(self, seat):
-        if seat is None or seat < 0:
-            return []
-        return [json.loads(entry) for entry in self._logs[seat]]
+    def log_for(self, viewer):
+        """The events of up to LOG_LIMIT past decisions as viewer (a seat,
+        or the spectators' viewer: the public ones) saw them."""
+        return [json.loads(entry) for entry in self._logs.get(viewer, ())]
 
     # ---- what may happen now ------------------------------------------------
 
@@ -193,6 +209,15 @@ class LiveTable:
         return cls.is_seat(viewer.seat)
 
     @property
+    def everyone_joined(self):
+        """Whether every person's seat has joined at least once."""
+        return all(i in self.seats_joined for i, s in enumerate(self.config.seats) if s.is_person)
+
+    def not_joined(self):
+        return [i for i, s in enumerate(self.config.seats)
+                if s.is_person and i not in self.seats_joined]
+
+    @property
     def people_here(self):
         """Whether one of the table's people is connected (not a spectator)."""
         return any(self.is_person(v) for v in self.viewers)
@@ -202,9 +227,11 @@ class LiveTable:
         first join lets the server play the computer seats. True when the
         turn clock started, which the other viewers should be told."""
         self.viewers.add(viewer)
-        if self.is_person(viewer) and not self.joined:
-            self.joined = True
-            self.kick()
+        if self.is_person(viewer):
+            self.seats_joined.add(viewer.seat)
+            if not self.joined:
+                self.joined = True
+                self.kick()
         return self.turn_clock.arm()
 
     def remove_viewer(self, viewer):
@@ -314,6 +341,10 @@ class LiveTable:
         self._chance_cache = (self.version, entry)
         self.entered_by = seat if kind == KIND_ENTERED else None
         self.timed_out = seat if timed_out else None
+        if timed_out:
+            self.ran_out = {"seat": seat, "version": self.version}
+        elif seat is not None and self.config.seats[seat].is_person:
+            self.ran_out = None              # a person decided: the notice has been seen
         self.touched = time.monotonic()
         self._record_log()
         self.turn_clock.arm()

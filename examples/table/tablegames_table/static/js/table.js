@@ -6,7 +6,7 @@ import { boardFor } from "./boards/index.js";
 import { showLegend, marksSwitch } from "./knowledge.js";
 import { BoardZoom } from "./zoom.js";
 import { touchWords } from "./touch_words.js";
-import { ClockView } from "./clock.js";
+import { ClockView, ranOutText } from "./clock.js";
 import { ReplayControls } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,11 +55,19 @@ function logContext() {
   return { ...names, ...(view?.logContext ? view.logContext(app.obs, names.whose) : {}) };
 }
 
-function addLog(version, events, enteredBy = null) {
+function addLog(version, events, enteredBy = null, timedOut = null) {
   if (app.logVersions.has(version)) return;
   app.logVersions.add(version);
   const list = $("log");
   const ctx = logContext();
+  if (timedOut !== null && timedOut !== undefined) {
+    // Before the move it made (the log shows the newest first).
+    const li = document.createElement("li");
+    li.textContent = ranOutText(timedOut, seatName, app.seat);
+    li.dataset.version = String(version);
+    li.dataset.type = "timed_out";
+    list.prepend(li);
+  }
   events.forEach((event, i) => {
     let sentence = describeEvent(app.table.game, event, ctx);
     // Who typed in a roll, when it was not the roller themself.
@@ -229,9 +237,9 @@ function onState(msg) {
   if (msg.log) {
     $("log").replaceChildren();
     app.logVersions.clear();
-    for (const entry of msg.log) addLog(entry.version, entry.events);
+    for (const entry of msg.log) addLog(entry.version, entry.events, null, entry.timed_out);
   }
-  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by);
+  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by, msg.timed_out);
   const moves = (msg.moves || []).map((m) => {
     const a = app.view.anchor(m, app.obs) || {};
     return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
