@@ -141,7 +141,10 @@ tsan_threads() {
 # and the lobby's words and no seat's log contradicting the outcome
 # (node --test words.test.mjs log_truth.test.mjs), four whole games played in
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
-# text sizes, names, two answers at once: phone.test.mjs), the replay
+# text sizes, names, two answers at once: phone.test.mjs), every kind of
+# move of each game tapped through the board alone to the end and the
+# board whole at rest on phones and tablets (touch.test.mjs,
+# layout.test.mjs), the replay
 # after the end drawing everything on a phone (replay.test.mjs), a page
 # refused for too many connections (connections.test.mjs), through
 # playwright-core pinned by tests/browser/package-lock.json (npm ci; no
@@ -180,6 +183,8 @@ table_browser_tests() {
         table_env node --test "$repo/tests/browser/words.test.mjs" "$repo/tests/browser/log_truth.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/touch.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/layout.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/connections.test.mjs"
 }

@@ -70,10 +70,17 @@ async function layout(browser, base, ask, spec) {
   for (const [device, p] of [["phone", ann], ["tablet", bob], ["phone", watchers.phone], ["tablet", watchers.tablet]]) {
     const who = `${spec.game} ${device} ${p.seat === PUBLIC ? "spectator" : `seat ${p.seat}`}`;
     const rest = await checkRest(p.page, who);
-    if (p.seat !== PUBLIC) await p.page.screenshot({ path: path.join(screens, `layout-${device}-${spec.game}.png`) });
+    const top = () => p.page.evaluate(() => window.scrollTo(0, 0));
+    if (p.seat !== PUBLIC) {
+      await top();
+      await p.page.screenshot({ path: path.join(screens, `layout-${device}-${spec.game}.png`) });
+    }
     await zoomIn(p.page, who);
     await checkZoomed(p.page, who);
-    if (p === ann) await p.page.screenshot({ path: path.join(screens, `layout-phone-${spec.game}-zoomed.png`) });
+    if (p === ann) {
+      await top();
+      await p.page.screenshot({ path: path.join(screens, `layout-phone-${spec.game}-zoomed.png`) });
+    }
     said.push(`${device} ${Math.round(rest.board.width)}px`);
   }
   // Zoomed, the spectators' views stay put while the game goes on (the

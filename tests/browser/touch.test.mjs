@@ -11,13 +11,16 @@
 // beside the board; the list of moves is never used. Each kind of move a
 // title offered is played at least once (the test prefers a kind not
 // played yet, else the easy computer's choice), take-off included, and
-// the banner and the log say who won.
+// the banner says who won. And while the server is down the banner
+// says so instead of "Your turn", with nothing to play.
 //
 // Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b plays
 // only those titles.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { out, runChecks, PERSON, STALL, openSeat, waitVersion, playOnBoard } from "./harness.mjs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { out, runChecks, PERSON, STALL, openSeat, waitVersion, playOnBoard, startServer } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -103,8 +106,38 @@ async function touchGame(browser, base, ask, spec) {
   return `${moves} moves; kinds: ${kinds}; ${ends[0]}`;
 }
 
-runChecks(GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`touch ${spec.game}`,
-  ({ browser, base, referee }) => touchGame(browser, base, referee.ask, spec)])).catch((e) => {
+// While the server is down, the banner pinned at the top says so, not
+// "Your turn", and nothing on the board may be played (a server of its
+// own, stopped for good).
+async function serverDown(browser) {
+  const work = mkdtempSync(path.join(tmpdir(), "table-down-"));
+  const { child, base } = await startServer(path.join(work, "tables.sqlite3"));
+  try {
+    const res = await fetch(`${base}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "witches_dance", seats: NAMES.map(PERSON) }) });
+    const reply = await res.json();
+    const p = await openSeat(browser, base, reply.seats[0].link, 0, [], PHONE, PHONE_OPTIONS);
+    await p.page.waitForSelector("body[data-turn=yours]", { timeout: STALL });
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await p.page.waitForSelector("body[data-connection=reconnecting]", { timeout: STALL });
+    const seen = await p.page.evaluate(() => ({ banner: document.getElementById("turn").textContent,
+      playable: document.querySelectorAll("#board .can-move, #board .target, #actions button").length }));
+    assert.doesNotMatch(seen.banner, /Your turn/, `the banner says "${seen.banner}" with the server down`);
+    assert.match(seen.banner, /Connection lost/);
+    assert.equal(seen.playable, 0, "something may be played with the server down");
+    await p.page.screenshot({ path: path.join(out, "screens", "touch-server-down.png") });
+    await p.context.close();
+    return `"${seen.banner}"`;
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+runChecks([...GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`touch ${spec.game}`,
+  ({ browser, base, referee }) => touchGame(browser, base, referee.ask, spec)]),
+["server down", ({ browser }) => serverDown(browser)]]).catch((e) => {
   console.error(e);
   process.exit(1);
 });
