@@ -165,8 +165,9 @@ function aim(key) {
     .filter((n) => n.getBoundingClientRect().width > 0);
   const node = nodes[nodes.length - 1];
   if (!node) return { missing: true };
-  if (frame.classList.contains("zoomed")) node.scrollIntoView({ block: "center", inline: "center" });
-  else frame.scrollIntoView({ block: "nearest" });
+  // (The middle of the window: the banner pinned at the top covers the
+  // page under it, for a finger too.)
+  node.scrollIntoView({ block: "center", inline: frame.classList.contains("zoomed") ? "center" : "nearest" });
   const r = node.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const touched = [];
@@ -201,8 +202,11 @@ export async function tapKey(page, key, what = key) {
 export async function playOnBoard(page, m, what = `move ${m.id}`) {
   const button = page.locator(`#actions button[data-move="${m.id}"]`);
   const press = async (b) => ((await page.evaluate(() => matchMedia("(pointer: coarse)").matches)) ? b.tap() : b.click());
+  const before = await page.evaluate(() => Number(document.body.dataset.version));
   if (m.from) {
     await tapKey(page, m.from, what);
+    // The piece is chosen (ringed) before its destination is tapped.
+    await page.waitForSelector(`#board .selected[data-key="${m.from}"]`, { state: "attached", timeout: STALL });
     if (!m.to) {
       await press(button);
       return "board";
@@ -212,6 +216,9 @@ export async function playOnBoard(page, m, what = `move ${m.id}`) {
     await tapKey(page, m.to, what);
     const choice = page.locator(`#chooser:not([hidden]) button[data-move="${m.id}"]`);
     if (await choice.count()) await press(choice);
+    // Sent: nothing is left to play on the page until the next state.
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v
+      || !document.querySelector("#board .can-move, #board .target"), before, { timeout: STALL });
     return "board";
   }
   await press(button);

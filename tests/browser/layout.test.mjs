@@ -10,7 +10,7 @@
 //  - "Show the whole board" goes back to rest.
 // Screenshots: $TG_BROWSER_OUT/screens/layout-{phone,tablet}-GAME.png (at
 // rest, mid-game) and layout-phone-GAME-zoomed.png; docs/images keeps
-// copies.
+// copies (one pixel per CSS pixel).
 //
 // Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b.
 import assert from "node:assert/strict";
@@ -73,13 +73,13 @@ async function layout(browser, base, ask, spec) {
     const top = () => p.page.evaluate(() => window.scrollTo(0, 0));
     if (p.seat !== PUBLIC) {
       await top();
-      await p.page.screenshot({ path: path.join(screens, `layout-${device}-${spec.game}.png`) });
+      await p.page.screenshot({ path: path.join(screens, `layout-${device}-${spec.game}.png`), scale: "css" });
     }
     await zoomIn(p.page, who);
     await checkZoomed(p.page, who);
     if (p === ann) {
       await top();
-      await p.page.screenshot({ path: path.join(screens, `layout-phone-${spec.game}-zoomed.png`) });
+      await p.page.screenshot({ path: path.join(screens, `layout-phone-${spec.game}-zoomed.png`), scale: "css" });
     }
     said.push(`${device} ${Math.round(rest.board.width)}px`);
   }
