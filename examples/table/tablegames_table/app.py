@@ -418,10 +418,15 @@ async def websocket(request):
     if full is not None:
         await _too_many_connections(request, ws, full, connections.per_client)
         return ws
-    budget = cpu_budget.MeasuredReading.budget_of(request.transport)
-    if budget is None:           # (an app without the server's connection guard: tests)
-        budget = request.app[BUDGET_KEY].for_connection(request.remote)
-        cpu_budget.MeasuredReading.install(request.transport, budget)
+    reading = cpu_budget.MeasuredReading.of(request.transport)
+    if reading is None:          # (an app without the server's connection guard: tests)
+        cpu_budget.MeasuredReading.install(request.transport,
+                                           request.app[BUDGET_KEY].for_connection(request.remote))
+        reading = cpu_budget.MeasuredReading.of(request.transport)
+    budget = reading.budget if reading is not None else \
+        request.app[BUDGET_KEY].for_connection(request.remote)
+    if reading is not None:
+        reading.pause_in_debt = True
     try:
         await _websocket(request, ws, budget)
     finally:

@@ -148,11 +148,15 @@ class MeasuredReading:
 
     def __init__(self, protocol, budget):
         self._protocol, self._budget = protocol, budget
+        # Only a WebSocket's reading stops in debt (app.py resumes it once
+        # paid); an HTTP connection is measured, never paused (nothing
+        # would resume it).
+        self.pause_in_debt = False
 
     def data_received(self, data):
         with self._budget.measure():
             self._protocol.data_received(data)
-        if self._budget.wait() > 0:
+        if self.pause_in_debt and self._budget.wait() > 0:
             # In debt: no more is read (aiohttp resumes when the server
             # next takes a message, which app.py does only once the debt
             # is paid), so a client that sends fast costs a chunk, not
@@ -172,7 +176,11 @@ class MeasuredReading:
                 transport.max_size = READ_SIZE
 
     @classmethod
-    def budget_of(cls, transport):
-        """The budget a connection's reading is charged to, or None."""
+    def of(cls, transport):
+        """The connection's MeasuredReading, or None."""
         protocol = transport.get_protocol() if transport is not None else None
-        return protocol._budget if isinstance(protocol, cls) else None
+        return protocol if isinstance(protocol, cls) else None
+
+    @property
+    def budget(self):
+        return self._budget
