@@ -310,6 +310,8 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
         return TG_E_INVALID_ARGUMENT;
     if (!out)
         return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
+    if (state->rewind && tgH_current(state) == TG_PLAYER_CHANCE)
+        tgH_hold_rng(state, 1); /* undo goes back before the first draw here */
     tg_status s = tgH_sample(state, out);
     if (s == TG_OK)
         state->err[0] = '\0';
@@ -340,6 +342,8 @@ static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied
      * a rejected call leaves the RNG as it was without saving it. */
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
+    if (st->rewind)
+        tgH_hold_rng(st, 0);
     tg_move m;
     if (!sample_uniform(st, &m)) {
         tg_status s = sample_in_scratch(st, &m);
@@ -376,7 +380,7 @@ static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
     if (st->game->def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE &&
-        st->hist_len < st->hist_cap)
+        st->hist_len < st->hist_cap && !st->rewind)
         return apply_die(st, applied);
     return apply_chance_checked(st, applied);
 }
