@@ -157,20 +157,28 @@ static inline void tgH_hold_rng(tg_state *st, int first_only)
     }
 }
 
+/* Keeps, for the chance outcome just recorded, where the RNG stood before
+ * it was drawn (out of line: only states whose undo rewinds pay for it). */
+void tgH_mark(tg_state *st);
+
 /* Records a decision of the player to move (st->cur) in the history, which
- * has room, and in that player's digest; the caller applies it. A chance
- * outcome keeps where the RNG stood before it was drawn, when undo rewinds. */
-static inline void tgH_record(tg_state *st, tg_move m)
+ * has room, and in that player's digest; the caller applies it. With
+ * may_mark, a chance outcome keeps where the RNG stood before it was drawn
+ * when undo rewinds; a caller that knows undo does not rewind passes 0. */
+static inline void tgH_record_as(tg_state *st, tg_move m, int may_mark)
 {
     int who = st->cur;
     tgH_who(st)[st->hist_len] = (int8_t)who;
-    if (who >= 0) {
-        tgH_own_add(&st->own[who], m);
-    } else if (st->rewind) {
-        st->marks[st->hist_len] = st->have_pending ? st->pending : st->rng;
-        st->have_pending = 0;
-    }
     st->hist[st->hist_len++] = m;
+    if (who >= 0)
+        tgH_own_add(&st->own[who], m);
+    else if (may_mark && st->rewind)
+        tgH_mark(st);
+}
+
+static inline void tgH_record(tg_state *st, tg_move m)
+{
+    tgH_record_as(st, m, 1);
 }
 
 static inline const void *tgH_cfg(const tg_game *g)

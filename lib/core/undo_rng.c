@@ -26,6 +26,12 @@ tg_status tgH_reserve_marks(tg_state *st, uint32_t cap)
     return TG_OK;
 }
 
+void tgH_mark(tg_state *st)
+{
+    st->marks[st->hist_len - 1] = st->have_pending ? st->pending : st->rng;
+    st->have_pending = 0;
+}
+
 void tgH_marks_copy(tg_state *dst, const tg_state *src)
 {
     dst->rewind = src->rewind;

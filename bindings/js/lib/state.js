@@ -215,6 +215,11 @@ export class State extends Handle {
     return new Move(id, this.moveText(id), this.#origin());
   }
 
+  /** What a Move made for this position carries (a worker's answer, made later). */
+  _origin() {
+    return this.#origin();
+  }
+
   // Why move (a Move) cannot be played here, as an error, or null when it
   // can be tried: a Move made for another game (TG_E_MISMATCH) or another
   // position (TG_E_ILLEGAL_MOVE), or made by hand with a text that is not
