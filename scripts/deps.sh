@@ -52,13 +52,14 @@ TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
 # shellcheck disable=SC2034
 TG_WASM_PACKAGES=(emscripten dpkg-dev cmake make pkg-config nodejs)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
-# valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
+# valgrind, the ABI tools and tests (-m32 layouts, run under qemu-i386 where
+# the kernel cannot run 32-bit programs; a non-C locale), the
 # install and package tests' tools, the browser table, its stores and its test,
 # and numpy for the Python binding's numpy paths (optional to the package;
 # the tests also run with it hidden).
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
-                  mmdebstrap gcc-multilib locales python3-numpy
+                  mmdebstrap gcc-multilib qemu-user locales python3-numpy
                   "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
                   "${TG_BROWSER_PACKAGES[@]}" "${TG_WASM_PACKAGES[@]}")
