@@ -245,6 +245,9 @@ step js-wasm-build js_wasm_build
 step js-tests js_tests
 step js-pack bash "$repo/bindings/js/pack-test.sh"
 step js-browser js_browser_test
+# The same JavaScript under Debian 12's own Node 18 (tests/node18/run.sh),
+# after the steps above built the package and ran npm ci.
+step node18-tests table_env bash "$repo/tests/node18/run.sh" "$root/node18"
 # One game, four languages: C, Python, Lua and JavaScript play the same
 # plans and the golden saves on, compared after every decision.
 step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
