@@ -127,12 +127,16 @@ sanitized_ctest() {
         run_ctest "$sanitize" -E '^(python|lua|abi)_'
 }
 
+# The semantic guards (tests/golden/: saves, formats, defaults) run in this
+# build too, as in every build the suite makes.
 tsan_threads() {
     cmake -S "$repo" -B "$root/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
         -DTG_SANITIZE=thread -DTG_BUILD_EXAMPLES=OFF &&
-        cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads &&
+        cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads \
+            golden golden_formats golden_semantics &&
         TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads" &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads"
+        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads" &&
+        (cd "$root/test-tsan" && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^golden_')
 }
 
 # The browser table (examples/table/): the server tests (unittest and
@@ -218,6 +222,9 @@ cli_under_valgrind() {
 
 cd "$repo" || exit 1
 echo "libtablegames test suite: $repo"
+# The machine's load is part of every time below (docs/testing.md).
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "load average $load_at_start, $(nproc) processors, jobs $jobs"
 # shellcheck source=scripts/deps.sh
 . "$repo/scripts/deps.sh"
 step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
@@ -275,6 +282,7 @@ step_finish debian-packages-fresh-root
 step_finish conformance-under-valgrind-1
 step_finish conformance-under-valgrind-2
 
+echo "whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s; load average at the start $load_at_start, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$failed" -gt 0 ]; then
     echo "failed: ${failed_steps[*]} (logs in $logs)"
 fi
