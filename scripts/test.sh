@@ -105,8 +105,10 @@ conformance_under_valgrind() {
     [ -x "$bin" ] || bin=$release/tests/conformance/conformance
     [ -x "$bin" ] || { echo "no conformance test in $release/tests/conformance"; return 1; }
     # Every game and option set is played once; the costly checks (saves that
-    # replay the whole history) run every 64th state, since valgrind makes
-    # Bewitched's long games slow. The sanitizer run checks more often.
+    # replay the whole history, and the views' texts along the undo walk)
+    # run every 64th state, since valgrind makes Bewitched's long games slow;
+    # the library code they reach is the same (docs/testing.md, coverage).
+    # The sanitizer run checks more often.
     # $1 is the shard (I/N): two processes share the run, so that valgrind
     # (single-threaded) has both cores once the foreground steps are done.
     TG_CONFORMANCE_QUICK=1 TG_CONFORMANCE_STRIDE=${TG_VALGRIND_STRIDE:-64} \
