@@ -25,7 +25,6 @@ work=$(cd "$work" && pwd)
 version=$(apt-cache show --no-all-versions libnode108 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || { echo "apt knows no libnode108: is this Debian 12 (bookworm), after apt-get update?"; exit 1; }
 upstream=v${version%%+*}
-node=node
 if [ "$(node --version 2>/dev/null)" != "$upstream" ]; then
   if [ ! -x "$work/root/usr/bin/node" ] || [ "$(cat "$work/version" 2>/dev/null)" != "$version" ]; then
     echo "node on PATH is $(node --version 2>/dev/null || echo missing): fetching Debian's nodejs $version"
