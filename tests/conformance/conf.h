@@ -99,6 +99,12 @@ void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous)
  * position, turn, move number and history. */
 void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state *b,
                                  const char *what);
+/* conf_assert_same_everywhere() without the texts (the views' JSON): the
+ * positions, players, histories and information keys. */
+void conf_assert_same_state(conf_ctx *c, const tg_state *a, const tg_state *b, const char *what);
+/* Renders every text conf_assert_same_everywhere() compares, of st alone:
+ * the same library code on the same state, at half the cost. */
+void conf_render_texts(conf_ctx *c, const tg_state *st);
 
 /* conf_step.c: the twin's decision through tg_state_step (a move) or
  * tg_state_step_chance (a draw), remembering what the call reported... */
