@@ -15,7 +15,20 @@ static size_t core_slots(const tg_game *g)
     return 2 * (size_t)g->players + 2;
 }
 
-size_t tgH_tensor_size(const tg_game *g)
+/* Zeroes n floats with plain vector stores. A libc memset of a tensor's
+ * size may take the "rep stosb" path, whose stores need not leave the
+ * lines in the cache the game's writer stores into next. */
+void tgH_zero_floats(float *out, size_t n)
+{
+    typedef float tg_v8 __attribute__((vector_size(32), aligned(4)));
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        *(tg_v8 *)(void *)(out + i) = (tg_v8){0};
+    for (; i < n; i++)
+        out[i] = 0.0f;
+}
+
+size_t tgH_tensor_count(const tg_game *g)
 {
     const tg_game_def *def = g->def;
     return core_slots(g) + (def->tensor_size ? def->tensor_size(tgH_cfg(g)) : 0);
@@ -30,18 +43,19 @@ void tgH_write_tensor(const tg_state *st, int viewer, float *out)
 {
     const tg_game *g = st->game;
     size_t n = (size_t)g->players;
-    memset(out, 0, tgH_tensor_size(g) * sizeof *out);
+    tgH_zero_floats(out, tgH_tensor_size(g));
     int cur = tgH_current(st);
-    if (cur >= 0)
+    if (cur >= 0) {
         out[cur] = 1.0f;
-    else if (cur == TG_PLAYER_CHANCE)
+    } else if (cur == TG_PLAYER_CHANCE) {
         out[n] = 1.0f;
-    else
+    } else {
         out[n + 1] = 1.0f;
-    uint32_t w = 0;
-    tg_state_winners(st, &w);
-    for (size_t p = 0; p < n; p++)
-        out[n + 2 + p] = (float)((w >> p) & 1u);
+        uint32_t w = 0;
+        tg_state_winners(st, &w);
+        for (size_t p = 0; p < n; p++)
+            out[n + 2 + p] = (float)((w >> p) & 1u);
+    }
     if (g->def->tensor)
         g->def->tensor(tgH_cfg(g), tgH_block(st), viewer, out + core_slots(g));
 }
