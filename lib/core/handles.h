@@ -178,7 +178,6 @@ static inline size_t tgH_scratch_offset(const tg_game *g)
     return (end + align - 1) / align * align;
 }
 
-void tgH_zero_floats(float *out, size_t n);
 /* Floats in a tensor of g: counted once when the game is made (tensor.c). */
 size_t tgH_tensor_count(const tg_game *g);
 static inline size_t tgH_tensor_size(const tg_game *g)

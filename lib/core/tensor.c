@@ -7,25 +7,13 @@
 #include <string.h>
 
 #include "handles.h"
+#include "zero.h"
 
 /* Slots of the core part: the player to move one-hot (players, then chance,
  * then the end of the game), then one per player for "won". */
 static size_t core_slots(const tg_game *g)
 {
     return 2 * (size_t)g->players + 2;
-}
-
-/* Zeroes n floats with plain vector stores. A libc memset of a tensor's
- * size may take the "rep stosb" path, whose stores need not leave the
- * lines in the cache the game's writer stores into next. */
-void tgH_zero_floats(float *out, size_t n)
-{
-    typedef float tg_v8 __attribute__((vector_size(32), aligned(4)));
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        *(tg_v8 *)(void *)(out + i) = (tg_v8){0};
-    for (; i < n; i++)
-        out[i] = 0.0f;
 }
 
 size_t tgH_tensor_count(const tg_game *g)
@@ -43,7 +31,7 @@ void tgH_write_tensor(const tg_state *st, int viewer, float *out)
 {
     const tg_game *g = st->game;
     size_t n = (size_t)g->players;
-    tgH_zero_floats(out, tgH_tensor_size(g));
+    tgZ_bytes(out, tgH_tensor_size(g) * sizeof *out);
     int cur = tgH_current(st);
     if (cur >= 0) {
         out[cur] = 1.0f;
