@@ -16,6 +16,7 @@
 #include "alloc.h"
 #include "handles.h"
 #include "params.h"
+#include "zero.h"
 
 /* Most slots a batch takes (documented in batch.h). */
 #define TG_BATCH_MAX_SLOTS ((size_t)1 << 20)
@@ -122,13 +123,22 @@ static void write_rows(const tg_batch *b, size_t i, const tg_batch_buffers *out)
         out->player[i] = cur;
     if (out->mask)
         tgH_action_mask(st, out->mask + i * (g->limits.move_count - g->chance_ids));
-    /* A slot waits at a player's decision; only a game that ends in its
-     * own setup (none does) would leave one at the end, seen by the referee. */
-    int viewer = cur >= 0 ? cur : TG_VIEW_OMNISCIENT;
-    if (out->observation)
-        tgH_write_tensor(st, viewer, out->observation + i * tgH_tensor_size(g));
-    if (out->information && cur >= 0)
-        tgH_write_info_tensor(st, cur, out->information + i * tgH_info_tensor_size(g));
+    /* A slot waits at a player's decision. Only a game that ended in its
+     * own setup (none does) would leave one with no player to move: its
+     * tensor rows are zeros then, which show no one anything. */
+    float *obs = out->observation ? out->observation + i * tgH_tensor_size(g) : NULL;
+    float *info = out->information ? out->information + i * tgH_info_tensor_size(g) : NULL;
+    if (cur < 0) {
+        if (obs)
+            tgZ_bytes(obs, tgH_tensor_size(g) * sizeof *obs);
+        if (info)
+            tgZ_bytes(info, tgH_info_tensor_size(g) * sizeof *info);
+        return;
+    }
+    if (obs)
+        tgH_write_tensor(st, cur, obs);
+    if (info)
+        tgH_write_info_tensor(st, cur, info);
 }
 
 static void clear_result(const tg_batch *b, size_t i, const tg_batch_buffers *out)
