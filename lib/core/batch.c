@@ -16,7 +16,6 @@
 #include "alloc.h"
 #include "handles.h"
 #include "params.h"
-#include "zero.h"
 
 /* Most slots a batch takes (documented in batch.h). */
 #define TG_BATCH_MAX_SLOTS ((size_t)1 << 20)
@@ -130,9 +129,9 @@ static void write_rows(const tg_batch *b, size_t i, const tg_batch_buffers *out)
     float *info = out->information ? out->information + i * tgH_info_tensor_size(g) : NULL;
     if (cur < 0) {
         if (obs)
-            tgZ_bytes(obs, tgH_tensor_size(g) * sizeof *obs);
+            memset(obs, 0, tgH_tensor_size(g) * sizeof *obs);
         if (info)
-            tgZ_bytes(info, tgH_info_tensor_size(g) * sizeof *info);
+            memset(info, 0, tgH_info_tensor_size(g) * sizeof *info);
         return;
     }
     if (obs)

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "handles.h"
-#include "zero.h"
 
 /* Slots of the core part: the player to move one-hot (players, then chance,
  * then the end of the game), then one per player for "won". */
@@ -31,7 +30,7 @@ void tgH_write_tensor(const tg_state *st, int viewer, float *out)
 {
     const tg_game *g = st->game;
     size_t n = (size_t)g->players;
-    tgZ_bytes(out, tgH_tensor_size(g) * sizeof *out);
+    memset(out, 0, tgH_tensor_size(g) * sizeof *out);
     int cur = tgH_current(st);
     if (cur >= 0) {
         out[cur] = 1.0f;
