@@ -134,10 +134,14 @@ static void write_rows(const tg_batch *b, size_t i, const tg_batch_buffers *out)
             memset(info, 0, tgH_info_tensor_size(g) * sizeof *info);
         return;
     }
-    if (obs)
-        tgH_write_tensor(st, cur, obs);
+    /* The information tensor begins with the observation tensor: with both
+     * asked for, the game writes it once. */
     if (info)
         tgH_write_info_tensor(st, cur, info);
+    if (obs && info)
+        memcpy(obs, info, tgH_tensor_size(g) * sizeof *obs);
+    else if (obs)
+        tgH_write_tensor(st, cur, obs);
 }
 
 static void clear_result(const tg_batch *b, size_t i, const tg_batch_buffers *out)
