@@ -55,11 +55,11 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 from .actions import Actions
 from .buffers import numpy as _numpy
 from .errors import IllegalMove, InvalidArgument
-from .game import Game, OptionValue
+from .game import Game, OptionValue, draw_arg
 from .spaces import Box, Discrete
 from .spaces import Dict as DictSpace
 from .spaces import Space
-from .state import DRAWS, State
+from .state import State
 from .viewers import PUBLIC
 
 CHANCE_AGENT = "chance"
@@ -83,8 +83,7 @@ class AECEnv:
                  **options: OptionValue) -> None:
         self.game = game if isinstance(game, Game) else Game(game, dict(options))
         self.metadata = dict(self.metadata, name="tablegames_" + self.game.id)
-        if draw not in DRAWS:
-            raise InvalidArgument("draw must be one of %s, not %r" % (", ".join(DRAWS), draw))
+        draw_arg(draw)
         if observation not in OBSERVATIONS:
             raise InvalidArgument("observation must be one of %s, not %r"
                                   % (", ".join(OBSERVATIONS), observation))

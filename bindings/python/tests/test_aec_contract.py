@@ -31,8 +31,9 @@ SEEDS = (1, 2)
 
 
 def legal_actions(env):
-    """The selected agent's legal actions, from the library (not the env)."""
-    return env.state.legal_move_ids()
+    """The selected agent's legal actions, from the library's own calls
+    (its legal move ids and tg_game_move_action), not from the env."""
+    return [env.game.move_action(m) for m in env.state.legal_move_ids()]
 
 
 def play_like_api_test(test, env, seed):
