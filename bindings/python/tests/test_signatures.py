@@ -53,7 +53,7 @@ def header_text():
 
 BASE_TYPES = {
     "void": None, "int": c_int, "unsigned": c_uint, "size_t": c_size_t,
-    "uint8_t": c_uint8, "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
+    "uint8_t": c_uint8, "int32_t": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
     "tg_status": c_int, "tg_option_type": c_int, "tg_move": c_uint32,
     "char": c_char, "unsigned char": c_ubyte,
     "tg_game": _ffi.GameHandle, "tg_state": _ffi.StateHandle,
@@ -61,9 +61,8 @@ BASE_TYPES = {
     "tg_game_params": _ffi.GameParams, "tg_allocator": _ffi.Allocator,
     "tg_sized_allocator": _ffi.SizedAllocator, "tg_resize_fn": _ffi.ResizeFn,
     "tg_bot": _ffi.BotHandle, "tg_bot_params": _ffi.BotParams, "tg_bot_level": c_int,
-    "tg_bot_memory": c_int,
-    "int32_t": c_int32, "tg_batch": _ffi.BatchHandle, "tg_batch_params": _ffi.BatchParams,
-    "tg_batch_buffers": _ffi.BatchBuffers,
+    "tg_bot_memory": c_int, "tg_batch": _ffi.BatchHandle,
+    "tg_batch_params": _ffi.BatchParams, "tg_batch_buffers": _ffi.BatchBuffers,
 }
 
 
