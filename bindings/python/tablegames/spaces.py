@@ -82,13 +82,15 @@ def _allowed(mask: Any, n: int) -> Sequence[int]:
 class Discrete(Space):
     """The actions start .. start+n-1 (gymnasium.spaces.Discrete(n))."""
 
+    shape: Tuple[int, ...]
+
     def __init__(self, n: int, seed: Optional[int] = None, start: int = 0) -> None:
         super().__init__(seed)
         n = operator.index(n)
         if n <= 0:
             raise ValueError("Discrete: n must be positive, not %d" % n)
         self.n, self.start = n, operator.index(start)
-        self.shape: Tuple[int, ...] = ()
+        self.shape = ()
         self.dtype = _dtype("int64")
 
     def contains(self, x: Any) -> bool:
@@ -130,6 +132,8 @@ class Box(Space):
     """Arrays of the given shape and dtype with every entry in [low, high]
     (gymnasium.spaces.Box); low and high are arrays of that shape where
     numpy is installed (as gymnasium's), else the one bound every entry has."""
+
+    shape: Tuple[int, ...]
 
     def __init__(self, low: float, high: float, shape: Tuple[int, ...],
                  dtype: str = "float32", seed: Optional[int] = None) -> None:
