@@ -181,29 +181,62 @@ def load_game(name: str, params: Optional[Mapping[str, OptionValue]] = None) -> 
 
 
 class _ChanceReader:
-    """tg_state_chance_outcomes() into buffers kept for the game's life,
-    called the way State.step() calls the library (no per-call ctypes
-    objects), so that a chance node costs about one step."""
+    """tg_state_chance_outcomes() into one buffer per thread, kept for the
+    game's life, called the way State.step() calls the library (no
+    per-call ctypes objects). Turning the C arrays into Python objects
+    costs more than the call, and a game's chance points repeat (a die
+    has six faces), so the list is kept per exact bytes the library wrote
+    (ids, probabilities and the count): always what this call returned."""
+
+    CACHE_LIMIT = 1 << 14
 
     def __init__(self, native: NativeGame) -> None:
-        lib = native._lib
-        cap = max(native.max_chance_outcomes, 1)
-        self._ids = (_ffi.MoveId * cap)()
-        self._probs = (ctypes.c_double * cap)()
-        self._count = ctypes.c_size_t()
-        self._fn = lib.gil_dll["tg_state_chance_outcomes"]
+        self._cap = max(native.max_chance_outcomes, 1)
+        self._fn = native._lib.gil_dll["tg_state_chance_outcomes"]
         self._fn.restype = _ffi.Status
-        self._args = (ctypes.byref(self._ids), ctypes.byref(self._probs),
-                      ctypes.c_size_t.from_param(cap), ctypes.byref(self._count))
-        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._cache: Dict[bytes, List[Tuple[int, float]]] = {}
+
+    def _buffers(self) -> Tuple[Any, Any, Tuple[Any, ...]]:
+        cap = self._cap
+        offset = (4 * cap + 7) // 8 * 8  # the doubles after the ids, aligned
+        raw = (ctypes.c_char * (offset + 8 * cap + 8))()
+        base = ctypes.addressof(raw)
+        ids = (_ffi.MoveId * cap).from_address(base)
+        probs = (ctypes.c_double * cap).from_address(base + offset)
+        count = ctypes.c_size_t.from_address(base + offset + 8 * cap)
+        args = (ctypes.c_void_p.from_param(base), ctypes.c_void_p.from_param(base + offset),
+                ctypes.c_size_t.from_param(cap),
+                ctypes.c_void_p.from_param(base + offset + 8 * cap))
+        self._local.buffers = found = (raw, (ids, probs, count), args)
+        return found
 
     def read(self, native: NativeState, of: List[int]) -> List[Tuple[int, float]]:
-        with native._lock, self._lock:
-            status = self._fn(native._handle(), *self._args)
-            if status:
-                native._check(status)
-            n = self._count.value
-            return list(zip([of[m] for m in self._ids[:n]], self._probs[:n]))
+        try:
+            raw, arrays, args = self._local.buffers
+        except AttributeError:
+            raw, arrays, args = self._buffers()
+        lock = native._lock
+        lock.acquire()
+        try:
+            ptr = native._ptr
+            if ptr is None:
+                raise native._closed_error()
+            status = self._fn(ptr, *args)
+        finally:
+            lock.release()
+        if status:
+            native._check(status)
+        key = raw.raw
+        found = self._cache.get(key)
+        if found is None:
+            ids, probs, count = arrays
+            n = count.value
+            found = list(zip(map(of.__getitem__, ids[:n]), probs[:n]))
+            if len(self._cache) >= self.CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[key] = found
+        return list(found)
 
 
 class Game:
@@ -340,12 +373,15 @@ class State:
     questions a loop asks per decision (current_player, is_terminal,
     legal_actions) cross into C not at all."""
 
-    __slots__ = ("_game", "native", "_view", "_of", "_moves", "_outcomes")
+    __slots__ = ("_game", "native", "_view", "_of", "_moves", "_outcomes", "_step")
 
     def __init__(self, game: Game, native: NativeState) -> None:
         self._game = game
         self.native = native
         self._view = native.step_view()
+        # The C view's own step where the build has it (State.step() calls
+        # it too, one Python call later), else State.step().
+        self._step = native._c_step or native.step
         actions = game.actions
         self._of = actions.of_move
         self._moves = actions.action_moves
@@ -402,8 +438,7 @@ class State:
         [] for a player who is not to move, as OpenSpiel answers."""
         if player is not None and player != self.current_player():
             return []
-        of = self._of
-        return [of[m] for m in self._view]
+        return list(map(self._of.__getitem__, self._view))
 
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """1 per legal action, num_distinct_actions() entries
@@ -436,7 +471,7 @@ class State:
         except (IndexError, TypeError):
             raise IllegalMove("apply_action: %r is not an action here (0..%d)"
                               % (action, len(table) - 1)) from None
-        self._view = self.native.step(move)
+        self._view = self._step(move)
 
     def apply_action_with_legality_check(self, action: int) -> None:
         """apply_action(), which checks legality already."""
