@@ -61,6 +61,7 @@ tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsig
     s = def->configure(g->config, values, msg);
     if (s == TG_OK) {
         def->limits(g->config, &g->limits);
+        g->tensor_floats = tgH_tensor_count(g);
         /* information.c replays a block on the stack, so blocks stay small. */
         if (g->limits.max_legal_moves > TG_CORE_MAX_LEGAL ||
             g->limits.max_chance_outcomes > g->limits.max_legal_moves ||

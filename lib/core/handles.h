@@ -28,6 +28,9 @@ struct tg_game {
     tg_limits limits;
     char *options; /* canonical options string */
     uint32_t chance_ids;  /* ids for which move_is_chance() says 1 */
+    /* Floats of an observation tensor (tgH_tensor_count()), kept because
+     * every tensor call would otherwise ask the game through a pointer. */
+    size_t tensor_floats;
     uint64_t key_seed;    /* seeds information keys: a digest of the id and options */
     /* 1.4's action numbering (actions.c), move_count entries each: the
      * action or outcome number of every id, and the ids of the player
@@ -175,8 +178,12 @@ static inline size_t tgH_scratch_offset(const tg_game *g)
     return (end + align - 1) / align * align;
 }
 
-/* Floats in a tensor of g (tensor.c). */
-size_t tgH_tensor_size(const tg_game *g);
+/* Floats in a tensor of g: counted once when the game is made (tensor.c). */
+size_t tgH_tensor_count(const tg_game *g);
+static inline size_t tgH_tensor_size(const tg_game *g)
+{
+    return g->tensor_floats;
+}
 /* Bytes before the tensor in an information key's input (information.c):
  * format, player, move number, the own-decision digest, the players. */
 #define TG_CORE_KEY_HEADER 36

@@ -88,6 +88,8 @@ void conf_check_samples(conf_ctx *c);
  * state (the id texts of every id when costly), and who made the last
  * decision (mover: whose turn it was before it). */
 void conf_check_research_game(conf_ctx *c);
+/* The 1.4 action numbering, utility sums and information tensor size. */
+void conf_check_actions_game(conf_ctx *c);
 void conf_check_research_state(conf_ctx *c, const tg_state *st, int costly);
 void conf_check_history_player(conf_ctx *c, const tg_state *st, int mover);
 /* st loaded back as a position of unknown past (no history, no knowledge). */
