@@ -126,13 +126,19 @@ export declare class Game extends Handle {
   equals(other: unknown): boolean;
 }
 
-/** A move id with its notation. */
+/**
+ * A move id with its notation. A Move a state hands out is made for that
+ * state's position: apply() and step() refuse it in another position
+ * (TG_E_ILLEGAL_MOVE) or game (TG_E_MISMATCH). One made by hand is checked
+ * only against what its id means where it is played.
+ */
 export declare class Move {
   constructor(id: number, text: string);
   readonly id: number;
   readonly text: string;
   valueOf(): number;
   toString(): string;
+  toJSON(): { id: number; text: string };
 }
 
 /** A move as the calls take it: an id, a Move, or (apply, isLegal) its text. */
@@ -190,6 +196,8 @@ export declare class State extends Handle {
   stepView(): StepView;
   step(move?: MoveLike | null): StepView;
   undo(): void;
+  /** Whether undo() rewinds the RNG, so that a re-roll draws the same outcome (default false). */
+  undoRewindsRng: boolean;
   clone(): State;
   copyFrom(other: State): void;
   reset(seed?: number | bigint): void;

@@ -1,13 +1,30 @@
-// Move: a move id with its notation, and the checks every call taking a
-// move, a seed or a seat makes before it reaches C.
+// Move: a move id with its notation and the position it was made for, and
+// the checks every call taking a move, a seed or a seat makes before it
+// reaches C.
 import { statusError } from './errors.js';
 
+// The position a Move was made for, read by the states' checks only (not a
+// property: the key is a digest of hidden facts, and JSON.stringify() or a
+// log of a Move must not carry it). See originOf().
+let originOf;
+
 export class Move {
-  /** id: the move's number in the game's move space; text: its notation. */
-  constructor(id, text) {
+  #origin;
+
+  /**
+   * id: the move's number in the game's move space; text: its notation.
+   * A Move made by hand has no origin: a state checks only that its text
+   * is what the id means there.
+   */
+  constructor(id, text, origin = undefined) {
     this.id = id;
     this.text = text;
+    this.#origin = origin;
     Object.freeze(this);
+  }
+
+  static {
+    originOf = (move) => move.#origin;
   }
 
   /** The id, so a Move compares and indexes as its number. */
@@ -15,6 +32,18 @@ export class Move {
 
   /** The notation. */
   toString() { return this.text; }
+
+  /** {id, text}: what a Move means to a person or another program. */
+  toJSON() { return { id: this.id, text: this.text }; }
+}
+
+/**
+ * What a Move was made for: { game, keyLow, keyHigh, moveNumber } (the
+ * game's id and options, tg_state_position_key() in two halves, the move
+ * number), or undefined for a Move made by hand.
+ */
+export function moveOrigin(move) {
+  return originOf(move);
 }
 
 const MOVE_LIMIT = 2 ** 32;

@@ -3,12 +3,14 @@ import { statusError } from './errors.js';
 // game.js imports this module too; each uses the other's class only when called.
 import { Game, outText, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
-import { Move, intValue, moveId, seedValue } from './move.js';
+import {
+  Move, intValue, moveId, moveOrigin, seedValue,
+} from './move.js';
 import {
   IDS_OFFSET, StepView, listOffset, stepBlockBytes,
 } from './step.js';
 import {
-  OUT0, OUT1, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
+  OUT0, OUT1, OUT3, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
 } from './wasm.js';
 
 /** currentPlayer at a chance point. */
@@ -36,6 +38,10 @@ let stepChanceCall = (...args) => {
   return status;
 };
 
+// Where tg_state_position_key() writes, apart from the out-parameters the
+// list calls leave for their callers to read (OUT0, OUT1).
+const KEY = OUT3;
+
 const C_OMNISCIENT = -1;
 const C_PUBLIC = -2;
 
@@ -60,6 +66,7 @@ export class State extends Handle {
   #block;
   #cap;
   #view;
+  #identity = null;
 
   /** new State(game, seed = 0), as game.newState(seed). */
   constructor(game, seed = 0, adopted = undefined) {
@@ -168,17 +175,100 @@ export class State extends Handle {
     return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
   }
 
-  /** The legal moves (or chance outcomes) as Moves with their text. */
+  /**
+   * The legal moves (or chance outcomes) as Moves with their text, each
+   * made for this position: apply() and step() refuse them elsewhere.
+   */
   legalMoves() {
-    return this.legalMoveIds().map((id) => new Move(id, this.moveText(id)));
+    const ids = this.legalMoveIds();
+    const origin = this.#origin();
+    return ids.map((id) => new Move(id, this.moveText(id), origin));
   }
 
-  /** Whether a move (id, Move or text) can be played now. */
+  // ---- what a Move was made for -------------------------------------------------
+
+  // The game as Moves name it: its name and options (equal games, equal names).
+  #gameIdentity() {
+    if (this.#identity === null) {
+      const game = this.#game;
+      const options = game.optionsString;
+      this.#identity = options ? `${game.name} (${options})` : game.name;
+    }
+    return this.#identity;
+  }
+
+  // What a Move made here now is made for (move.js): the game, the
+  // position's key and the move number, for the words of a refusal.
+  #origin() {
+    const ptr = this._ptr;
+    this.#check(lib._tg_state_position_key(ptr, KEY));
+    return Object.freeze({
+      game: this.#gameIdentity(),
+      keyLow: u32(KEY),
+      keyHigh: u32(KEY + 4),
+      moveNumber: lib._tg_state_move_number(ptr) >>> 0,
+    });
+  }
+
+  /** A Move of id made for this position (the bots' answers). */
+  _moveFor(id) {
+    return new Move(id, this.moveText(id), this.#origin());
+  }
+
+  /** What a Move made for this position carries (a worker's answer, made later). */
+  _origin() {
+    return this.#origin();
+  }
+
+  // Why move (a Move) cannot be played here, as an error, or null when it
+  // can be tried: a Move made for another game (TG_E_MISMATCH) or another
+  // position (TG_E_ILLEGAL_MOVE), or made by hand with a text that is not
+  // what its id means here.
+  #refusal(move, call) {
+    const { id, text } = move;
+    const origin = moveOrigin(move);
+    const legal = lib._tg_state_is_legal(this._ptr, moveId(id)) === 0;
+    const here = legal ? `means '${this.moveText(id)}'` : 'is not a legal move';
+    const take = 'Take the move from this state (legalMoves(), parseMove()) or pass its id or text';
+    if (origin === undefined) {
+      if (!legal || !text || text.startsWith('#') || text === this.moveText(id)) return null;
+      return statusError(-4, `${call}: Move '${text}' (id ${id}), made by hand, is not what `
+        + `the id means here: id ${id} ${here}. ${take}`);
+    }
+    const game = this.#gameIdentity();
+    if (origin.game !== game) {
+      // Games by their names, or where only the options differ, with them.
+      const [mine, theirs] = [origin.game, game].map((g) => g.split(' (')[0]);
+      const names = mine === theirs ? [origin.game, game] : [mine, theirs];
+      return statusError(-10, `${call}: Move '${text}' (id ${id}) was made for ${names[0]}; `
+        + `this state plays ${names[1]}. ${take}`);
+    }
+    this.#check(lib._tg_state_position_key(this._ptr, KEY));
+    if (u32(KEY) === origin.keyLow && u32(KEY + 4) === origin.keyHigh) return null;
+    const number = lib._tg_state_move_number(this._ptr) >>> 0;
+    const then = origin.moveNumber === number ? `another position at move ${number}`
+      : `the position at move ${origin.moveNumber}`;
+    return statusError(-4, `${call}: Move '${text}' (id ${id}) was made for ${then}; here, `
+      + `at move ${number}, id ${id} ${here}. ${take}`);
+  }
+
+  // The id of a Move that may be played here, or the refusal thrown.
+  #checked(move, call) {
+    const error = this.#refusal(move, call);
+    if (error !== null) throw error;
+    return move.id;
+  }
+
+  /**
+   * Whether a move (id, Move or text) can be played now; false for a Move
+   * made for another position or game.
+   */
   isLegal(move) {
     if (typeof move === 'string') {
       const ptr = this._ptr;
       return withCString(move, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)) === 0;
     }
+    if (move instanceof Move && this.#refusal(move, 'isLegal') !== null) return false;
     return lib._tg_state_is_legal(this._ptr, moveId(move)) === 0;
   }
 
@@ -212,21 +302,34 @@ export class State extends Handle {
     const ptr = this._ptr;
     this.#check(withCString(text, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)));
     const id = u32(OUT0);
-    return new Move(id, this.moveText(id));
+    return new Move(id, this.moveText(id), this.#origin());
   }
 
   /**
    * Plays a move given as an id, a Move or its text, and returns it as a
-   * Move. At a chance point it applies the outcome seen at the table.
+   * Move. At a chance point it applies the outcome seen at the table. A
+   * Move made for another position is refused (TG_E_ILLEGAL_MOVE), one of
+   * another game too (TG_E_MISMATCH), with words and the state unchanged;
+   * an id is taken as it is.
    */
   apply(move) {
-    const played = typeof move === 'string' ? this.parseMove(move) : this.#known(moveId(move));
+    let played;
+    if (typeof move === 'string') {
+      played = this.parseMove(move);
+    } else if (move instanceof Move && moveOrigin(move) !== undefined) {
+      this.#checked(move, 'apply');
+      played = move;
+    } else {
+      if (move instanceof Move) this.#checked(move, 'apply');
+      played = this.#known(moveId(move));
+    }
     this.#check(lib._tg_state_apply(this._ptr, played.id));
     return played;
   }
 
   #known(id) {
-    return new Move(id, lib._tg_state_is_legal(this._ptr, id) === 0 ? this.moveText(id) : '');
+    const legal = lib._tg_state_is_legal(this._ptr, id) === 0;
+    return new Move(id, legal ? this.moveText(id) : '', legal ? this.#origin() : undefined);
   }
 
   /** The notation of any id of the move space here, legal now or not. */
@@ -282,10 +385,11 @@ export class State extends Handle {
     try {
       this.#check(fill(ptr, ids, items, cap));
       const count = u32(OUT0);
+      const origin = this.#origin();
       const result = [];
       for (let i = 0; i < count; i++) {
         const id = u32(ids + 4 * i);
-        result.push([new Move(id, this.#textOrId(id)), read(items, i)]);
+        result.push([new Move(id, this.#textOrId(id), origin), read(items, i)]);
       }
       return result;
     } finally {
@@ -329,7 +433,7 @@ export class State extends Handle {
     if (rng === undefined) {
       this.#check(lib._tg_state_sample_chance(this._ptr, OUT0));
       const id = u32(OUT0);
-      return new Move(id, this.#textOrId(id));
+      return new Move(id, this.#textOrId(id), this.#origin());
     }
     if (typeof rng !== 'function') throw new TypeError('rng must be a function returning a number in [0, 1)');
     const outcomes = this.chanceOutcomes();
@@ -403,8 +507,10 @@ export class State extends Handle {
       if (status !== 0) this.#check(status);
       view._readChance(block);
     } else {
-      // An id in range is passed as it is; anything else goes through moveId().
-      const applied = move >>> 0 === move ? move : moveId(move);
+      // An id in range is passed as it is; a Move is checked (#refusal()),
+      // anything else goes through moveId().
+      const applied = move >>> 0 === move ? move
+        : move instanceof Move ? this.#checked(move, 'step') : moveId(move);
       const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
       view._read(block, applied);
@@ -412,9 +518,28 @@ export class State extends Handle {
     return view;
   }
 
-  /** Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. */
+  /**
+   * Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. By
+   * default the RNG is not rewound, so a chance outcome taken back may come
+   * out differently when drawn again (a re-roll): see undoRewindsRng.
+   */
   undo() {
     this.#check(lib._tg_state_undo(this._ptr));
+  }
+
+  /**
+   * Whether undo() rewinds the RNG (false by default): set it to true to
+   * forbid re-rolls. Then taking back a chance outcome sets the RNG back to
+   * before it was drawn, so drawing again gives the same outcome, and undo
+   * refuses (TG_E_NOTHING_TO_UNDO) an outcome made before it was set or
+   * loaded from a save. Clones and copies carry it; a loaded state starts
+   * without it.
+   */
+  get undoRewindsRng() { return lib._tg_state_undo_rewinds_rng(this._ptr) !== 0; }
+
+  set undoRewindsRng(rewind) {
+    if (typeof rewind !== 'boolean') throw new TypeError(`undoRewindsRng is a boolean, not ${typeof rewind}`);
+    this.#check(lib._tg_state_set_undo_rewinds_rng(this._ptr, rewind ? 1 : 0));
   }
 
   /** The decisions since the root, oldest first, as ids. */
