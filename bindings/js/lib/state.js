@@ -594,3 +594,14 @@ export class State extends Handle {
     return this.closed ? 'State(closed)' : this.toText();
   }
 }
+
+// Game.newState(), here so that game.js need not import this module (an
+// import cycle, which bundlers order badly).
+Object.defineProperty(Game.prototype, 'newState', {
+  /** The initial state; the same seed gives the same game. */
+  value: function newState(seed = 0) {
+    return new State(this, seed);
+  },
+  writable: true,
+  configurable: true,
+});

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  BOT_LEVELS, BOT_MEMORY, Bot, CHANCE, Game, TERMINAL,
-} from '../index.js';
+import { Bot, BOT_LEVELS, BOT_MEMORY, CHANCE, Game, init, TERMINAL } from '../index.js';
 import { caught, own } from './support.js';
+
+await init();
 
 function toSeat(state, seat) {
   while (state.currentPlayer !== seat) {

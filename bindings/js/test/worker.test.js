@@ -3,9 +3,11 @@
 // carried back, and the main thread free while the bot thinks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Bot, Game, TablegamesError } from '../index.js';
+import { Bot, Game, init, TablegamesError } from '../index.js';
 import { BotWorker } from '../bot-worker.js';
 import { own } from './support.js';
+
+await init();
 
 test('the worker\'s bot chooses and hints as the same bot on the main thread', async (t) => {
   const bots = await BotWorker.start();
