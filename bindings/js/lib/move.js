@@ -3,18 +3,48 @@
 import { statusError } from './errors.js';
 
 export class Move {
-  /** id: the move's number in the game's move space; text: its notation. */
-  constructor(id, text) {
+  #text;
+  #position;
+
+  /**
+   * id: the move's number in the game's move space; text: its notation.
+   * (A state's Moves are made with their position instead of a text, and
+   * render it when it is first read: line.js.) Read-only, as its type
+   * says, but not frozen: Object.freeze() tripled what a Move costs to
+   * make, and legalMoves() makes one per legal move.
+   */
+  constructor(id, text, position = undefined) {
     this.id = id;
-    this.text = text;
-    Object.freeze(this);
+    this.#text = text;
+    this.#position = position;
   }
+
+  /** The notation, as at the position the Move was made for. */
+  get text() {
+    let text = this.#text;
+    if (text === undefined) {
+      const position = this.#position;
+      text = position === undefined ? '' : position.state._textAt(position, this.id);
+      this.#text = text;
+    }
+    return text;
+  }
+
+  /** The position the Move was made for (line.js), or undefined. */
+  get _position() { return this.#position; }
 
   /** The id, so a Move compares and indexes as its number. */
   valueOf() { return this.id; }
 
   /** The notation. */
   toString() { return this.text; }
+
+  /** { id, text }: the text is a getter, which JSON and spreads would not see. */
+  toJSON() { return { id: this.id, text: this.text }; }
+
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return `Move { id: ${this.id}, text: ${JSON.stringify(this.text)} }`;
+  }
 }
 
 const MOVE_LIMIT = 2 ** 32;

@@ -3,6 +3,7 @@ import { statusError } from './errors.js';
 // game.js imports this module too; each uses the other's class only when called.
 import { Game, outText, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
+import { Line, stepsBack } from './line.js';
 import { Move, intValue, moveId, seedValue } from './move.js';
 import {
   IDS_OFFSET, StepView, listOffset, stepBlockBytes,
@@ -60,6 +61,13 @@ export class State extends Handle {
   #block;
   #cap;
   #view;
+  // Whether the block's header and ids (step.js) hold the decision the
+  // state is at: step(), apply() and applyChance() leave them so, in
+  // the same call into the library, and the calls of a loop
+  // (currentPlayer, isTerminal, legalMoves()) read them without one.
+  #settled = false;
+  #line = new Line(this);
+  #back = null; // { position, copy }: the last copy _textAt() took back
 
   /** new State(game, seed = 0), as game.newState(seed). */
   constructor(game, seed = 0, adopted = undefined) {
@@ -107,6 +115,8 @@ export class State extends Handle {
   free() {
     if (this.closed) return;
     this.#view?._detach();
+    this.#back?.copy.free();
+    this.#back = null;
     super.free();
     if (this.#ownsGame) this.#game.free();
   }
@@ -125,11 +135,17 @@ export class State extends Handle {
   get players() { return lib._tg_game_players(lib._tg_state_game(this._ptr)); }
 
   /** The seat to move, CHANCE or TERMINAL. */
-  get currentPlayer() { return lib._tg_state_current_player(this._ptr); }
+  get currentPlayer() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] : lib._tg_state_current_player(ptr);
+  }
 
   get isChance() { return this.currentPlayer === CHANCE; }
 
-  get isTerminal() { return lib._tg_state_is_terminal(this._ptr) !== 0; }
+  get isTerminal() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] === TERMINAL : lib._tg_state_is_terminal(ptr) !== 0;
+  }
 
   get moveNumber() { return lib._tg_state_move_number(this._ptr) >>> 0; }
 
@@ -163,14 +179,73 @@ export class State extends Handle {
   /** The legal moves (or chance outcomes) as ids, increasing. */
   legalMoveIds() {
     const ptr = this._ptr;
-    const ids = this.#block + listOffset(this.#cap);
-    this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT0));
-    return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
+    if (!this.#settled) this.#settle(ptr);
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    return Array.from(lib.HEAPU32.subarray(first, first + lib.HEAPU32[(block + 4) >>> 2]));
   }
 
-  /** The legal moves (or chance outcomes) as Moves with their text. */
+  /**
+   * The legal moves (or chance outcomes) as Moves. Each renders its text
+   * when it is first read, as it was here (line.js).
+   */
   legalMoves() {
-    return this.legalMoveIds().map((id) => new Move(id, this.moveText(id)));
+    const ptr = this._ptr;
+    if (!this.#settled) this.#settle(ptr);
+    const position = this.#line.here();
+    const heap = lib.HEAPU32;
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    const n = heap[(block + 4) >>> 2];
+    const moves = new Array(n);
+    for (let i = 0; i < n; i++) moves[i] = new Move(heap[first + i], undefined, position);
+    return moves;
+  }
+
+  // Writes the decision the state is at into the block (the StepView's).
+  #settle(ptr) {
+    const block = this.#block;
+    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
+    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
+    this.#settled = true;
+    this.#view?._read(block, null);
+  }
+
+  /**
+   * The text of id at position (a Position of this state's line, which a
+   * Move holds): rendered here, or on a copy taken back there; "#id" when
+   * the position is no longer on the history (undone past, reset) or the
+   * state was freed.
+   */
+  _textAt(position, id) {
+    if (this.closed) return `#${id}`;
+    const back = this.#line.distanceTo(position);
+    if (back === 0) return this.#textOrId(id);
+    if (back < 0) return `#${id}`;
+    // The Moves of one position are often read together: the copy taken
+    // back to it is kept for the next (one copy, freed with the state).
+    // A copy already taken back further than position would have to be
+    // taken again; one short of it goes on from where it is.
+    const kept = this.#back;
+    const further = kept === null ? -1 : stepsBack(kept.position, position);
+    if (further < 0) {
+      this.#back = null;
+      kept?.copy.free();
+      this.#check(lib._tg_state_clone(this._ptr, OUT0));
+      const copy = State._adopt(u32(OUT0), this.#ownsGame ? undefined : this.#game);
+      this.#back = { position: this.#line.here(), copy };
+      return this._textAt(position, id);
+    }
+    const { copy } = kept;
+    try {
+      for (let i = 0; i < further; i++) copy.undo();
+    } catch (error) {
+      this.#back = null;
+      copy.free();
+      throw error;
+    }
+    kept.position = position;
+    return copy.#textOrId(id);
   }
 
   /** Whether a move (id, Move or text) can be played now. */
@@ -220,13 +295,24 @@ export class State extends Handle {
    * Move. At a chance point it applies the outcome seen at the table.
    */
   apply(move) {
-    const played = typeof move === 'string' ? this.parseMove(move) : this.#known(moveId(move));
-    this.#check(lib._tg_state_apply(this._ptr, played.id));
+    const ptr = this._ptr;
+    let played;
+    if (typeof move === 'string') played = this.parseMove(move);
+    else if (move instanceof Move) played = move;
+    else played = new Move(moveId(move), undefined, this.#line.here());
+    this.#decide(ptr, played.id);
     return played;
   }
 
-  #known(id) {
-    return new Move(id, lib._tg_state_is_legal(this._ptr, id) === 0 ? this.moveText(id) : '');
+  // Plays id with the step call, which leaves the next decision in the
+  // block; a refused id changes nothing.
+  #decide(ptr, id) {
+    const block = this.#block;
+    const status = stepCall(ptr, id, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    this.#view?._read(block, id);
   }
 
   /** The notation of any id of the move space here, legal now or not. */
@@ -271,7 +357,7 @@ export class State extends Handle {
 
   /** Plays a move given as an id, with one call and no notation. */
   applyId(id) {
-    this.#check(lib._tg_state_apply(this._ptr, moveId(id)));
+    this.#decide(this._ptr, moveId(id));
   }
 
   #outcomes(fill, itemBytes, read) {
@@ -346,13 +432,17 @@ export class State extends Handle {
    * as a Move (or with notation false, its id, which saves rendering it).
    */
   applyChance(notation = true) {
-    if (!notation) {
-      this.#check(lib._tg_state_apply_chance(this._ptr, OUT0));
-      return u32(OUT0);
-    }
-    const outcome = this.sampleChance();
-    this.#check(lib._tg_state_apply(this._ptr, outcome.id));
-    return outcome;
+    const ptr = this._ptr;
+    const position = notation ? this.#line.here() : undefined;
+    const block = this.#block;
+    const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    const view = this.#view;
+    if (view !== null) view._readChance(block);
+    const outcome = lib.HEAPU32[(block + 8) >>> 2];
+    return notation ? new Move(outcome, undefined, position) : outcome;
   }
 
   /**
@@ -362,8 +452,11 @@ export class State extends Handle {
   playout(maxDecisions = undefined) {
     const limit = maxDecisions === undefined ? 2 ** 32 - 1
       : intValue(maxDecisions, 'maxDecisions', 0, 2 ** 32 - 1);
+    this.#settled = false;
     this.#check(lib._tg_state_playout(this._ptr, limit, OUT0));
-    return u32(OUT0);
+    const made = u32(OUT0);
+    this.#line.appended(made);
+    return made;
   }
 
   // ---- one call per decision ----------------------------------------------------
@@ -380,10 +473,7 @@ export class State extends Handle {
   stepView() {
     const ptr = this._ptr;
     const view = this.#stepView();
-    const block = this.#block;
-    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
-    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
-    view._read(block, null);
+    this.#settle(ptr);
     return view;
   }
 
@@ -401,12 +491,16 @@ export class State extends Handle {
     if (move === undefined || move === null) {
       const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._readChance(block);
     } else {
       // An id in range is passed as it is; anything else goes through moveId().
       const applied = move >>> 0 === move ? move : moveId(move);
       const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._read(block, applied);
     }
     return view;
@@ -415,6 +509,8 @@ export class State extends Handle {
   /** Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. */
   undo() {
     this.#check(lib._tg_state_undo(this._ptr));
+    this.#settled = false;
+    this.#line.undone();
   }
 
   /** The decisions since the root, oldest first, as ids. */
@@ -444,11 +540,15 @@ export class State extends Handle {
   copyFrom(other) {
     if (!(other instanceof State)) throw new TypeError('copyFrom() needs a State');
     this.#check(lib._tg_state_copy(this._ptr, other._ptr));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Back to the initial position with an empty history. */
   reset(seed = 0) {
     this.#check(lib._tg_state_reset(this._ptr, seedValue(seed)));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Re-seeds the state's RNG. */
@@ -557,6 +657,8 @@ export class State extends Handle {
   /** Redraws everything seat cannot know; clears the history. */
   resample(seat) {
     this.#check(lib._tg_state_resample(this._ptr, this.#seat(seat, 'resample')));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   // ---- saving ---------------------------------------------------------------------
