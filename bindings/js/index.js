@@ -43,9 +43,11 @@ let loading = null;
  */
 export function init(options = {}) {
   if (loading === null) {
-    if (options === null || typeof options !== 'object') throw new TypeError('init(options): options is an object');
+    if (options === null || typeof options !== 'object') {
+      return Promise.reject(new TypeError('init(options): options is an object'));
+    }
     const unknown = Object.keys(options).filter((key) => key !== 'wasm');
-    if (unknown.length) throw new TypeError(`init(): unknown option ${unknown.join(', ')} (known: wasm)`);
+    if (unknown.length) return Promise.reject(new TypeError(`init(): unknown option ${unknown.join(', ')} (known: wasm)`));
     // The literal new URL(…, import.meta.url) is what bundlers recognise
     // as a file to copy beside their output.
     const where = options.wasm ?? new URL('./dist/tablegames_wasm.wasm', import.meta.url);

@@ -91,6 +91,16 @@ test('a bot refuses a state of another game, the wrong seat\'s turn, bad setting
   assert.equal(caught(() => new Bot(game, 0, { seconds: -1 })).code, 'TG_E_INVALID_ARGUMENT');
   assert.equal(caught(() => new Bot(game, 0, { simulations: -1 })).code, 'TG_E_INVALID_ARGUMENT');
   assert.throws(() => new Bot(game, 0, { seconds: '1' }), TypeError);
+  assert.throws(() => new Bot(game, 0, null), TypeError);
   assert.throws(() => new Bot({}, 0), TypeError);
   assert.throws(() => bot.choose({}), TypeError);
+});
+
+test('a misspelt bot setting is refused, naming it and the settings there are', (t) => {
+  const game = own(t, new Game('bewitched'));
+  const error = caught(() => new Bot(game, 0, { levle: 'hard' }));
+  assert.equal(error.code, 'TG_E_INVALID_ARGUMENT');
+  assert.match(error.message, /unknown bot setting "levle" \(known: level, simulations, seconds, seed, memory\)/);
+  // seat is the BotWorker's setting, not a Bot's.
+  assert.match(caught(() => new Bot(game, 0, { seat: 1 })).message, /"seat"/);
 });

@@ -53,6 +53,8 @@ test('the worker\'s errors come back as TablegamesError; terminate rejects what 
     && error.code === 'TG_E_WRONG_PHASE');
   await assert.rejects(bots.choose(state, { seat: 0, level: 'genius' }), (error) => error.code === 'TG_E_INVALID_ARGUMENT');
   await assert.rejects(bots.choose({}), TypeError);
+  await assert.rejects(bots.hint(state, { seet: 0 }), (error) => error instanceof TablegamesError
+    && error.code === 'TG_E_INVALID_ARGUMENT' && /"seet" \(known: seat, level,/.test(error.message));
   const pending = bots.choose(state, { seat: 0 });
   bots.terminate();
   await assert.rejects(pending, /terminated/);
