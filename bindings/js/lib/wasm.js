@@ -149,7 +149,7 @@ export function withCString(text, what, nulStatus, fn) {
   }
   const bytes = encoder.encode(text);
   const ptr = lib._malloc(bytes.length + 1);
-  if (!ptr) throw statusError(-11, `no memory for ${what}`);
+  if (!ptr) throw statusError(-11, noMemory(`no memory for ${what}`));
   try {
     lib.HEAPU8.set(bytes, ptr);
     lib.HEAPU8[ptr + bytes.length] = 0;
@@ -162,7 +162,7 @@ export function withCString(text, what, nulStatus, fn) {
 /** Calls fn(ptr, len) with bytes (a Uint8Array) copied into the heap. */
 export function withBytes(bytes, fn) {
   const ptr = lib._malloc(Math.max(bytes.length, 1));
-  if (!ptr) throw statusError(-11, 'no memory for the data');
+  if (!ptr) throw statusError(-11, noMemory('no memory for the data'));
   try {
     lib.HEAPU8.set(bytes, ptr);
     return fn(ptr, bytes.length);
@@ -189,7 +189,7 @@ export function takeBuffer(read) {
 /** A fresh heap block of `bytes` bytes (at least 1), or NO_MEMORY. */
 export function alloc(bytes, what) {
   const ptr = lib._malloc(Math.max(bytes, 1));
-  if (!ptr) throw statusError(-11, `no memory for ${what}`);
+  if (!ptr) throw statusError(-11, noMemory(`no memory for ${what}`));
   return ptr;
 }
 
@@ -211,7 +211,17 @@ export function statusText(status) {
 export function check(status, message) {
   if (status < 0) {
     const text = typeof message === 'function' ? message() : message;
-    throw statusError(status, text || statusText(status));
+    throw statusError(status, status === -11 ? noMemory(text || statusText(status)) : text || statusText(status));
   }
   return status;
+}
+
+/**
+ * A TG_E_NO_MEMORY message with what to do about it: the module's memory
+ * is capped (build.sh) and never given back, so the way out is free().
+ */
+export function noMemory(text) {
+  const limit = lib._tgjs_memory_limit() >>> 0;
+  return `${text} (the WebAssembly memory is at ${Math.round(lib.HEAPU8.length / 2 ** 20)} of its `
+    + `${Math.round(limit / 2 ** 20)} MiB: free() the Games, States and Bots no longer needed)`;
 }
