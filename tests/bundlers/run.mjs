@@ -127,6 +127,9 @@ async function check(browser, name, out) {
   }
 }
 
+// Every bundler is tried, whatever the others did; the run fails at the
+// end if any failed.
+const failed = [];
 try {
   install();
   const builds = [['esbuild', withEsbuild], ['vite', withVite], ['webpack', withWebpack]];
@@ -134,14 +137,23 @@ try {
   try {
     for (const [name, build] of builds) {
       const out = path.join(scratch, `out-${name}`);
-      const started = performance.now();
-      await build(out);
-      console.log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      await check(browser, name, out);
+      try {
+        const started = performance.now();
+        await build(out);
+        console.log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        await check(browser, name, out);
+      } catch (error) {
+        console.log(`${name}: FAILED ${error.message}`);
+        failed.push(name);
+      }
     }
   } finally {
     await browser.close();
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+if (failed.length) {
+  console.log(`failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }
