@@ -59,6 +59,7 @@ typedef enum host_fn_id {
     F_BOT_FREE,
     F_PLAYER_MOVES, F_CHANCE_IDS, F_IS_CHANCE, F_LENGTH_BOUND, F_UTILITY, F_HIDDEN, F_FORMAT,
     F_SHAPE, F_MASK, F_ANY_TEXT, F_HIST_PLAYER, F_SIZED_INIT,
+    F_POSITION_KEY, F_SET_UNDO_REWINDS, F_UNDO_REWINDS,
     F_COUNT
 } host_fn_id;
 
@@ -117,6 +118,9 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_ANY_TEXT] = { "tg_state_any_move_text", "IPUPZP" },
     [F_HIST_PLAYER] = { "tg_state_history_player", "IPUP" },
     [F_SIZED_INIT] = { "tg_sized_allocator_init", "IPZPZ" },
+    [F_POSITION_KEY] = { "tg_state_position_key", "IPP" },
+    [F_SET_UNDO_REWINDS] = { "tg_state_set_undo_rewinds_rng", "IPI" },
+    [F_UNDO_REWINDS] = { "tg_state_undo_rewinds_rng", "IP" },
 };
 
 #define HOST_MAX_ARGS 6

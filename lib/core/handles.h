@@ -53,6 +53,19 @@ struct tg_state {
      * allocation, just past hist_cap moves (tgH_who()). */
     uint32_t hist_len;
     uint32_t hist_cap;
+    /* Undo rewinds the RNG (tg_state_set_undo_rewinds_rng(), undo_rng.c):
+     * marks[i] is the RNG as it stood before chance outcome i of the history
+     * was drawn, known for the entries from marks_from on; marks has room
+     * for hist_cap entries while rewind is set. pending is the RNG before
+     * the first draw at the chance point the state stands at
+     * (tg_state_sample_chance()), when have_pending is set. Both are left
+     * alone while rewind is clear, so play costs no more then. */
+    uint8_t rewind;
+    uint8_t have_pending;
+    uint32_t marks_from;
+    uint32_t marks_cap;
+    tg_rng *marks;
+    tg_rng pending;
     /* Undo's cache: checkpoint i is the position after (i + 1) * TG_CORE_CHECKPOINT
      * decisions of the history. Built by undo, cut by undo, dropped whenever
      * the history is replaced; apply never touches it (and never allocates). */
@@ -134,15 +147,38 @@ static inline void tgH_own_remove(tg_own *own, tg_move move)
     own->sum[1] -= h[1];
 }
 
+/* Keeps the RNG as it stands before a draw at a chance point, for undo to
+ * rewind to (the first draw's, when several are made there). */
+static inline void tgH_hold_rng(tg_state *st, int first_only)
+{
+    if (!st->have_pending || !first_only) {
+        st->pending = st->rng;
+        st->have_pending = 1;
+    }
+}
+
+/* Keeps, for the chance outcome just recorded, where the RNG stood before
+ * it was drawn (out of line: only states whose undo rewinds pay for it). */
+void tgH_mark(tg_state *st);
+
 /* Records a decision of the player to move (st->cur) in the history, which
- * has room, and in that player's digest; the caller applies it. */
-static inline void tgH_record(tg_state *st, tg_move m)
+ * has room, and in that player's digest; the caller applies it. With
+ * may_mark, a chance outcome keeps where the RNG stood before it was drawn
+ * when undo rewinds; a caller that knows undo does not rewind passes 0. */
+static inline void tgH_record_as(tg_state *st, tg_move m, int may_mark)
 {
     int who = st->cur;
     tgH_who(st)[st->hist_len] = (int8_t)who;
     st->hist[st->hist_len++] = m;
     if (who >= 0)
         tgH_own_add(&st->own[who], m);
+    else if (may_mark && st->rewind)
+        tgH_mark(st);
+}
+
+static inline void tgH_record(tg_state *st, tg_move m)
+{
+    tgH_record_as(st, m, 1);
 }
 
 static inline const void *tgH_cfg(const tg_game *g)
@@ -239,6 +275,15 @@ void tgH_research_setup(tg_game *g);
 int tgH_same_game(const tg_game *a, const tg_game *b);
 /* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */
 tg_status tgH_reserve_history(tg_state *st, uint32_t n);
+/* Undo's marks (undo_rng.c): room for cap of them; dst's as src's (room
+ * made by the caller); a fresh start at the history's length (new, reset,
+ * resample, a bot's scratch state); and undo's check and rewind before the
+ * last entry is taken back (TG_E_NOTHING_TO_UNDO with a message when its
+ * draw is not known, nothing changed). */
+tg_status tgH_reserve_marks(tg_state *st, uint32_t cap);
+void tgH_marks_copy(tg_state *dst, const tg_state *src);
+void tgH_marks_restart(tg_state *st);
+tg_status tgH_unmark(tg_state *st);
 /* Rebuilds the position from the root and the first n history entries;
  * returns non-zero if some entry is not legal where it stands. */
 int tgH_replay(tg_state *st, uint32_t n);

@@ -136,10 +136,13 @@ enum {
 /* The viewer at idx: a seat number or tablegames.OMNISCIENT / PUBLIC; a
  * negative number (CHANCE, TERMINAL, -1 ...) raises, naming call. */
 int ltg_check_viewer(lua_State *L, const tg_state *st, int idx, const char *call, int flags);
-/* Whether the value at idx is a Move; its id, refused (raises) when st
- * gives the id another text than the Move's. */
+/* Whether the value at idx is a Move; its id, refused (raises) when it was
+ * made for another game or position, or by hand with another text than st
+ * gives its id. */
 int ltg_is_move(lua_State *L, int idx);
 tg_move ltg_check_move(lua_State *L, const tg_state *st, int idx);
+/* 1 when the Move at idx may be tried in st (ltg_check_move() would not raise). */
+int ltg_move_fits(lua_State *L, const tg_state *st, int idx);
 extern const luaL_Reg ltg_state_research_methods[];
 extern const luaL_Reg ltg_game_research_methods[];
 void ltg_research_register(lua_State *L);

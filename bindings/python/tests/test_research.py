@@ -189,7 +189,7 @@ class ForeignMoveTest(unittest.TestCase):
             state.apply(old)
         message = str(caught.exception)
         self.assertIn("apply: Move %r (id %d)" % (old.text, int(old)), message)
-        self.assertIn("in this position id %d means %r" % (int(old), here.text), message)
+        self.assertIn("id %d means %r" % (int(old), here.text), message)
         self.assertIn("at move %d" % old.origin.move_number, message)
         self.assertEqual(state, before)
         self.assertEqual(state.history, before.history)
