@@ -33,6 +33,7 @@ build = {
             "src/ltg_module.c", "src/ltg_errors.c", "src/ltg_owned.c",
             "src/ltg_json.c", "src/ltg_game.c", "src/ltg_state.c", "src/ltg_fastpath.c",
             "src/ltg_step.c", "src/ltg_bot.c", "src/ltg_views.c", "src/ltg_research.c",
+            "src/ltg_batch.c",
          },
          libraries = { "tablegames", "jansson" },
          incdirs = { "$(TABLEGAMES_INCDIR)", "$(JANSSON_INCDIR)" },

@@ -103,6 +103,33 @@ TG_API tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t 
                                      size_t *count);
 
 /**
+ * Each player's utility, scored with @p draw: before the end 0 for
+ * everyone; at the end 1 for a winner (shared equally when several win)
+ * and 0 for the others; a game over with no winner gives everyone 0 with
+ * #TG_DRAW_ZERO (exactly tg_state_returns_v2()) or 1/n each with
+ * #TG_DRAW_SHARED. tg_game_utility_sum() tells whether the sum is the same
+ * in every game.
+ * @param out   receives one value per player; may be NULL when @p cap is 0.
+ * @param cap   entries in @p out.
+ * @param count receives the number of players, also when @p cap is too
+ *              small (then #TG_E_BUFFER_TOO_SMALL and nothing written).
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p count, a NULL
+ *         @p out with a non-zero @p cap, or an unknown @p draw.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_utilities(const tg_state *state, int draw, double *out, size_t cap,
+                                    size_t *count);
+
+/**
+ * 1 when the game is over because the length cap (tg_game_max_length())
+ * stopped it, not by its rules (Gymnasium's "truncated"); 0 while it goes
+ * on or when it ended by the rules; #TG_E_INVALID_ARGUMENT (negative) for
+ * a NULL state.
+ * @since 1.4
+ */
+TG_API int tg_state_is_truncated(const tg_state *state);
+
+/**
  * Writes the legal moves, or at a chance point the possible outcomes, in
  * increasing order without duplicates. None at the end of the game.
  *
@@ -130,6 +157,19 @@ TG_API tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf,
  * @since 1.3
  */
 TG_API tg_status tg_state_legal_mask(const tg_state *state, uint8_t *mask, size_t cap);
+
+/**
+ * The legal actions of the player to move as a mask over the actions of
+ * tg_game_action_move() (not the move ids: tg_state_legal_mask() is that
+ * mask): @p mask[a] is 1 when action a is legal, else 0; all 0 at a chance
+ * point and at the end of the game. Writes exactly
+ * tg_game_player_move_count() bytes and allocates nothing.
+ * @param cap bytes in @p mask: at least tg_game_player_move_count(), else
+ *            #TG_E_BUFFER_TOO_SMALL and nothing written.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p mask.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_action_mask(const tg_state *state, uint8_t *mask, size_t cap);
 
 /** #TG_OK when @p move is legal now, else #TG_E_ILLEGAL_MOVE. */
 TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);

@@ -28,7 +28,16 @@ struct tg_game {
     tg_limits limits;
     char *options; /* canonical options string */
     uint32_t chance_ids;  /* ids for which move_is_chance() says 1 */
+    /* Floats of an observation tensor (tgH_tensor_count()), kept because
+     * every tensor call would otherwise ask the game through a pointer. */
+    size_t tensor_floats;
     uint64_t key_seed;    /* seeds information keys: a digest of the id and options */
+    /* 1.4's action numbering (actions.c), move_count entries each: the
+     * action or outcome number of every id, and the ids of the player
+     * actions in order followed by those of the outcomes. One allocation,
+     * action_index first. */
+    uint32_t *action_index;
+    tg_move *action_moves;
     alignas(max_align_t) unsigned char config[];
 };
 
@@ -205,8 +214,12 @@ static inline size_t tgH_scratch_offset(const tg_game *g)
     return (end + align - 1) / align * align;
 }
 
-/* Floats in a tensor of g (tensor.c). */
-size_t tgH_tensor_size(const tg_game *g);
+/* Floats in a tensor of g: counted once when the game is made (tensor.c). */
+size_t tgH_tensor_count(const tg_game *g);
+static inline size_t tgH_tensor_size(const tg_game *g)
+{
+    return g->tensor_floats;
+}
 /* Bytes before the tensor in an information key's input (information.c):
  * format, player, move number, the own-decision digest, the players. */
 #define TG_CORE_KEY_HEADER 36
@@ -269,8 +282,29 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_me
  * (tgO_parse_saved(): a format-1 save keeps playing as release 1.1). */
 tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
                               const tg_mem *alloc, tg_game **out, tg_msg *msg);
-/* Fills the research figures of a game made from its options (research.c). */
-void tgH_research_setup(tg_game *g);
+/* Fills the research figures of a game made from its options (research.c)
+ * and allocates its action tables: TG_E_NO_MEMORY leaves none. */
+tg_status tgH_research_setup(tg_game *g);
+/* Allocates and fills g's action tables (actions.c). */
+tg_status tgH_action_tables(tg_game *g);
+/* Releases what tgH_research_setup() allocated (NULL tables ignored). */
+void tgH_research_release(tg_game *g);
+/* Bytes of a game's action tables. */
+static inline size_t tgH_action_bytes(const tg_game *g)
+{
+    return (size_t)g->limits.move_count * (sizeof(uint32_t) + sizeof(tg_move));
+}
+/* Writes the action mask of st's player to move (tg_state_action_mask()),
+ * tg_game_player_move_count() bytes (actions.c). */
+void tgH_action_mask(const tg_state *st, uint8_t *mask);
+/* Each player's utilities with draw (TG_DRAW_*, checked), players entries. */
+void tgH_utilities(const tg_state *st, int draw, double *out);
+/* Whether the length cap, not the rules, ended st's game. */
+int tgH_truncated(const tg_state *st);
+/* Floats of an information-state tensor of g, and the writer (the player
+ * checked), information_tensor.c. */
+size_t tgH_info_tensor_size(const tg_game *g);
+void tgH_write_info_tensor(const tg_state *st, int player, float *out);
 /* Two game handles describe the same game (same definition and options). */
 int tgH_same_game(const tg_game *a, const tg_game *b);
 /* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */

@@ -667,6 +667,7 @@ void ltg_state_register(lua_State *L)
     luaL_setfuncs(L, ltg_state_view_methods, 0);
     luaL_setfuncs(L, ltg_state_step_methods, 0);
     luaL_setfuncs(L, ltg_state_research_methods, 0);
+    luaL_setfuncs(L, ltg_state_batch_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

@@ -13,7 +13,7 @@ from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, ou
                       own_locking, serialized)
 from ._loader import Library, library
 from .errors import IllegalMove, InvalidArgument, Mismatch, ParseError
-from .game import Game
+from .game import Game, draw_arg
 from .step import DRAWN, PLAIN_INT_LIMIT, StepView, new_view
 from .buffers import c_bytes, c_floats, checked_view, refuse_buffer, require_numpy
 from .viewers import CHANCE, OMNISCIENT, TURNS, viewer_arg
@@ -251,6 +251,23 @@ class State(Handle):
         out = (ctypes.c_double * TABLE_SEATS)()
         self._check(self._lib.dll.tg_state_returns_v2(h, out, TABLE_SEATS, ctypes.byref(count)))
         return list(out[:count.value])
+
+    def utilities(self, draw: str = "zero") -> List[float]:
+        """Each player's utility (1.4): 0 before the end; 1 shared among
+        the winners, 0 for the others; a game over with no winner (stopped
+        by the length cap, or by a rule that names none) gives 0 each with
+        draw="zero" (exactly returns) or 1/n each with draw="shared"."""
+        h, count = self._handle(), ctypes.c_size_t()
+        out = (ctypes.c_double * TABLE_SEATS)()
+        self._check(self._lib.dll.tg_state_utilities(h, draw_arg(draw), out, TABLE_SEATS,
+                                                     ctypes.byref(count)))
+        return list(out[:count.value])
+
+    @property
+    def is_truncated(self) -> bool:
+        """Whether the game is over because the library's length cap
+        (Game.max_length) stopped it, not by its rules (1.4)."""
+        return bool(self._check(self._lib.dll.tg_state_is_truncated(self._handle())))
 
     @property
     def last_error(self) -> str:
@@ -760,6 +777,41 @@ class State(Handle):
             raise InvalidArgument("legal_mask: out holds %d bytes, the game has %d move ids"
                                   % (view.nbytes, n))
         self._fill_mask(c_bytes(view, n), n)
+        return out
+
+    def action_mask(self, out: Any = None, *, numpy: bool = False) -> Any:
+        """One byte per action of the player to move (Game.player_move_count
+        of them, in the numbering of tablegames.actions, 1.4): 1 where legal;
+        all 0 at a chance point and at the end. A new bytearray, a numpy
+        uint8 array with numpy=True, or out (a byte buffer as legal_mask()
+        takes) filled in place."""
+        n = int(self._lib.dll.tg_game_player_move_count(self._game_ptr()))
+        if out is None:
+            out = require_numpy("action_mask").zeros(n, "uint8") if numpy else bytearray(n)
+        view = checked_view(out, "action_mask", "out", floats=False)
+        if view.nbytes < n:
+            raise InvalidArgument("action_mask: out holds %d bytes, the game has %d actions"
+                                  % (view.nbytes, n))
+        self._check(self._lib.dll.tg_state_action_mask(self._handle(), c_bytes(view, n), n))
+        return out
+
+    def information_tensor(self, player: int, out: Any = None, *, numpy: bool = False) -> Any:
+        """player's information-state tensor (1.4; Game.information_tensor_size
+        floats, laid out in include/boardgames/observe.h): equal for two
+        states exactly when player cannot tell them apart. A new array('f'),
+        a numpy float32 array with numpy=True, or out (a float32 buffer as
+        observation_tensor() takes) filled in place."""
+        n = int(self._lib.dll.tg_game_information_tensor_size(self._game_ptr()))
+        if out is None:
+            out = require_numpy("information_tensor").zeros(n, "float32") if numpy \
+                else array("f", bytes(4 * n))
+        view = checked_view(out, "information_tensor", "out", floats=True)
+        if view.nbytes < 4 * n:
+            raise InvalidArgument("information_tensor: out holds %d floats, the tensor %d"
+                                  % (view.nbytes // 4, n))
+        seat = self._viewer(player, "information_tensor", seats_only=True)
+        self._check(self._lib.dll.tg_state_information_tensor(self._handle(), seat,
+                                                              c_floats(view, 0, n), n))
         return out
 
     def _fill_mask(self, buf: Any, n: int) -> None:
