@@ -228,6 +228,14 @@ js_browser_test() {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
         node "$repo/tests/browser/js_package.test.mjs"
 }
+# The packed package through the bundlers a web developer uses: esbuild,
+# Vite and webpack (pinned in tests/bundlers/), each build loaded in
+# chromium, where it plays and its BotWorker answers (playwright-core of
+# tests/browser/, installed by js-browser).
+js_bundlers_test() {
+    (cd "$repo/tests/bundlers" && npm ci --no-audit --no-fund --ignore-scripts) &&
+        node "$repo/tests/bundlers/run.mjs"
+}
 
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
@@ -266,6 +274,7 @@ step js-wasm-build js_wasm_build
 step js-tests js_tests
 step js-pack bash "$repo/bindings/js/pack-test.sh"
 step js-browser js_browser_test
+step js-bundlers js_bundlers_test
 # The same JavaScript under Debian 12's own Node 18 (tests/node18/run.sh),
 # after the steps above built the package and ran npm ci.
 step node18-tests table_env bash "$repo/tests/node18/run.sh" "$root/node18"

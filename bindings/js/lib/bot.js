@@ -14,6 +14,21 @@ export const BOT_LEVELS = Object.freeze({ random: 0, easy: 1, medium: 2, hard: 3
  */
 export const BOT_MEMORY = Object.freeze({ default: 0, full: 1, last: 2 });
 
+/** The settings a Bot takes; any other key is refused (a typo would be ignored otherwise). */
+export const BOT_SETTINGS = Object.freeze(['level', 'simulations', 'seconds', 'seed', 'memory']);
+
+/** Refuses a settings object with a key a Bot does not take. */
+export function checkSettings(settings, allowed = BOT_SETTINGS) {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) {
+    throw new TypeError(`bot settings must be an object, not ${settings === null ? 'null' : Array.isArray(settings) ? 'an array' : typeof settings}`);
+  }
+  for (const key of Object.keys(settings)) {
+    if (!allowed.includes(key)) {
+      throw statusError(-1, `unknown bot setting ${JSON.stringify(key)} (known: ${allowed.join(', ')})`);
+    }
+  }
+}
+
 const PARAMS_VERSION = 2;
 // tg_bot_params (version 2) on wasm32: version, level, simulations, then
 // the double and the uint64 at 8-byte alignment, then memory and reserved.
@@ -50,6 +65,7 @@ export class Bot extends Handle {
    */
   constructor(game, seat, settings = {}) {
     if (!(game instanceof Game)) throw new TypeError('new Bot() needs a Game');
+    checkSettings(settings);
     const { level = 'medium', simulations = 0, seconds = 0, seed = 0, memory = 'default' } = settings;
     const s = intValue(seat, 'seat');
     const sims = intValue(simulations, 'simulations', 0, 2 ** 32 - 1);

@@ -5,26 +5,41 @@ import { statusError } from './errors.js';
 
 // The position a Move was made for, read by the states' checks only (not a
 // property: the key is a digest of hidden facts, and JSON.stringify() or a
-// log of a Move must not carry it). See originOf().
+// log of a Move must not carry it). See moveOrigin().
 let originOf;
 
 export class Move {
+  #text;
   #origin;
 
   /**
    * id: the move's number in the game's move space; text: its notation.
    * A Move made by hand has no origin: a state checks only that its text
-   * is what the id means there.
+   * is what the id means there. (A state's Moves are made with the
+   * Position they were made for (line.js), and most render their text
+   * only when it is first read.) Read-only, as its type says, but not
+   * frozen: Object.freeze() tripled what a Move costs to make, and
+   * legalMoves() makes one per legal move.
    */
   constructor(id, text, origin = undefined) {
     this.id = id;
-    this.text = text;
+    this.#text = text;
     this.#origin = origin;
-    Object.freeze(this);
   }
 
   static {
     originOf = (move) => move.#origin;
+  }
+
+  /** The notation, as at the position the Move was made for. */
+  get text() {
+    let text = this.#text;
+    if (text === undefined) {
+      const origin = this.#origin;
+      text = origin === undefined ? '' : origin.text(this.id);
+      this.#text = text;
+    }
+    return text;
   }
 
   /** The id, so a Move compares and indexes as its number. */
@@ -35,12 +50,15 @@ export class Move {
 
   /** {id, text}: what a Move means to a person or another program. */
   toJSON() { return { id: this.id, text: this.text }; }
+
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return `Move { id: ${this.id}, text: ${JSON.stringify(this.text)} }`;
+  }
 }
 
 /**
- * What a Move was made for: { game, keyLow, keyHigh, moveNumber } (the
- * game's id and options, tg_state_position_key() in two halves, the move
- * number), or undefined for a Move made by hand.
+ * The Position (line.js) a Move was made for, or undefined for a Move made
+ * by hand.
  */
 export function moveOrigin(move) {
   return originOf(move);

@@ -3,6 +3,7 @@ import { statusError } from './errors.js';
 // game.js imports this module too; each uses the other's class only when called.
 import { Game, outText, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
+import { Line, stepsBack } from './line.js';
 import {
   Move, intValue, moveId, moveOrigin, seedValue,
 } from './move.js';
@@ -38,10 +39,6 @@ let stepChanceCall = (...args) => {
   return status;
 };
 
-// Where tg_state_position_key() writes, apart from the out-parameters the
-// list calls leave for their callers to read (OUT0, OUT1).
-const KEY = OUT3;
-
 const C_OMNISCIENT = -1;
 const C_PUBLIC = -2;
 
@@ -66,6 +63,13 @@ export class State extends Handle {
   #block;
   #cap;
   #view;
+  // Whether the block's header and ids (step.js) hold the decision the
+  // state is at: step(), apply() and applyChance() leave them so, in
+  // the same call into the library, and the calls of a loop
+  // (currentPlayer, isTerminal, legalMoves()) read them without one.
+  #settled = false;
+  #line = new Line(this);
+  #back = null; // { position, copy }: the last copy #copyAt() took back
   #identity = null;
 
   /** new State(game, seed = 0), as game.newState(seed). */
@@ -113,7 +117,14 @@ export class State extends Handle {
   /** Frees the state; a Game the state made for itself (a loaded state's) goes with it. */
   free() {
     if (this.closed) return;
+    try {
+      this.#keepHere();
+    } catch {
+      // Out of memory for the texts: the Moves made here read "#id".
+    }
     this.#view?._detach();
+    this.#back?.copy.free();
+    this.#back = null;
     super.free();
     if (this.#ownsGame) this.#game.free();
   }
@@ -132,11 +143,17 @@ export class State extends Handle {
   get players() { return lib._tg_game_players(lib._tg_state_game(this._ptr)); }
 
   /** The seat to move, CHANCE or TERMINAL. */
-  get currentPlayer() { return lib._tg_state_current_player(this._ptr); }
+  get currentPlayer() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] : lib._tg_state_current_player(ptr);
+  }
 
   get isChance() { return this.currentPlayer === CHANCE; }
 
-  get isTerminal() { return lib._tg_state_is_terminal(this._ptr) !== 0; }
+  get isTerminal() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] === TERMINAL : lib._tg_state_is_terminal(ptr) !== 0;
+  }
 
   get moveNumber() { return lib._tg_state_move_number(this._ptr) >>> 0; }
 
@@ -170,19 +187,112 @@ export class State extends Handle {
   /** The legal moves (or chance outcomes) as ids, increasing. */
   legalMoveIds() {
     const ptr = this._ptr;
-    const ids = this.#block + listOffset(this.#cap);
-    this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT0));
-    return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
+    if (!this.#settled) this.#settle(ptr);
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    return Array.from(lib.HEAPU32.subarray(first, first + lib.HEAPU32[(block + 4) >>> 2]));
   }
 
   /**
-   * The legal moves (or chance outcomes) as Moves with their text, each
-   * made for this position: apply() and step() refuse them elsewhere.
+   * The legal moves (or chance outcomes) as Moves. Each renders its text
+   * when it is first read, as it was here (line.js).
    */
   legalMoves() {
-    const ids = this.legalMoveIds();
-    const origin = this.#origin();
-    return ids.map((id) => new Move(id, this.moveText(id), origin));
+    const ptr = this._ptr;
+    if (!this.#settled) this.#settle(ptr);
+    const position = this.#line.here();
+    const heap = lib.HEAPU32;
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    const n = heap[(block + 4) >>> 2];
+    const moves = new Array(n);
+    for (let i = 0; i < n; i++) moves[i] = new Move(heap[first + i], undefined, position);
+    return moves;
+  }
+
+  // Writes the decision the state is at into the block (the StepView's).
+  #settle(ptr) {
+    const block = this.#block;
+    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
+    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
+    this.#settled = true;
+    this.#view?._read(block, null);
+  }
+
+  /**
+   * The text of id at position (a Position of this state's line, which a
+   * Move holds): rendered here, or on a copy taken back there; "#id" when
+   * the position is no longer on the history (undone past, reset) or the
+   * state was freed, and the text was not kept then (#keepHere()).
+   */
+  _textAt(position, id) {
+    if (this.closed) return `#${id}`;
+    const at = this.#copyAt(position);
+    return at === null ? `#${id}` : at.#textOrId(id);
+  }
+
+  /**
+   * What a Move made for position is made for: the game, the position's
+   * key and move number (moveOrigin()'s words); null when the position is
+   * no longer on the history and was not kept.
+   */
+  _originAt(position) {
+    if (this.closed) return null;
+    const at = this.#copyAt(position);
+    return at === null ? null : at.#originHere();
+  }
+
+  // This state if it stands at position, else a copy taken back there, or
+  // null when position is not on the history. The Moves of one position
+  // are often read together: the copy is kept for the next (one copy,
+  // freed with the state); one short of a position goes on from there.
+  #copyAt(position) {
+    const back = this.#line.distanceTo(position);
+    if (back === 0) return this;
+    if (back < 0) return null;
+    const kept = this.#back;
+    const further = kept === null ? -1 : stepsBack(kept.position, position);
+    if (further < 0) {
+      this.#back = null;
+      kept?.copy.free();
+      this.#check(lib._tg_state_clone(this._ptr, OUT0));
+      const copy = State._adopt(u32(OUT0), this.#ownsGame ? undefined : this.#game);
+      // A copy that may not take back chance outcomes (undoRewindsRng)
+      // could not reach every position: the copy forgets that setting.
+      lib._tg_state_set_undo_rewinds_rng(copy._ptr, 0);
+      this.#back = { position: this.#line.here(), copy };
+      return this.#copyAt(position);
+    }
+    const { copy } = kept;
+    try {
+      for (let i = 0; i < further; i++) copy.undo();
+    } catch (error) {
+      this.#back = null;
+      copy.free();
+      throw error;
+    }
+    kept.position = position;
+    return copy;
+  }
+
+  // The state is about to leave where it stands for good (undo, reset,
+  // copyFrom, resample, free): the Moves made here keep what they were
+  // made for, which could not be found again after, and (but for undo,
+  // which a search repeats in its loop) their texts.
+  #keepHere(withTexts = true) {
+    const position = this.#line.current();
+    if (position === null || position.kept) return;
+    const texts = new Map();
+    if (withTexts) {
+      const ptr = this._ptr;
+      const ids = this.#block + listOffset(this.#cap);
+      this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT1));
+      for (let i = 0, n = u32(OUT1); i < n; i++) {
+        const id = u32(ids + 4 * i);
+        texts.set(id, this.#textOrId(id));
+      }
+    }
+    position.keep(this.#originHere(), texts);
   }
 
   // ---- what a Move was made for -------------------------------------------------
@@ -197,27 +307,29 @@ export class State extends Handle {
     return this.#identity;
   }
 
-  // What a Move made here now is made for (move.js): the game, the
-  // position's key and the move number, for the words of a refusal.
-  #origin() {
+  // What a Move made here now is made for: the game, the position's key
+  // and the move number, for the checks and the words of a refusal. A Move
+  // holds the Position (line.js), which asks for this only when a check
+  // needs it, so that a loop's Moves cost no call into the library.
+  #originHere() {
     const ptr = this._ptr;
-    this.#check(lib._tg_state_position_key(ptr, KEY));
+    this.#check(lib._tg_state_position_key(ptr, OUT3));
     return Object.freeze({
       game: this.#gameIdentity(),
-      keyLow: u32(KEY),
-      keyHigh: u32(KEY + 4),
+      keyLow: u32(OUT3),
+      keyHigh: u32(OUT3 + 4),
       moveNumber: lib._tg_state_move_number(ptr) >>> 0,
     });
   }
 
-  /** A Move of id made for this position (the bots' answers). */
+  /** A Move of id made for this position (the bots' answers), its text rendered when read. */
   _moveFor(id) {
-    return new Move(id, this.moveText(id), this.#origin());
+    return new Move(id, undefined, this.#line.here());
   }
 
   /** What a Move made for this position carries (a worker's answer, made later). */
   _origin() {
-    return this.#origin();
+    return this.#line.here();
   }
 
   // Why move (a Move) cannot be played here, as an error, or null when it
@@ -225,15 +337,23 @@ export class State extends Handle {
   // position (TG_E_ILLEGAL_MOVE), or made by hand with a text that is not
   // what its id means here.
   #refusal(move, call) {
+    const position = moveOrigin(move);
+    // The loop's case, without a call into the library: a Move this state
+    // made where it stands.
+    if (position !== undefined && position.state === this && this.#line.isHere(position)) return null;
     const { id, text } = move;
-    const origin = moveOrigin(move);
     const legal = lib._tg_state_is_legal(this._ptr, moveId(id)) === 0;
-    const here = legal ? `means '${this.moveText(id)}'` : 'is not a legal move';
+    const here = () => (legal ? `means '${this.moveText(id)}'` : 'is not a legal move');
     const take = 'Take the move from this state (legalMoves(), parseMove()) or pass its id or text';
-    if (origin === undefined) {
+    if (position === undefined) {
       if (!legal || !text || text.startsWith('#') || text === this.moveText(id)) return null;
       return statusError(-4, `${call}: Move '${text}' (id ${id}), made by hand, is not what `
-        + `the id means here: id ${id} ${here}. ${take}`);
+        + `the id means here: id ${id} ${here()}. ${take}`);
+    }
+    const origin = position.origin();
+    if (origin === null) {
+      return statusError(-4, `${call}: Move '${text}' (id ${id}) was made for a position its state `
+        + `has left for good (undone past, reset, replaced or freed); here id ${id} ${here()}. ${take}`);
     }
     const game = this.#gameIdentity();
     if (origin.game !== game) {
@@ -243,13 +363,13 @@ export class State extends Handle {
       return statusError(-10, `${call}: Move '${text}' (id ${id}) was made for ${names[0]}; `
         + `this state plays ${names[1]}. ${take}`);
     }
-    this.#check(lib._tg_state_position_key(this._ptr, KEY));
-    if (u32(KEY) === origin.keyLow && u32(KEY + 4) === origin.keyHigh) return null;
+    this.#check(lib._tg_state_position_key(this._ptr, OUT3));
+    if (u32(OUT3) === origin.keyLow && u32(OUT3 + 4) === origin.keyHigh) return null;
     const number = lib._tg_state_move_number(this._ptr) >>> 0;
     const then = origin.moveNumber === number ? `another position at move ${number}`
       : `the position at move ${origin.moveNumber}`;
     return statusError(-4, `${call}: Move '${text}' (id ${id}) was made for ${then}; here, `
-      + `at move ${number}, id ${id} ${here}. ${take}`);
+      + `at move ${number}, id ${id} ${here()}. ${take}`);
   }
 
   // The id of a Move that may be played here, or the refusal thrown.
@@ -302,7 +422,7 @@ export class State extends Handle {
     const ptr = this._ptr;
     this.#check(withCString(text, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)));
     const id = u32(OUT0);
-    return new Move(id, this.moveText(id), this.#origin());
+    return new Move(id, this.moveText(id), this.#line.here());
   }
 
   /**
@@ -313,23 +433,29 @@ export class State extends Handle {
    * an id is taken as it is.
    */
   apply(move) {
+    const ptr = this._ptr;
     let played;
     if (typeof move === 'string') {
       played = this.parseMove(move);
-    } else if (move instanceof Move && moveOrigin(move) !== undefined) {
+    } else if (move instanceof Move) {
       this.#checked(move, 'apply');
       played = move;
     } else {
-      if (move instanceof Move) this.#checked(move, 'apply');
-      played = this.#known(moveId(move));
+      played = new Move(moveId(move), undefined, this.#line.here());
     }
-    this.#check(lib._tg_state_apply(this._ptr, played.id));
+    this.#decide(ptr, played.id);
     return played;
   }
 
-  #known(id) {
-    const legal = lib._tg_state_is_legal(this._ptr, id) === 0;
-    return new Move(id, legal ? this.moveText(id) : '', legal ? this.#origin() : undefined);
+  // Plays id with the step call, which leaves the next decision in the
+  // block; a refused id changes nothing.
+  #decide(ptr, id) {
+    const block = this.#block;
+    const status = stepCall(ptr, id, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    this.#view?._read(block, id);
   }
 
   /** The notation of any id of the move space here, legal now or not. */
@@ -374,7 +500,7 @@ export class State extends Handle {
 
   /** Plays a move given as an id, with one call and no notation. */
   applyId(id) {
-    this.#check(lib._tg_state_apply(this._ptr, moveId(id)));
+    this.#decide(this._ptr, moveId(id));
   }
 
   #outcomes(fill, itemBytes, read) {
@@ -385,7 +511,7 @@ export class State extends Handle {
     try {
       this.#check(fill(ptr, ids, items, cap));
       const count = u32(OUT0);
-      const origin = this.#origin();
+      const origin = this.#line.here();
       const result = [];
       for (let i = 0; i < count; i++) {
         const id = u32(ids + 4 * i);
@@ -433,7 +559,7 @@ export class State extends Handle {
     if (rng === undefined) {
       this.#check(lib._tg_state_sample_chance(this._ptr, OUT0));
       const id = u32(OUT0);
-      return new Move(id, this.#textOrId(id), this.#origin());
+      return new Move(id, this.#textOrId(id), this.#line.here());
     }
     if (typeof rng !== 'function') throw new TypeError('rng must be a function returning a number in [0, 1)');
     const outcomes = this.chanceOutcomes();
@@ -450,13 +576,17 @@ export class State extends Handle {
    * as a Move (or with notation false, its id, which saves rendering it).
    */
   applyChance(notation = true) {
-    if (!notation) {
-      this.#check(lib._tg_state_apply_chance(this._ptr, OUT0));
-      return u32(OUT0);
-    }
-    const outcome = this.sampleChance();
-    this.#check(lib._tg_state_apply(this._ptr, outcome.id));
-    return outcome;
+    const ptr = this._ptr;
+    const position = notation ? this.#line.here() : undefined;
+    const block = this.#block;
+    const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    const view = this.#view;
+    if (view !== null) view._readChance(block);
+    const outcome = lib.HEAPU32[(block + 8) >>> 2];
+    return notation ? new Move(outcome, undefined, position) : outcome;
   }
 
   /**
@@ -466,8 +596,11 @@ export class State extends Handle {
   playout(maxDecisions = undefined) {
     const limit = maxDecisions === undefined ? 2 ** 32 - 1
       : intValue(maxDecisions, 'maxDecisions', 0, 2 ** 32 - 1);
+    this.#settled = false;
     this.#check(lib._tg_state_playout(this._ptr, limit, OUT0));
-    return u32(OUT0);
+    const made = u32(OUT0);
+    this.#line.appended(made);
+    return made;
   }
 
   // ---- one call per decision ----------------------------------------------------
@@ -484,10 +617,7 @@ export class State extends Handle {
   stepView() {
     const ptr = this._ptr;
     const view = this.#stepView();
-    const block = this.#block;
-    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
-    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
-    view._read(block, null);
+    this.#settle(ptr);
     return view;
   }
 
@@ -505,6 +635,8 @@ export class State extends Handle {
     if (move === undefined || move === null) {
       const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._readChance(block);
     } else {
       // An id in range is passed as it is; a Move is checked (#refusal()),
@@ -513,6 +645,8 @@ export class State extends Handle {
         : move instanceof Move ? this.#checked(move, 'step') : moveId(move);
       const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._read(block, applied);
     }
     return view;
@@ -524,7 +658,10 @@ export class State extends Handle {
    * out differently when drawn again (a re-roll): see undoRewindsRng.
    */
   undo() {
+    this.#keepHere(false);
     this.#check(lib._tg_state_undo(this._ptr));
+    this.#settled = false;
+    this.#line.undone();
   }
 
   /**
@@ -568,12 +705,19 @@ export class State extends Handle {
   /** Makes this state a copy of other (same or equal game). */
   copyFrom(other) {
     if (!(other instanceof State)) throw new TypeError('copyFrom() needs a State');
+    this.#keepHere();
     this.#check(lib._tg_state_copy(this._ptr, other._ptr));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Back to the initial position with an empty history. */
   reset(seed = 0) {
-    this.#check(lib._tg_state_reset(this._ptr, seedValue(seed)));
+    const value = seedValue(seed);
+    this.#keepHere();
+    this.#check(lib._tg_state_reset(this._ptr, value));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Re-seeds the state's RNG. */
@@ -681,7 +825,11 @@ export class State extends Handle {
 
   /** Redraws everything seat cannot know; clears the history. */
   resample(seat) {
-    this.#check(lib._tg_state_resample(this._ptr, this.#seat(seat, 'resample')));
+    const viewer = this.#seat(seat, 'resample');
+    this.#keepHere();
+    this.#check(lib._tg_state_resample(this._ptr, viewer));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   // ---- saving ---------------------------------------------------------------------
@@ -719,3 +867,14 @@ export class State extends Handle {
     return this.closed ? 'State(closed)' : this.toText();
   }
 }
+
+// Game.newState(), here so that game.js need not import this module (an
+// import cycle, which bundlers order badly).
+Object.defineProperty(Game.prototype, 'newState', {
+  /** The initial state; the same seed gives the same game. */
+  value: function newState(seed = 0) {
+    return new State(this, seed);
+  },
+  writable: true,
+  configurable: true,
+});
