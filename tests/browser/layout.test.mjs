@@ -15,8 +15,21 @@
 // Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { out, runChecks, PERSON, PUBLIC, STALL, openSeat, waitVersion, playMove } from "./harness.mjs";
-import { checkRest, checkZoomed, zoomIn, toRest, centreOf } from "./board_checks.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { checkRest, checkZoomed, zoomIn, toRest, centreOf, MIN_TARGET } from "./board_checks.mjs";
+
+// The page's own controls a finger taps: the "Tables" link (once 19 px
+// tall), the marks' and the lobby's check boxes (once 13 px) with their
+// words, each at least MIN_TARGET px both ways where it shows.
+const CONTROLS = ".bar a.home, label.marks-switch, label.check";
+async function checkControls(page, who) {
+  const small = await page.evaluate((args) => [...document.querySelectorAll(args.sel)]
+    .map((e) => ({ e, r: e.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 0 && r.height > 0)
+    .filter(({ r }) => r.width < args.min || r.height < args.min)
+    .map(({ e, r }) => `${e.className} ${Math.round(r.width)}x${Math.round(r.height)}`), { sel: CONTROLS, min: MIN_TARGET });
+  assert.deepEqual(small, [], `${who}: controls under ${MIN_TARGET}px`);
+}
 
 const TOUCH = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DEVICES = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } };
@@ -70,6 +83,7 @@ async function layout(browser, base, ask, spec) {
   for (const [device, p] of [["phone", ann], ["tablet", bob], ["phone", watchers.phone], ["tablet", watchers.tablet]]) {
     const who = `${spec.game} ${device} ${p.seat === PUBLIC ? "spectator" : `seat ${p.seat}`}`;
     const rest = await checkRest(p.page, who);
+    await checkControls(p.page, who);
     const top = () => p.page.evaluate(() => window.scrollTo(0, 0));
     if (p.seat !== PUBLIC) {
       await top();
@@ -105,8 +119,25 @@ async function layout(browser, base, ask, spec) {
   return `at rest ${said.join(", ")}; ${moved} decisions while zoomed, no drift`;
 }
 
-runChecks(GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`layout ${spec.game}`,
-  ({ browser, base, referee }) => layout(browser, base, referee.ask, spec)])).catch((e) => {
+// The lobby on a phone and a tablet: its "Tables" link and check boxes.
+async function lobby(browser, base) {
+  const said = [];
+  for (const [device, viewport] of Object.entries(DEVICES)) {
+    const context = await newContext(browser, { viewport, ...TOUCH });
+    const page = await context.newPage();
+    await page.goto(base + "/");
+    await page.locator('.game-card[data-game="bewitched"]').click();
+    await page.locator("label.check").first().waitFor();
+    await checkControls(page, `lobby ${device}`);
+    said.push(`${device} ${await page.locator(CONTROLS).count()} controls`);
+    await context.close();
+  }
+  return said.join(", ");
+}
+
+runChecks([["lobby controls", ({ browser, base }) => lobby(browser, base)]].concat(
+  GAMES.filter((g) => !ONLY || ONLY.includes(g.game)).map((spec) => [`layout ${spec.game}`,
+    ({ browser, base, referee }) => layout(browser, base, referee.ask, spec)]))).catch((e) => {
   console.error(e);
   process.exit(1);
 });
