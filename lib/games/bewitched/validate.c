@@ -18,8 +18,9 @@
  *    and pickup decisions and the escape move, escape or not (an escaping
  *    frog with no actor is refused); the escape flag only on the escape move
  *    and its decisions; frogs to steal from that really offer a steal;
- *    rolled dice and at least one unused die in the action stage; a winner
- *    only when the game is over;
+ *    both dice rolled in every stage from a roll to the end of the turn (a
+ *    decision goes on with the other die) and at least one unused die in
+ *    the action stage; a winner only when the game is over;
  *  - knowledge that fits the books (perfect recall): a book a frog carries
  *    has been read by that frog's player, since it reached the frog only
  *    through bw_give_book, so resampling for that player keeps its page;
@@ -201,9 +202,12 @@ static tg_status bw_check_turn(const bw_config *cfg, const bw_block *b, tg_msg *
     int playing = st != BW_ST_SETUP && st != BW_ST_OVER;
     if (playing && !bw_frogs_alive(cfg, b, b->player))
         BW_FAIL("player %d has no frogs but is to play", b->player);
-    if ((st == BW_ST_ACTION && (!b->dice[0] || !b->dice[1])) ||
-        (st == BW_ST_ESC_MOVE && !b->dice[0]))
-        BW_FAIL("stage %d needs rolled dice", st);
+    /* Every stage between a roll and the end of the turn has both dice
+     * rolled: a steal, a hat or a pickup goes on with the other die
+     * (bw_continue_turn), and an escape's own roll only replaces the first. */
+    if (st != BW_ST_SETUP && st != BW_ST_ROLL && st != BW_ST_OVER &&
+        (!b->dice[0] || !b->dice[1]))
+        BW_FAIL("stage %d needs rolled dice, has %d %d", st, b->dice[0], b->dice[1]);
     if (st == BW_ST_ACTION && b->used == 3)
         BW_FAIL("both dice are used, yet the action stage waits for a move");
     if ((b->winner != BW_NONE && st != BW_ST_OVER) ||
