@@ -110,6 +110,29 @@ static void test_bad_thefts_and_events_entries_are_refused(void **state)
     tg_state_free(st);
 }
 
+/* A frog does not move, so no decision a move leads to is the frog's (the
+ * structure-aware position mutator's first finding, issue 33): a save had
+ * the frog deciding whether to vanish, and vanishing made an invisible
+ * frog, a position the loader refuses, out of one it accepted. Refused
+ * now, for each such decision; the other player's, and the frog's own
+ * return after the snap, load. */
+static void test_the_frog_has_no_decision_of_a_move(void **state)
+{
+    (void)state;
+    cc_refused("players=2", "{'phase':'vanish','frog':0,'pawns':[{'space':12},{'space':16}]}",
+               "frog");
+    cc_refused("players=2", "{'phase':'fish','frog':0,'pawns':[{'space':1},{'space':16}]}",
+               "frog");
+    tg_state *st = cc_load("players=2",
+                           "{'phase':'vanish','frog':1,'pawns':[{'space':12},{'space':16}]}");
+    assert_string_equal(tgt_legal_texts(st), "vanish stay");
+    tg_state_free(st);
+    st = cc_load("players=2", "{'phase':'return','frog':0,'pawns':[{'space':1,'creatures':"
+                              "['bat']},{'space':16}]}");
+    assert_string_equal(tgt_legal_texts(st), "return-bat");
+    tg_state_free(st);
+}
+
 int cc_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +140,7 @@ int cc_run_hostile_saves(void)
         cmocka_unit_test(test_no_key_question_under_pickup_auto),
         cmocka_unit_test(test_fishing_and_the_key_question_need_their_reasons),
         cmocka_unit_test(test_bad_thefts_and_events_entries_are_refused),
+        cmocka_unit_test(test_the_frog_has_no_decision_of_a_move),
     };
     return cmocka_run_group_tests_name("creepy_cauldron hostile saves", tests, NULL, NULL);
 }
