@@ -13,7 +13,8 @@
  *    allow), at most four antidotes, snakes that left the game deadly;
  *  - hidden facts that agree with what the table saw: the prince not among
  *    the books shown not to be it, the plain frog never one known to be
- *    magnetic, no harmless touch of a deadly snake by a magnetic frog;
+ *    magnetic, no frog known magnetic during setup (no bite yet), no
+ *    harmless touch of a deadly snake by a magnetic frog;
  *  - a turn that fits its stage: a pending frog in exactly the steal, hat
  *    and pickup decisions and the escape move, escape or not (an escaping
  *    frog with no actor is refused); the escape flag only on the escape move
@@ -60,6 +61,10 @@ static tg_status bw_check_hidden(const bw_config *cfg, const bw_block *b, tg_msg
     if (bw_high_bits(b->deadly, BW_SNAKES) || bw_high_bits(b->gone, BW_SNAKES) ||
         bw_high_bits(b->magnetic_known, BW_FROGS))
         BW_FAIL("snake or frog mask names a snake or frog that does not exist");
+    /* Only a bite shows a frog magnetic, and nothing bites during setup,
+     * whose resampling redraws the plain frogs without looking. */
+    if (b->stage == BW_ST_SETUP && (b->magnetic_known[0] | b->magnetic_known[1]))
+        BW_FAIL("a frog is known magnetic during setup, before any bite");
     for (int p = 0; p < BW_MAX_PLAYERS; p++) {
         int in = p < cfg->players;
         if (b->plain[p] >= (in ? 3 : 1) || b->antidote[p] > (in ? 1 : 0) ||
