@@ -3,10 +3,15 @@
  * (any compiler), for every registered game.
  *
  *   fuzz_mutate_positions [--game ID]... [--runs N | --seconds S] [--seed N]
- *                         [--played N] [--artifact PREFIX] [SAVE|DIR]...
+ *                         [--played N] [--sweep N] [--artifact PREFIX] [SAVE|DIR]...
+ *
+ * --seconds is processor time per game (the sweep included); the times it
+ * prints are processor time too.
  *
  * For each game: N played positions (fzj_played_save) and the JSON saves
- * of that game among the files given are the pool; each run takes one
+ * of that game among the files given are the pool. First every single
+ * edit of the state variables (sm_neighbours) of the first --sweep played
+ * positions of each stage is tried; then each run takes one
  * (positions are drawn by stage first, so a rare decision such as a
  * Bewitched hat or a Creepy Cauldron theft is edited as often as a roll),
  * edits it (sm_mutate, with another save of the same options as the
@@ -46,10 +51,12 @@ typedef struct options {
     int nfiles;
 } options;
 
+/* Processor time of this process: --seconds is a budget of work, the
+ * same on a quiet machine and on a loaded one. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
