@@ -13,8 +13,9 @@
  *    allow), at most four antidotes, snakes that left the game deadly;
  *  - hidden facts that agree with what the table saw: the prince not among
  *    the books shown not to be it, the plain frog never one known to be
- *    magnetic, no frog known magnetic during setup (no bite yet), no
- *    harmless touch of a deadly snake by a magnetic frog;
+ *    magnetic, nothing of play during setup (no frog known magnetic, no
+ *    snake gone, no book read or shown not to be the prince), no harmless
+ *    touch of a deadly snake by a magnetic frog;
  *  - a turn that fits its stage: a pending frog in exactly the steal, hat
  *    and pickup decisions and the escape move, escape or not (an escaping
  *    frog with no actor is refused); the escape flag only on the escape move
@@ -61,10 +62,18 @@ static tg_status bw_check_hidden(const bw_config *cfg, const bw_block *b, tg_msg
     if (bw_high_bits(b->deadly, BW_SNAKES) || bw_high_bits(b->gone, BW_SNAKES) ||
         bw_high_bits(b->magnetic_known, BW_FROGS))
         BW_FAIL("snake or frog mask names a snake or frog that does not exist");
-    /* Only a bite shows a frog magnetic, and nothing bites during setup,
-     * whose resampling redraws the plain frogs without looking. */
-    if (b->stage == BW_ST_SETUP && (b->magnetic_known[0] | b->magnetic_known[1]))
-        BW_FAIL("a frog is known magnetic during setup, before any bite");
+    /* Nothing of play has happened during setup: no bite showed a frog
+     * magnetic or took a snake away, no book was read or shown not to be
+     * the prince. Resampling the setup redraws the prince, the plain frogs
+     * and the snakes drawn so far without looking at any of that. */
+    int seen_any = 0;
+    for (int p = 0; p < BW_MAX_PLAYERS; p++)
+        seen_any |= b->seen[p];
+    if (b->stage == BW_ST_SETUP && (b->magnetic_known[0] | b->magnetic_known[1] | b->gone[0] |
+                                    b->gone[1] | b->not_prince | seen_any))
+        BW_FAIL("setup step %d knows of play: a magnetic frog, a snake gone, a book read or "
+                "shown not to be the prince",
+                b->setup_step);
     for (int p = 0; p < BW_MAX_PLAYERS; p++) {
         int in = p < cfg->players;
         if (b->plain[p] >= (in ? 3 : 1) || b->antidote[p] > (in ? 1 : 0) ||

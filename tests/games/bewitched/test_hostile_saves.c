@@ -277,18 +277,23 @@ static void test_hat_decision_needs_rolled_dice(void **state)
     tg_state_free(played);
 }
 
-/* Nothing bites during setup, so no frog is known magnetic yet (the
- * position mutator's finding, issue 33): a setup save with green's frogs
- * 1 and 3 known magnetic loaded, and resampling for red redrew green's
- * plain frog as frog 1, a position the loader refuses. Refused now; the
- * same setup without the marks loads. */
-static void test_no_magnetic_frog_during_setup(void **state)
+/* Nothing of play has happened during setup (the position mutator's
+ * findings, issue 33): a setup save with green's frogs 1 and 3 known
+ * magnetic, or with book 0 shown not to be the prince, loaded, and
+ * resampling the setup redrew the plain frog or the prince onto them, a
+ * position the loader refuses. Each such mark is refused now, a snake
+ * gone and a book read too; the same setup without them loads. */
+static void test_setup_knows_nothing_of_play(void **state)
 {
     (void)state;
     const char *setup = "{\"game\":\"bewitched\",\"options\":\"players=2\",\"position\":{"
-                        "\"stage\":\"setup\",\"setup_step\":3,\"prince\":2,\"plain\":[0,1]%s}}";
+                        "\"stage\":\"setup\",\"setup_step\":8,\"prince\":2,\"plain\":[0,1],"
+                        "\"deadly\":[0,1]%s}}";
     tg_state_free(bw_load(setup, ""));
-    bw_refused(setup, ",\"magnetic_known\":[3,5]", "magnetic");
+    static const char *const marks[] = {",\"magnetic_known\":[3,5]", ",\"not_prince\":[0]",
+                                        ",\"gone\":[0]", ",\"seen\":[[],[1]]"};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        bw_refused(setup, marks[i], "knows of play");
 }
 
 int bw_run_hostile_saves(void)
@@ -301,7 +306,7 @@ int bw_run_hostile_saves(void)
         cmocka_unit_test(test_carried_book_read_when_unsaid),
         cmocka_unit_test(test_no_decision_is_refused),
         cmocka_unit_test(test_hat_decision_needs_rolled_dice),
-        cmocka_unit_test(test_no_magnetic_frog_during_setup),
+        cmocka_unit_test(test_setup_knows_nothing_of_play),
     };
     return cmocka_run_group_tests_name("bewitched hostile saves", tests, NULL, NULL);
 }
