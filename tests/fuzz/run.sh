@@ -33,7 +33,7 @@ build=${TG_FUZZ_BUILD:-$root/build-fuzz}
 
 targets=()
 for h in "${harnesses[@]}"; do
-  case $h in position_*) targets+=(fuzz_position) ;; *) targets+=("fuzz_$h") ;; esac
+  case $h in position_json) targets+=(fuzz_position_json) ;; position_*) targets+=(fuzz_position) ;; *) targets+=("fuzz_$h") ;; esac
 done
 CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON -DTG_FUZZ=ON \
   -DTG_SANITIZE=address,undefined -DTG_BUILD_EXAMPLES=OFF >/dev/null
@@ -45,7 +45,7 @@ failed=0
 for h in "${harnesses[@]}"; do
   work=$(mktemp -d)
   harness=$h game=
-  case $h in position_*) harness=position game=${h#position_} ;; esac
+  case $h in position_json) ;; position_*) harness=position game=${h#position_} ;; esac
   if [ -n "$game" ]; then
     cp "$here/corpus/position/${game}"_* "$work/" 2>/dev/null || true
   elif [ "$h" = position_json ]; then
