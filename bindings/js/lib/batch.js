@@ -178,7 +178,8 @@ export class Batch extends Handle {
   step(actions) {
     const ptr = this._ptr;
     const size = this.#size;
-    const into = (this.#block + this.#at.actions.offset) >>> 2;
+    const address = this.#block + this.#at.actions.offset;
+    const into = address >>> 2;
     if (!(actions instanceof Int32Array || actions instanceof Uint32Array || Array.isArray(actions))) {
       throw new TypeError('step: actions is an Int32Array, a Uint32Array or an array of integers');
     }
@@ -198,7 +199,7 @@ export class Batch extends Handle {
         heap[into + i] = a;
       }
     }
-    this.#call((errbuf) => lib._tg_batch_step(ptr, 0, size, into << 2, this.#block + BUFFERS_AT,
+    this.#call((errbuf) => lib._tg_batch_step(ptr, 0, size, address, this.#block + BUFFERS_AT,
       errbuf, ERRBUF_BYTES));
     return this.#rows;
   }
