@@ -76,7 +76,8 @@ step_finish() {
 # packages they use (python3-numpy for the numpy paths and VectorEnv):
 # another python3 may come first on PATH and lack them.
 python_choice=()
-[ -x /usr/bin/python3 ] && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
+python=python3
+[ -x /usr/bin/python3 ] && python=/usr/bin/python3 && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
 configure_and_build() {
     local dir=$1
     shift
@@ -88,7 +89,9 @@ configure_and_build() {
 run_ctest() {
     local dir=$1
     shift
-    (cd "$dir" && ctest -j"$jobs" --output-on-failure --timeout 900 "$@")
+    # No --timeout: the long tests run under tests/watchdog/watchdog.py,
+    # which fails a test when it stops moving (docs/testing.md).
+    (cd "$dir" && ctest -j"$jobs" --output-on-failure "$@")
 }
 
 # Every seat plays random moves; each game must end with a winner.
@@ -105,6 +108,14 @@ random_games() {
     done
 }
 
+# watched NAME COMMAND...: runs COMMAND under tests/watchdog/watchdog.py,
+# which stops it only when it has made no progress for STALL seconds.
+watched() {
+    local name=$1
+    shift
+    "$python" "$repo/tests/watchdog/watchdog.py" --name "$name" -- "$@"
+}
+
 conformance_under_valgrind() {
     local bin=$release/tests/conformance/test_conformance
     [ -x "$bin" ] || bin=$release/tests/conformance/conformance
@@ -117,7 +128,7 @@ conformance_under_valgrind() {
     # $1 is the shard (I/N): two processes share the run, so that valgrind
     # (single-threaded) has both cores once the foreground steps are done.
     TG_CONFORMANCE_QUICK=1 TG_CONFORMANCE_STRIDE=${TG_VALGRIND_STRIDE:-64} \
-        TG_CONFORMANCE_SHARD=$1 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
+        TG_CONFORMANCE_SHARD=$1 watched "conformance-under-valgrind $1" valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
 }
 
 # Under the sanitizers the conformance suite plays one game per option set
@@ -141,8 +152,8 @@ tsan_threads() {
         -DTG_SANITIZE=thread -DTG_BUILD_EXAMPLES=OFF &&
         cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads \
             golden golden_formats golden_semantics &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads" &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads" &&
+        TSAN_OPTIONS=halt_on_error=1 watched test_threads "$root/test-tsan/tests/threads/test_threads" &&
+        TSAN_OPTIONS=halt_on_error=1 watched test_bot_threads "$root/test-tsan/tests/threads/test_bot_threads" &&
         (cd "$root/test-tsan" && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^golden_')
 }
 
@@ -238,7 +249,7 @@ js_bundlers_test() {
 }
 
 cli_under_valgrind() {
-    valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
+    watched cli-under-valgrind valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
 }
 
