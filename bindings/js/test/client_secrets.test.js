@@ -17,16 +17,37 @@ import { seeded } from './support.js';
 
 await init();
 
-// The state re-drawn for viewer: a seat keeps what it knows; the
-// spectator keeps what every seat knows (the table's public facts).
-function redrawn(truth, viewer) {
-  const copy = truth.clone();
-  if (viewer === 'spectator') {
-    for (let seat = 0; seat < copy.players; seat++) copy.resample((seat + truth.moveNumber) % copy.players);
-  } else {
-    copy.resample(viewer);
+// The states re-drawn for viewer: a seat keeps what it knows. The
+// spectator keeps what every seat knows (the table's public facts): each
+// seat re-draws in turn, the last keeping its own secrets, so two orders
+// with different last seats between them re-draw every seat's secrets.
+function redraws(truth, viewer) {
+  const orders = viewer === 'spectator'
+    ? [1, 0].map((last) => Array.from({ length: truth.players }, (_, i) => (last + 1 + i) % truth.players))
+    : [[viewer]];
+  return orders.map((order) => {
+    const copy = truth.clone();
+    for (const seat of order) copy.resample(seat);
+    return copy;
+  });
+}
+
+// Whether what viewer received (got) is what every re-drawn state gives
+// (expected(copy)); counts the re-draws that changed a hidden fact.
+function sameForAnyRedraw(truthBytes, viewer, got, expected, message) {
+  const truth = State.load(truthBytes);
+  const copies = redraws(truth, viewer);
+  let differs = 0;
+  try {
+    for (const copy of copies) {
+      assert.deepEqual(got, expected(copy), message);
+      if (JSON.stringify(copy.observation(OMNISCIENT)) !== JSON.stringify(truth.observation(OMNISCIENT))) differs++;
+    }
+  } finally {
+    copies.forEach((copy) => copy.free());
+    truth.free();
   }
-  return copy;
+  return differs;
 }
 
 async function checkGame(t, id, players, seed, rules) {
@@ -65,20 +86,12 @@ async function checkGame(t, id, players, seed, rules) {
   for (const [i, viewer] of viewers.entries()) {
     const client = clients[i];
     for (const view of received[i]) {
-      const truth = State.load(truths.get(view.version));
-      const copy = redrawn(truth, viewer);
-      try {
-        const { version, turn: { thinking }, canUndo, canRedo } = view;
-        assert.deepEqual(view, viewFor(copy, viewer, {
-          version, thinking, canUndo, canRedo, text: true,
-        }), `${id}: ${viewer}'s view at version ${version} differs from the re-drawn state's`);
-        if (JSON.stringify(copy.observation(OMNISCIENT)) !== JSON.stringify(truth.observation(OMNISCIENT))) differs++;
-      } finally {
-        copy.free();
-        truth.free();
-      }
+      const { version, turn: { thinking }, canUndo, canRedo } = view;
+      differs += sameForAnyRedraw(truths.get(version), viewer, view, (copy) => viewFor(copy, viewer, {
+        version, thinking, canUndo, canRedo, text: true,
+      }), `${id}: ${viewer}'s view at version ${version} differs from a re-drawn state's`);
     }
-    const log = client.log;
+    const { log } = client;
     assert.equal(log.length, master.version, `${id}: ${viewer}'s log has an entry per change`);
     for (const entry of log) {
       const change = changes.get(entry.version);
@@ -88,15 +101,8 @@ async function checkGame(t, id, players, seed, rules) {
         assert.deepEqual(entry.events, []);
         continue;
       }
-      const truth = State.load(truths.get(entry.version));
-      const copy = redrawn(truth, viewer);
-      try {
-        assert.deepEqual(entry, entryFor(copy, viewer, entry),
-          `${id}: ${viewer}'s log entry of version ${entry.version} differs from the re-drawn state's`);
-      } finally {
-        copy.free();
-        truth.free();
-      }
+      sameForAnyRedraw(truths.get(entry.version), viewer, entry, (copy) => entryFor(copy, viewer, entry),
+        `${id}: ${viewer}'s log entry of version ${entry.version} differs from a re-drawn state's`);
     }
   }
   return { undos: stats.undos, differs };
