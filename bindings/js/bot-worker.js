@@ -58,14 +58,18 @@ export class BotWorker {
 
   /** The move the bot of the seat to move (or settings.seat) chooses in state. */
   async choose(state, settings = {}) {
+    // The answer is made for the position asked about: applied after the
+    // state moved on, it is refused as any stale Move is.
+    const origin = state instanceof State ? state._origin() : undefined;
     const { id, text } = await this.#ask('choose', state, settings);
-    return new Move(id, text);
+    return new Move(id, text, origin);
   }
 
   /** The legal moves ranked best first: [{ move, score }, ...]. */
   async hint(state, settings = {}) {
+    const origin = state instanceof State ? state._origin() : undefined;
     const ranked = await this.#ask('hint', state, settings);
-    return ranked.map(({ id, text, score }) => ({ move: new Move(id, text), score }));
+    return ranked.map(({ id, text, score }) => ({ move: new Move(id, text, origin), score }));
   }
 
   /** Stops the Worker; pending requests are rejected. */

@@ -181,7 +181,8 @@ link_module() {
     mkdir -p "$out" "$dist"
     emcc "${opt[@]}" -c "$here/src/heap.c" -o "$out/heap.o"
     # web,worker: the glue has no Node branch (whose ES-module form reads
-    # __dirname); index.js hands it the .wasm bytes under Node instead.
+    # __dirname); init() (lib/wasm.js) fetches or reads the .wasm itself
+    # and instantiates it through the glue's instantiateWasm hook.
     emcc "${opt[@]}" -o "$out/tablegames_wasm.mjs" \
         "$build/lib/libtablegames.a" "$out/heap.o" \
         "$deps/lib/libjansson.a" "$deps/lib/libxxhash.a" "$deps/lib/libz.a" \

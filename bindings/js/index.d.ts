@@ -182,7 +182,13 @@ export declare class Game<Id extends GameId = GameId> extends Handle {
   equals(other: unknown): boolean;
 }
 
-/** A move id with its notation (a state's Moves render it when it is first read). */
+/**
+ * A move id with its notation. A Move a state hands out is made for that
+ * state's position: apply() and step() refuse it in another position
+ * (TG_E_ILLEGAL_MOVE) or game (TG_E_MISMATCH). One made by hand is checked
+ * only against what its id means where it is played. A state's Moves
+ * render their text when it is first read.
+ */
 export declare class Move {
   constructor(id: number, text: string);
   readonly id: number;
@@ -247,6 +253,8 @@ export declare class State<Id extends GameId = GameId> extends Handle {
   stepView(): StepView;
   step(move?: MoveLike | null): StepView;
   undo(): void;
+  /** Whether undo() rewinds the RNG, so that a re-roll draws the same outcome (default false). */
+  undoRewindsRng: boolean;
   clone(): State<Id>;
   copyFrom(other: State): void;
   reset(seed?: number | bigint): void;

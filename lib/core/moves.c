@@ -310,6 +310,8 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
         return TG_E_INVALID_ARGUMENT;
     if (!out)
         return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
+    if (state->rewind && tgH_current(state) == TG_PLAYER_CHANCE)
+        tgH_hold_rng(state, 1); /* undo goes back before the first draw here */
     tg_status s = tgH_sample(state, out);
     if (s == TG_OK)
         state->err[0] = '\0';
@@ -319,10 +321,10 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 /* Records and makes a drawn outcome and reports it; nothing fails from
  * here, so the report goes out first and the caller's frame keeps only the
  * state across the game's call. */
-static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
+static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied, int may_mark)
 {
     /* an outcome of chance() is legal by definition */
-    tgH_record(st, m); /* before *applied, which might alias it */
+    tgH_record_as(st, m, may_mark); /* before *applied, which might alias it */
     if (applied)
         *applied = m;
     st->err[0] = '\0';
@@ -340,13 +342,15 @@ static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied
      * a rejected call leaves the RNG as it was without saving it. */
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
+    if (st->rewind)
+        tgH_hold_rng(st, 0);
     tg_move m;
     if (!sample_uniform(st, &m)) {
         tg_status s = sample_in_scratch(st, &m);
         if (s != TG_OK)
             return s;
     }
-    return apply_drawn(st, m, applied);
+    return apply_drawn(st, m, applied, 1);
 }
 
 /* apply_die() when the first number was a near miss (tgR_below_near()):
@@ -356,10 +360,11 @@ static TG_NOINLINE tg_status apply_die_near(tg_state *st, tg_move *applied, uint
 {
     const tg_game_def *def = st->game->def;
     return apply_drawn(st, def->die_first + tgR_below_near(&st->rng, def->die_faces, m),
-                       applied);
+                       applied, 0);
 }
 
-/* A game's one die at a chance point with room in the history: every
+/* A game's one die at a chance point with room in the history, undo not
+ * rewinding (tgH_apply_chance() sends that case elsewhere): every
  * other decision of a race game's playout, drawn as sample_uniform() draws
  * it (the same numbers in the same order). */
 static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
@@ -368,7 +373,7 @@ static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
     uint64_t m = tgR_below_draw(&st->rng, def->die_faces);
     if (!tgR_below_settled(m, def->die_faces))
         return apply_die_near(st, applied, m);
-    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied);
+    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied, 0);
 }
 
 /* Two tail calls, so that neither case pays here for the other's frame
@@ -376,7 +381,7 @@ static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
     if (st->game->def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE &&
-        st->hist_len < st->hist_cap)
+        st->hist_len < st->hist_cap && !st->rewind)
         return apply_die(st, applied);
     return apply_chance_checked(st, applied);
 }

@@ -124,6 +124,7 @@ tg_status tg_state_resample(tg_state *state, int player)
     memcpy(state->root_own, state->own, sizeof state->root_own);
     state->hist_len = 0;
     state->ckpt_count = 0;
+    tgH_marks_restart(state);
     state->err[0] = '\0';
     return TG_OK;
 }

@@ -2,7 +2,7 @@
 import { statusError } from './errors.js';
 import { Game, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
-import { Move, intValue, seedValue } from './move.js';
+import { intValue, seedValue } from './move.js';
 import { State } from './state.js';
 import { OUT0, alloc, cString, check, f64, i32, lib, u32, u64 } from './wasm.js';
 
@@ -106,7 +106,7 @@ export class Bot extends Handle {
     const st = this.#state(state);
     this.#check(lib._tg_bot_choose(this._ptr, st, OUT0));
     const id = u32(OUT0);
-    return new Move(id, state.moveText(id));
+    return state._moveFor(id);
   }
 
   /** The legal moves ranked best first: [{ move, score }, ...]. */
@@ -128,7 +128,7 @@ export class Bot extends Handle {
         const result = [];
         for (let i = 0; i < count; i++) {
           const id = u32(moves + 4 * i);
-          result.push({ move: new Move(id, state.moveText(id)), score: f64(scores + 8 * i) });
+          result.push({ move: state._moveFor(id), score: f64(scores + 8 * i) });
         }
         return result;
       } finally {

@@ -13,13 +13,43 @@
 // counts back; anything that replaces the history (reset, copyFrom,
 // resample) starts a new line, whose Positions know nothing of the old.
 
-/** A position on a line: depth decisions after the line's start. */
+/**
+ * A position on a line: depth decisions after the line's start, which the
+ * Moves made there hold (move.js). What they need of it, their texts and
+ * what they were made for (the position's key, for the checks of apply()),
+ * is asked of the state when needed, or kept here when the state leaves
+ * the position for good.
+ */
 class Position {
+  #origin; // what moveOrigin() gives, once asked for or kept
+  #texts = null; // id -> text, kept when the state left for good
+
   constructor(state, line, parent, depth) {
     this.state = state;
     this.line = line;
     this.parent = parent;
     this.depth = depth;
+  }
+
+  /** The text of id here. */
+  text(id) {
+    const kept = this.#texts?.get(id);
+    return kept !== undefined ? kept : this.state._textAt(this, id);
+  }
+
+  /** { game, keyLow, keyHigh, moveNumber }, or null once it can no longer be known. */
+  origin() {
+    if (this.#origin === undefined) this.#origin = this.state._originAt(this);
+    return this.#origin;
+  }
+
+  /** Whether keep() was called. */
+  get kept() { return this.#texts !== null; }
+
+  /** Keeps what the state can no longer tell once it leaves. */
+  keep(origin, texts) {
+    this.#origin = origin;
+    this.#texts = texts;
   }
 }
 
@@ -78,6 +108,11 @@ export class Line {
     this.#last = position;
     this.#ahead = 0;
     return position;
+  }
+
+  /** The Position made where the state is now, or null if none was. */
+  current() {
+    return this.#ahead === 0 ? this.#last : null;
   }
 
   /** Whether position is where the state is now. */

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import {
   CHANCE, Game, games, init,
 } from '../index.js';
-import { own, seeded } from './support.js';
+import { caught, own, seeded } from './support.js';
 
 await init();
 
@@ -62,7 +62,7 @@ test('Moves read late give the text of the position they were made for', (t) => 
   }
 });
 
-test('a Move made for a position no longer on the history reads "#id"; one undone back to reads its text', (t) => {
+test('a Move read after its position is gone reads "#id", unless kept; one undone back to reads its text', (t) => {
   const game = own(t, new Game('witches_dance', { players: 3 }));
   const state = own(t, game.newState(8));
   while (state.isChance) state.applyChance();
@@ -79,17 +79,29 @@ test('a Move made for a position no longer on the history reads "#id"; one undon
   while (state.historyLength > at) state.undo();
   assert.deepEqual(here.map((move) => move.text), texts);
   assert.deepEqual(next.map((move) => move.text), next.map((move) => `#${move.id}`));
-  // Reset and free end the history too; a text read before stays.
+  // Reset and free: the Moves made where the state stood keep their
+  // texts; one of an earlier position whose text was never read reads
+  // "#id"; a text read before stays.
   const read = state.legalMoves();
   const readText = read[0].text;
-  const unread = state.legalMoves();
-  state.reset(1);
-  assert.equal(read[0].text, readText);
-  assert.equal(unread[0].text, `#${unread[0].id}`);
+  const earlier = state.legalMoves();
+  state.apply(earlier[0]);
   while (state.isChance) state.applyChance();
   const last = state.legalMoves();
+  const lastTexts = last.map((move) => state.moveText(move.id));
+  state.reset(1);
+  assert.equal(read[0].text, readText);
+  assert.equal(earlier[0].text, `#${earlier[0].id}`);
+  assert.deepEqual(last.map((move) => move.text), lastTexts);
+  // What the earlier Move was made for is gone too: it is refused, saying so.
+  const refused = caught(() => state.apply(earlier[0]));
+  assert.equal(refused.code, 'TG_E_ILLEGAL_MOVE');
+  assert.match(refused.message, /has left for good/);
+  while (state.isChance) state.applyChance();
+  const final = state.legalMoves();
+  const finalTexts = final.map((move) => state.moveText(move.id));
   state.free();
-  assert.equal(last[0].text, `#${last[0].id}`);
+  assert.deepEqual(final.map((move) => move.text), finalTexts);
 });
 
 test('a Move shows its text to JSON and to console.log', (t) => {

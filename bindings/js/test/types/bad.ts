@@ -6,6 +6,7 @@ const game = new Game(3); // TS2345
 const state = game.newState('seven'); // TS2345
 state.observation('everyone'); // TS2345
 state.apply({ id: 1 }); // TS2345
+state.undoRewindsRng = 1; // TS2322
 const key: number = state.informationKey(0); // TS2322
 const bytes: string = state.save(); // TS2322
 const bot = new Bot(game, 0, { level: 'genius' }); // TS2322

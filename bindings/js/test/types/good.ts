@@ -55,7 +55,10 @@ if (state.isChance) {
   const move: Move = state.applyChance();
 }
 const made: number = state.playout(10);
+state.undoRewindsRng = true;
+const rewinds: boolean = state.undoRewindsRng;
 state.undo();
+const asJson: { id: number; text: string } = played.toJSON();
 const copy: State = state.clone();
 copy.copyFrom(state);
 copy.seed(3);
