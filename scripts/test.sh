@@ -72,11 +72,16 @@ step_finish() {
     report "$1" "$status" "${bg_start[$1]}"
 }
 
+# The Python tests run on Debian's /usr/bin/python3, which has the Debian
+# packages they use (python3-numpy for the numpy paths and VectorEnv):
+# another python3 may come first on PATH and lack them.
+python_choice=()
+[ -x /usr/bin/python3 ] && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
 configure_and_build() {
     local dir=$1
     shift
     cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
-        -DTG_REQUIRE_ALL_PARTS=ON "$@" &&
+        -DTG_REQUIRE_ALL_PARTS=ON "${python_choice[@]}" "$@" &&
         cmake --build "$dir" -j"$jobs"
 }
 
