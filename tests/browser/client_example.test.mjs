@@ -48,8 +48,8 @@ function readPage() {
   return {
     cover: d.cover ?? null, seat: d.seat ?? null, version: d.version ?? null, over: d.over === "true",
     moves: document.querySelectorAll("#moves button").length,
-    undoShown: !document.getElementById("undo").hidden,
-    canUndo: !document.getElementById("undo").disabled && !document.getElementById("undo").hidden,
+    undoShown: !document.querySelector("button#undo").hidden,
+    canUndo: !document.querySelector("button#undo").disabled && !document.querySelector("button#undo").hidden,
     coverUndo: !document.getElementById("cover-undo").hidden,
   };
 }
@@ -157,6 +157,10 @@ async function openGame(browser, viewport, query) {
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   await page.goto(`${base}?${query}`);
   await page.waitForFunction(() => document.body.dataset.ready === "true", null, { timeout: STALL });
+  // One element per id: the page finds its controls by id (a setup
+  // select named "undo" once hid the Undo button from the app).
+  const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((e) => e.id));
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], "ids used twice");
   await page.click("#start");
   return { context, page, errors };
 }
