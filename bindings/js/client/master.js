@@ -12,6 +12,7 @@ import {
   PROTOCOL, Refusal, echo, readRequest,
 } from './protocol.js';
 import { entryFor, viewFor } from './seat_view.js';
+import { nodeModule } from '../lib/wasm.js';
 import { loopback } from './transport.js';
 import {
   CHANCE_PLAYER, REROLL_POLICIES, UNDO_POLICIES, UndoRecord,
@@ -19,8 +20,12 @@ import {
 
 const OPTIONS = ['seed', 'undo', 'rerolls', 'bots', 'thinker', 'text', 'gameOptions', 'onError'];
 
+// Browsers and Node 20 have a global crypto; Node 18 (Debian 12's) only
+// node:crypto's webcrypto, imported only there.
+const webCrypto = globalThis.crypto ?? (await nodeModule('crypto')).webcrypto;
+
 function freshSeed() {
-  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  const [high, low] = webCrypto.getRandomValues(new Uint32Array(2));
   return (BigInt(high) << 32n) | BigInt(low);
 }
 

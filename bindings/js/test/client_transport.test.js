@@ -28,7 +28,8 @@ test('seats play a whole game with a master in another thread, over MessagePorts
   assert.deepEqual(clients.map((client) => client.seat), [0, 1, 'spectator']);
   const stats = await playThrough(clients.slice(0, 2), seeded(8));
   assert.ok(stats.moves > 0);
-  const views = clients.map((client) => client.getView());
+  // The last views may still be on their way to the other clients.
+  const views = await Promise.all(clients.map((client) => client.sync()));
   assert.ok(views.every((view) => view.turn.over));
   assert.deepEqual(views[0].turn.winners, views[2].turn.winners);
   // Each seat's own view: the observations name their viewer.
