@@ -291,6 +291,14 @@ step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/r
 step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
 step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
 step sanitize-ctest sanitized_ctest
+# The structure-aware position mutator (tests/fuzz/README.md) on the
+# sanitizer build, every game: each stage's state edited one field at a
+# time, then stacked edits. Seeded: a failure replays, its input left in
+# $sanitize/mutate-GAME.json.
+step position-mutator env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$sanitize/tests/fuzz/fuzz_mutate_positions" \
+    --runs "${TG_MUTATE_RUNS:-1500}" --artifact "$sanitize/mutate-" \
+    "$repo/tests/golden/data" "$repo/tests/fuzz/corpus/load_json"
 # Several threads share one game, and bots think and stop on threads, under
 # ThreadSanitizer (tests/threads/).
 step tsan-threads tsan_threads
