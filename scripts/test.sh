@@ -233,11 +233,13 @@ js_tests() {
     (cd "$repo/bindings/js" && npm ci --no-audit --no-fund && npm test)
 }
 # The package in Debian's chromium: a page imports it and a bot answers
-# from its module Worker (playwright-core of tests/browser/).
+# from its module Worker (playwright-core of tests/browser/); then the
+# client layer's example page, two whole hot-seat games with a bot seat.
 js_browser_test() {
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
-        node "$repo/tests/browser/js_package.test.mjs"
+        node "$repo/tests/browser/js_package.test.mjs" &&
+        TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/client_example.test.mjs"
 }
 # The packed package through the bundlers a web developer uses: esbuild,
 # Vite and webpack (pinned in tests/bundlers/), each build loaded in
