@@ -274,6 +274,12 @@ size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The die, the one chance point with equal weights on a run of ids. */
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
+/* apply() returning whose turn it is then (the apply_turn hook). */
+int cc_apply_turn(const void *cfg, void *st, tg_move move);
+/* The roller and fishing drawn without their lists (the chance_total and
+ * chance_pick hooks). */
+uint64_t cc_chance_total(const void *cfg, const void *st);
+tg_move cc_chance_pick(const void *cfg, const void *st, uint64_t r);
 uint32_t cc_winners(const void *cfg, const void *st);
 void cc_end_turn(const cc_config *cfg, cc_pos *pos);
 void cc_next_theft(const cc_config *cfg, cc_pos *pos);

@@ -209,24 +209,48 @@ static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
     cc_next_theft(cfg, pos);
 }
 
-void cc_apply(const void *cfgv, void *st, tg_move move)
+/* Blanks the last decision's events, so that equal positions stay equal
+ * byte for byte: only the slots it used, since validate() holds every
+ * block to blank unused slots. Most decisions leave one or two events, so
+ * those two slots are blanked in one store and the rest only when used
+ * (no 64-byte clear per decision, which WebAssembly makes a call). */
+static void cc_clear_events(cc_pos *pos)
+{
+    unsigned n = pos->nevents;
+    memset(pos->events, 0, 2 * sizeof pos->events[0]);
+    if (n > 2)
+        memset(pos->events[2], 0, (n - 2) * sizeof pos->events[0]);
+    pos->nevents = 0;
+}
+
+/* Who acts in each phase: chance, the end, or (0) the turn's player. */
+static const int8_t cc_actor[CC_PH_COUNT] = {
+    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
+    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
+};
+
+static int cc_who(const cc_pos *pos)
+{
+    int who = cc_actor[pos->phase];
+    return who < 0 ? who : pos->turn;
+}
+
+int cc_apply_turn(const void *cfgv, void *st, tg_move move)
 {
     const cc_config *cfg = cfgv;
     cc_pos *pos = st;
     unsigned p = pos->turn;
-    /* Blank the old events so equal positions stay equal byte for byte. */
-    memset(pos->events, 0, sizeof pos->events);
-    pos->nevents = 0;
+    cc_clear_events(pos);
     /* The die is two decisions in three: one test that the predictor mostly
      * gets right, ahead of a jump table whose one indirect jump would change
      * its target with nearly every decision. */
     if (pos->phase == CC_PH_DIE) {
         cc_apply_die(cfg, pos, move - CC_M_DIE);
-        return;
+        return cc_who(pos);
     }
     if (pos->phase == CC_PH_FISH) {
         cc_apply_fish(cfg, pos, move);
-        return;
+        return cc_who(pos);
     }
     switch (pos->phase) {
     case CC_PH_ROLLER:
@@ -268,19 +292,18 @@ void cc_apply(const void *cfgv, void *st, tg_move move)
     default:
         break;
     }
+    return cc_who(pos);
+}
+
+void cc_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)cc_apply_turn(cfg, st, move);
 }
 
 int cc_current_player(const void *cfgv, const void *st)
 {
     (void)cfgv;
-    /* Who acts in each phase; a decision phase is the turn's player. */
-    static const int8_t actor[CC_PH_COUNT] = {
-        [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
-        [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
-    };
-    const cc_pos *pos = st;
-    int who = actor[pos->phase];
-    return who < 0 ? who : pos->turn;
+    return cc_who(st);
 }
 
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first)
@@ -336,6 +359,61 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
         }
     }
     return n;
+}
+
+/* The weight of one creature of the cauldron in a fishing attempt (every
+ * creature in it is equally likely), and of the snapping handle. */
+static uint32_t cc_creature_weight(const cc_config *cfg, uint32_t s)
+{
+    uint32_t keep = cfg->empty ? CC_SNAP_SCALE - cfg->empty : 1;
+    return s < CC_SNAP_SCALE ? (CC_SNAP_SCALE - s) * keep : 0;
+}
+
+/* The sum of cc_chance()'s weights at the roller and at a fishing attempt
+ * (the die is uniform_chance()'s): the same terms, added up. */
+uint64_t cc_chance_total(const void *cfgv, const void *st)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return cfg->roller;
+    if (pos->phase != CC_PH_FISH)
+        return 0;
+    uint32_t s = cfg->snap[pos->turn], e = cfg->empty, total = cc_cauldron_total(pos);
+    uint64_t snap = (uint64_t)s * total * (e ? CC_SNAP_SCALE : 1);
+    uint64_t nothing = s < CC_SNAP_SCALE ? (uint64_t)(CC_SNAP_SCALE - s) * e * total : 0;
+    return snap + (uint64_t)cc_creature_weight(cfg, s) * total + nothing;
+}
+
+/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+ * on: the handle's share first, then each kind's creatures in kind order,
+ * then nothing. Which kind is found from r's creature number q and the
+ * running counts of the kinds, four bytes at once: kind k is the number
+ * of running counts not above q (each below 128, so no byte borrows from
+ * the next), counted by one multiplication. */
+tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
+    uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
+    uint64_t snap = (uint64_t)s * total * (cfg->empty ? CC_SNAP_SCALE : 1);
+    if (r < snap)
+        return CC_M_SNAP;
+    uint32_t unit = cc_creature_weight(cfg, s);
+    uint64_t q = unit ? (r - snap) / unit : total;
+    if (q >= total)
+        return CC_M_NOTHING;
+    uint32_t counts;
+    memcpy(&counts, pos->cauldron, sizeof counts);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    counts = __builtin_bswap32(counts); /* kind 0 in the low byte */
+#endif
+    uint32_t running = counts * 0x01010101u; /* byte k: the creatures of kinds 0..k */
+    uint32_t above = ((running | 0x80808080u) - (uint32_t)(q + 1) * 0x01010101u) & 0x80808080u;
+    uint32_t not_above = (~above & 0x80808080u) >> 7; /* a 1 in each byte to count */
+    return CC_M_CATCH + (tg_move)((not_above * 0x01010101u) >> 24);
 }
 
 uint32_t cc_winners(const void *cfgv, const void *st)

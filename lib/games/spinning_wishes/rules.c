@@ -58,10 +58,7 @@ void sw_init(const void *cfg, void *st)
 
 int sw_current_player(const void *cfg, const void *st)
 {
-    const sw_config *c = cfg;
-    const sw_block *b = st;
-    /* No branch: chance and player decisions take turns. */
-    return c->who[b->phase] | (b->cur & c->who_cur[b->phase]);
+    return sw_who(cfg, st);
 }
 
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first)
@@ -119,21 +116,35 @@ static void sw_apply_trade(sw_block *b, int give, int with, int take)
     sw_event_add(b, SW_E_TRADE, p, q, give * 4 + take);
 }
 
-void sw_apply(const void *cfg, void *st, tg_move move)
+/* Blanks the last decision's events, so that equal positions stay equal
+ * byte for byte: only the slots it used, since validate() holds every
+ * block to blank unused slots. Most decisions leave one or two events, so
+ * those two are blanked in one store and the rest only when used (no
+ * clear of the whole list per decision, which WebAssembly makes a call). */
+void sw_clear_events(sw_block *b)
+{
+    unsigned n = b->nevents;
+    sw_event *e = b->events;
+    memset(e, 0, 2 * sizeof *e);
+    if (n > 2)
+        memset(e + 2, 0, (n - 2) * sizeof *e);
+    b->nevents = 0;
+}
+
+int sw_apply_turn(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
     sw_block *b = st;
-    b->nevents = 0;
-    memset(b->events, 0, sizeof b->events);
+    sw_clear_events(b);
     switch (b->phase) {
     case SW_PH_ROLL:
         b->roll = (uint8_t)(move - SW_M_ROLL + 1);
         sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
         b->phase = SW_PH_MOVE;
-        return;
+        break;
     case SW_PH_MOVE:
         sw_land(c, b, (int)(move - SW_M_DEST));
-        return;
+        break;
     case SW_PH_SPIN:
         b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
                                             : (int)(move - SW_M_SPIN));
@@ -141,7 +152,7 @@ void sw_apply(const void *cfg, void *st, tg_move move)
         b->phase = SW_PH_TAKE;
         if (!sw_can_take(c, b))
             sw_end_turn(b);
-        return;
+        break;
     case SW_PH_TAKE:
     case SW_PH_TRADE:
         if (move >= SW_M_TRADE && move < SW_M_PASS) {
@@ -154,11 +165,17 @@ void sw_apply(const void *cfg, void *st, tg_move move)
             sw_apply_take(b, (int)(move - SW_M_TAKE));
         }
         sw_end_turn(b);
-        return;
+        break;
     default:
         sw_setup_apply(c, b, move);
-        return;
+        break;
     }
+    return sw_who(c, b);
+}
+
+void sw_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)sw_apply_turn(cfg, st, move);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)

@@ -292,6 +292,17 @@ size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The die and the wheel: equal weights on a run of ids. */
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void sw_apply(const void *cfg, void *st, tg_move move);
+/* apply() returning whose turn it is then (the apply_turn hook). */
+int sw_apply_turn(const void *cfg, void *st, tg_move move);
+/* A legal move applied as sw_apply_turn() does, or TG_PLAYER_INVALID for
+ * any other (legal.c; the apply_if_legal hook). */
+int sw_apply_if_legal(const void *cfg, void *st, tg_move move);
+void sw_clear_events(sw_block *b);
+/* current_player(): no branch, since chance and player decisions take turns. */
+static inline int sw_who(const sw_config *c, const sw_block *b)
+{
+    return c->who[b->phase] | (b->cur & c->who_cur[b->phase]);
+}
 uint32_t sw_winners(const void *cfg, const void *st);
 static inline int sw_hand_size(const sw_block *b, int player)
 {
@@ -367,6 +378,11 @@ unsigned sw_ray_code_from(unsigned first, unsigned holders);
 unsigned sw_ray_slots(unsigned code);
 /* spin=ray: the spin's outcomes, weighted by the stops that give each. */
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights);
+/* The same spin drawn without its list (the chance_total and chance_pick
+ * hooks): the total of sw_ray_chance()'s weights, and the outcome that a
+ * number below it falls on. */
+uint64_t sw_chance_total(const void *cfg, const void *st);
+tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r);
 /* The first rotation that leaves exactly these holders in the ray, or -1. */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code);
 /* The spin outcome (a ray code or, with spin=rotation, its first rotation)
