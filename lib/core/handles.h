@@ -62,14 +62,20 @@ struct tg_state {
     /* Each player's own decisions as a running digest (information.c): how
      * many, and the sum mod 2^64, lane by lane, of a 128-bit hash of each
      * (its rank among the player's decisions, the move: tgH_own_hash). A
-     * sum, not a chain, so undo takes the last one off without replaying;
-     * it costs each player decision two inline mixes. root_own is the digest at the
-     * root of the history: 0 for a new or loaded state, the whole digest
-     * carried over by tg_state_resample(). */
-    tg_own own[TG_MAX_PLAYERS];
+     * sum, not a chain, so undo takes the last one off without replaying.
+     * Folded in lazily: own_folded holds root_own plus the history's first
+     * own_len entries, and tgH_own() folds the rest in when a digest is
+     * read, so that applying a decision costs nothing for it (two mixes per
+     * player decision were a sixth of a random playout's instructions).
+     * Read it only through tgH_own(). root_own is the digest at the root of
+     * the history: 0 for a new or loaded state, the whole digest carried
+     * over by tg_state_resample(). */
+    tg_own own_folded[TG_MAX_PLAYERS];
+    uint32_t own_len;
     tg_own root_own[TG_MAX_PLAYERS];
-    /* The last failure's message: the one field read-only calls write, which
-     * is why even const calls on a state need it to stay on one thread. */
+    /* The last failure's message: with the digests' cache above, the only
+     * fields read-only calls write, which is why even const calls on a
+     * state need it to stay on one thread. */
     char err[TG_MSG_MAX];
     /* Scratch space for lists, after the blocks (tgH_scratch_moves); set
      * once when the state is allocated, never copied between states. */
@@ -135,15 +141,20 @@ static inline void tgH_own_remove(tg_own *own, tg_move move)
 }
 
 /* Records a decision of the player to move (st->cur) in the history, which
- * has room, and in that player's digest; the caller applies it. */
+ * has room; the caller applies it. The player's digest takes it in later
+ * (tgH_own()). */
 static inline void tgH_record(tg_state *st, tg_move m)
 {
-    int who = st->cur;
-    tgH_who(st)[st->hist_len] = (int8_t)who;
+    tgH_who(st)[st->hist_len] = (int8_t)st->cur;
     st->hist[st->hist_len++] = m;
-    if (who >= 0)
-        tgH_own_add(&st->own[who], m);
 }
+
+/* The player's own-decision digest with every history entry folded in
+ * (state.c). It writes the state's cache, as const calls write err. */
+const tg_own *tgH_own(const tg_state *st, int player);
+/* Folds every history entry into the digests (before the history is cut
+ * or the digests copied). */
+void tgH_own_fold(const tg_state *st);
 
 static inline const void *tgH_cfg(const tg_game *g)
 {

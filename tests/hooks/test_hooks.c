@@ -272,10 +272,107 @@ static void hooks_agree_in_every_game(void **unused)
     }
 }
 
+/* One decision on each state, the same one (chance from the states' RNGs,
+ * which start alike), picked by k. */
+static void step_both(tg_state *a, tg_state *b, uint32_t k)
+{
+    tg_move moves[TG_CORE_MAX_LEGAL];
+    size_t n = 0;
+    if (tg_state_current_player(a) == TG_PLAYER_CHANCE) {
+        assert_int_equal(tg_state_apply_chance(a, NULL), TG_OK);
+        assert_int_equal(tg_state_apply_chance(b, NULL), TG_OK);
+        return;
+    }
+    assert_int_equal(tg_state_legal_moves(a, moves, TG_CORE_MAX_LEGAL, &n), TG_OK);
+    assert_int_equal(tg_state_apply(a, moves[k * 7919u % n]), TG_OK);
+    assert_int_equal(tg_state_apply(b, moves[k * 7919u % n]), TG_OK);
+}
+
+/* Every seat's information key of two states is the same. */
+static void same_keys(const tg_state *a, const tg_state *b, const char *what)
+{
+    for (int p = 0; p < a->game->players; p++) {
+        uint64_t ka[2], kb[2];
+        assert_int_equal(tg_state_information_key(a, p, ka), TG_OK);
+        assert_int_equal(tg_state_information_key(b, p, kb), TG_OK);
+        if (memcmp(ka, kb, sizeof ka) != 0)
+            fail_msg("%s: seat %d's key differs %s", a->game->def->info.id, p, what);
+    }
+}
+
+/* The own-decision digests are folded in lazily (handles.h): a state whose
+ * keys were never asked gives the keys of one asked after every decision,
+ * after undoing decisions folded in or not, in clones and copies taken
+ * before any folding, and after a resample. */
+static void lazy_digest_matches_eager(void **unused)
+{
+    (void)unused;
+    for (size_t i = 0; i < tgG_count(); i++) {
+        const tg_game_def *def = tgG_at(i);
+        char err[256];
+        tg_game *game = NULL;
+        if (tg_game_new(def->info.id, NULL, NULL, &game, err, sizeof err) != TG_OK)
+            fail_msg("%s: %s", def->info.id, err);
+        tg_state *eager = NULL, *lazy = NULL;
+        assert_int_equal(tg_state_new(game, 5, &eager), TG_OK);
+        assert_int_equal(tg_state_new(game, 5, &lazy), TG_OK);
+        uint32_t k = 0;
+        for (uint32_t round = 1; round <= 6 && !tg_state_is_terminal(eager); round++) {
+            for (uint32_t d = 0; d < 40 * round && !tg_state_is_terminal(eager); d++, k++) {
+                step_both(eager, lazy, k);
+                uint64_t key[2];
+                for (int p = 0; p < game->players; p++)
+                    assert_int_equal(tg_state_information_key(eager, p, key), TG_OK);
+            }
+            /* undo over entries never folded, then over folded ones */
+            for (int u = 0; u < 3; u++) {
+                assert_int_equal(tg_state_undo(eager), TG_OK);
+                assert_int_equal(tg_state_undo(lazy), TG_OK);
+            }
+            same_keys(eager, lazy, "after undo");
+            assert_int_equal(tg_state_undo(eager), TG_OK);
+            assert_int_equal(tg_state_undo(lazy), TG_OK);
+            same_keys(eager, lazy, "after undo of a folded decision");
+            for (uint32_t d = 0; d < 9 && !tg_state_is_terminal(eager); d++, k++)
+                step_both(eager, lazy, k);
+            tg_state *clone = NULL, *copy = NULL;
+            assert_int_equal(tg_state_clone(lazy, &clone), TG_OK);
+            assert_int_equal(tg_state_new(game, 99, &copy), TG_OK);
+            assert_int_equal(tg_state_copy(copy, lazy), TG_OK);
+            same_keys(eager, clone, "in a clone");
+            same_keys(eager, copy, "in a copy");
+            /* A resample of a state with nothing folded in yet: the same
+             * decisions replayed onto a new state. */
+            static tg_move hist[4096];
+            size_t len = 0;
+            assert_int_equal(tg_state_history(eager, hist, 4096, &len), TG_OK);
+            for (int p = 0; p < game->players; p++) {
+                tg_state *replayed = NULL;
+                assert_int_equal(tg_state_new(game, 5, &replayed), TG_OK);
+                for (size_t h = 0; h < len; h++)
+                    assert_int_equal(tg_state_apply(replayed, hist[h]), TG_OK);
+                assert_int_equal(tg_state_resample(replayed, p), TG_OK);
+                uint64_t a[2], b[2];
+                assert_int_equal(tg_state_information_key(eager, p, a), TG_OK);
+                assert_int_equal(tg_state_information_key(replayed, p, b), TG_OK);
+                if (memcmp(a, b, sizeof a) != 0)
+                    fail_msg("%s: seat %d's key differs after a resample", def->info.id, p);
+                tg_state_free(replayed);
+            }
+            tg_state_free(clone);
+            tg_state_free(copy);
+        }
+        tg_state_free(eager);
+        tg_state_free(lazy);
+        tg_game_free(game);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hooks_agree_in_every_game),
+        cmocka_unit_test(lazy_digest_matches_eager),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
