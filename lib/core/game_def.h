@@ -241,6 +241,17 @@ typedef struct tg_game_def {
      * leaves the block as it was; otherwise applies the move and returns
      * what apply_turn() would. The game must provide apply_turn() too. */
     int (*apply_if_legal)(const void *cfg, void *st, tg_move move);
+    /* Optional (may be NULL): a chance point drawn and applied in one call,
+     * for a game that tells its chance points apart for less than the
+     * core's calls to uniform_chance() and apply_turn() cost. Draws from
+     * rng exactly as the core would (uniform_chance()'s run with
+     * tgR_below(), a weighted point with tgR_below_total() and
+     * chance_pick()'s outcome), so the same numbers give the same outcome;
+     * applies it, writes it to *drawn and returns what apply_turn() would.
+     * At a chance point without outcomes, returns TG_PLAYER_INVALID and
+     * touches neither the block nor rng. The game must provide apply_turn()
+     * too. */
+    int (*apply_chance_turn)(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 } tg_game_def;
 
 #endif

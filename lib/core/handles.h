@@ -145,8 +145,14 @@ static inline void tgH_own_remove(tg_own *own, tg_move move)
  * (tgH_own()). */
 static inline void tgH_record(tg_state *st, tg_move m)
 {
-    tgH_who(st)[st->hist_len] = (int8_t)st->cur;
-    st->hist[st->hist_len++] = m;
+    /* In locals: the byte store through tgH_who() could alias any field,
+     * which would make the compiler load them all again after it. */
+    uint32_t i = st->hist_len;
+    tg_move *hist = st->hist;
+    int8_t who = (int8_t)st->cur;
+    hist[i] = m;
+    tgH_who(st)[i] = who;
+    st->hist_len = i + 1;
 }
 
 /* The player's own-decision digest with every history entry folded in
@@ -270,6 +276,10 @@ void tgH_apply_recorded(tg_state *st, tg_move move);
  * decision or changes nothing but the message. */
 tg_status tgH_apply_checked(tg_state *st, tg_move move);
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied);
+/* The game's apply_chance_turn() at a chance point with room in the
+ * history: draws, applies and records; 0 (nothing changed) at a point
+ * without outcomes. */
+int tgH_chance_fused(tg_state *st, tg_move *made);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
 /* The same draw with the outcome lists in the caller's scratch space, of

@@ -263,12 +263,6 @@ tg_status tg_state_apply(tg_state *state, tg_move move)
     return tgH_apply_checked(state, move);
 }
 
-/* The number every weighted draw takes: uniform below the total weight. */
-static uint64_t draw_below(tg_rng *rng, uint64_t total)
-{
-    return total <= UINT32_MAX ? tgR_below(rng, (uint32_t)total) : tgR_below64(rng, total);
-}
-
 /* Draws among the outcomes chance() lists with their weights. */
 static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *out)
 {
@@ -276,7 +270,7 @@ static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *o
     size_t n = chance_of(st, m, w, &total);
     if (n == 0 || total == 0)
         return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
-    uint64_t r = draw_below(&st->rng, total);
+    uint64_t r = tgR_below_total(&st->rng, total);
     /* Dice have equal weights: then the draw divides straight into an index
      * (the same index the scan below would find). */
     if (total == (uint64_t)w[0] * n) {
@@ -308,7 +302,7 @@ static TG_NOINLINE int sample_picked(tg_state *st, tg_move *out)
     uint64_t total = g->def->chance_total(tgH_cfg(g), tgH_block(st));
     if (total == 0)
         return 0;
-    *out = g->def->chance_pick(tgH_cfg(g), tgH_block(st), draw_below(&st->rng, total));
+    *out = g->def->chance_pick(tgH_cfg(g), tgH_block(st), tgR_below_total(&st->rng, total));
     return 1;
 }
 
@@ -440,6 +434,32 @@ static TG_NOINLINE tg_status apply_uniform(tg_state *st, tg_move *applied)
     return apply_drawn(st, first + tgR_below(&st->rng, count), applied);
 }
 
+int tgH_chance_fused(tg_state *st, tg_move *made)
+{
+    const tg_game *g = st->game;
+    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng, made);
+    if (next == TG_PLAYER_INVALID)
+        return 0;
+    tgH_record(st, *made); /* st->cur is still chance until settled */
+    st->move_number++;
+    tgH_settle_to(st, next);
+    return 1;
+}
+
+/* A chance point with room in the history, drawn and applied by the
+ * game's apply_chance_turn() in one call. A point without outcomes goes
+ * on to the general path, which says so. */
+static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
+{
+    tg_move m;
+    if (!tgH_chance_fused(st, &m))
+        return apply_chance_checked(st, applied);
+    if (applied)
+        *applied = m;
+    st->err[0] = '\0';
+    return TG_OK;
+}
+
 /* Tail calls, so that no case pays here for another's frame: a chance
  * point with room in the history goes straight to its kind of draw. */
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
@@ -449,6 +469,8 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
         return apply_chance_checked(st, applied);
     if (def->die_faces)
         return apply_die(st, applied);
+    if (def->apply_chance_turn)
+        return apply_chance_fused(st, applied);
     return def->uniform_chance ? apply_uniform(st, applied) : apply_weighted(st, applied);
 }
 

@@ -28,8 +28,11 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
     uint32_t n = 0;
     tg_status s = TG_OK;
     tg_move *legal = tgH_scratch_moves(state);
+    int fused = g->def->apply_chance_turn != NULL;
     for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
         tg_move m;
+        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state, &m))
+            continue; /* drawn, made and recorded in one call */
         if (state->cur == TG_PLAYER_CHANCE)
             s = tgH_sample(state, &m);
         else if (!tgH_random_move(state, &state->rng, legal, &m))

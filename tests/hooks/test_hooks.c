@@ -3,7 +3,7 @@
  * chance(), is_legal() with legal_moves(), apply_turn() with apply() and
  * current_player(), chance_total() and chance_pick() with chance() and
  * the core's general sampler, apply_if_legal() with is_legal() and
- * apply(). A hook that disagreed would change which outcomes a
+ * apply(), apply_chance_turn() with the general sampler and apply(). A hook that disagreed would change which outcomes a
  * seed draws or which moves are accepted without any public call showing
  * it, so this test looks at the hooks directly, through the static library. */
 #include <setjmp.h>
@@ -28,6 +28,7 @@ typedef struct hook_tally {
     unsigned long picks;           /* numbers chance_pick() was asked about */
     unsigned long draws;           /* draws compared with the general sampler */
     unsigned long if_legal_checks; /* decisions swept with apply_if_legal */
+    unsigned long fused_draws;     /* chance points drawn and applied in one call */
 } hook_tally;
 
 /* Option sets beyond the defaults under which a game's hooks take other
@@ -127,6 +128,38 @@ static void check_weighted(const tg_game_def *def, const tg_state *st, const tg_
     }
 }
 
+/* apply_chance_turn() against the general sampler and apply_turn(), from
+ * several RNG states: the same outcome, block, turn and RNG left behind. */
+static void check_chance_fused(const tg_game_def *def, const tg_state *st, const tg_move *moves,
+                               const uint32_t *weights, size_t n, hook_tally *t)
+{
+    static unsigned char a[TG_CORE_MAX_BLOCK], b[TG_CORE_MAX_BLOCK];
+    const void *cfg = tgH_cfg(st->game);
+    if (!def->apply_chance_turn)
+        return;
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    for (uint64_t k = 0; k < DRAWS_PER_POINT; k++) {
+        tg_rng ra, rb;
+        tgR_seed(&ra, t->fused_draws * 104729u + k);
+        rb = ra;
+        memcpy(a, tgH_block(st), def->state_size);
+        memcpy(b, tgH_block(st), def->state_size);
+        tg_move got = UINT32_MAX, want = general_draw(&rb, moves, weights, n, total);
+        int turn = def->apply_chance_turn(cfg, a, &ra, &got);
+        def->apply(cfg, b, want);
+        t->fused_draws++;
+        if (got != want || memcmp(&ra, &rb, sizeof ra) != 0)
+            fail_msg("%s: apply_chance_turn drew %u, the general sampler %u%s", def->info.id,
+                     (unsigned)got, (unsigned)want,
+                     got == want ? ", but the RNG moved on differently" : "");
+        if (memcmp(a, b, def->state_size) != 0 || turn != def->current_player(cfg, b))
+            fail_msg("%s: apply_chance_turn(%u) differs from apply()", def->info.id,
+                     (unsigned)want);
+    }
+}
+
 /* apply_if_legal() for every id: TG_PLAYER_INVALID and the block untouched
  * where the id is not in the list (legal moves or chance outcomes), else
  * the block apply() leaves and the turn current_player() then says. */
@@ -167,6 +200,7 @@ static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_
         fail_msg("%s: the die is %u faces from %u, uniform_chance says %u from %u",
                  def->info.id, (unsigned)def->die_faces, (unsigned)def->die_first,
                  (unsigned)count, (unsigned)first);
+    check_chance_fused(def, st, moves, weights, n, t);
     if (count == 0) {
         if (def->chance_total)
             check_weighted(def, st, moves, weights, n, t);
@@ -240,7 +274,7 @@ static void hooks_agree_in_every_game(void **unused)
     (void)unused;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
-        hook_tally t = {0, 0, 0, 0, 0, 0, 0};
+        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0};
         for (int p = def->info.min_players; p <= def->info.max_players; p++) {
             play_and_check(def, p, NULL, &t);
             for (size_t e = 0; e < sizeof extra_options / sizeof extra_options[0]; e++)
@@ -264,11 +298,15 @@ static void hooks_agree_in_every_game(void **unused)
             fail_msg("%s: a game with apply_if_legal provides apply_turn too", def->info.id);
         if (def->apply_if_legal && t.if_legal_checks == 0)
             fail_msg("%s: apply_if_legal never checked", def->info.id);
+        if (def->apply_chance_turn && !def->apply_turn)
+            fail_msg("%s: a game with apply_chance_turn provides apply_turn too", def->info.id);
+        if (def->apply_chance_turn && t.fused_draws == 0)
+            fail_msg("%s: apply_chance_turn never checked", def->info.id);
         print_message("%s: %lu uniform chance points, %lu is_legal sweeps, %lu apply_turn "
                       "checks, %lu weighted points (%lu picks, %lu draws), %lu apply_if_legal "
-                      "sweeps\n",
+                      "sweeps, %lu apply_chance_turn draws\n",
                       def->info.id, t.uniform_points, t.legal_checks, t.turn_checks,
-                      t.weighted_points, t.picks, t.draws, t.if_legal_checks);
+                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws);
     }
 }
 

@@ -180,4 +180,5 @@ const tg_game_def tgG_creepy_cauldron = {
     .apply_turn = cc_apply_turn,
     .chance_total = cc_chance_total,
     .chance_pick = cc_chance_pick,
+    .apply_chance_turn = cc_apply_chance_turn,
 };

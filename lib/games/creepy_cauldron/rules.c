@@ -26,82 +26,6 @@ void cc_init(const void *cfgv, void *st)
     pos->winner = CC_NONE;
 }
 
-static unsigned cc_key_in_handle(const cc_pos *pos)
-{
-    return (pos->key_player == CC_NONE) & (pos->key_space == CC_NONE) & (pos->winner == CC_NONE);
-}
-
-/* With retry=turn a pawn waiting in its own cell with its three creatures
- * spends its turns on the roller instead of the die. Asked at every turn's
- * end: the rare answer first (a pawn in its own cell), with one branch; the
- * rest bitwise, not &&, as their answers vary too much for the predictor. */
-static unsigned cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
-{
-    if (cfg->cell[pos->pawn[p] & (CC_SPACES - 1)] != cfg->colour[p])
-        return 0;
-    return (cfg->retry == CC_RETRY_TURN) & (pos->frog != p) & cc_key_in_handle(pos) &
-           (unsigned)cc_has_book(cfg, pos, p);
-}
-
-void cc_end_turn(const cc_config *cfg, cc_pos *pos)
-{
-    unsigned q = pos->turn;
-    /* Each pass clears one flag, so this stops within 2 * players steps. */
-    for (;;) {
-        q = q + 1 == cfg->players ? 0 : q + 1;
-        if (!(pos->flags[q] & CC_FL_MISS))
-            break;
-        pos->flags[q] &= (uint8_t)~CC_FL_MISS;
-        cc_event(pos, CC_EV_SKIP, q, 0, 0);
-    }
-    pos->turn = (uint8_t)q;
-    pos->attempts = 0;
-    pos->phase = cc_waits_for_key(cfg, pos, q) ? CC_PH_ROLLER : CC_PH_DIE;
-}
-
-/* Where the pawn came to rest decides what the turn still holds. */
-static void cc_land(const cc_config *cfg, cc_pos *pos)
-{
-    unsigned p = pos->turn, s = pos->pawn[p];
-    if (pos->roller_due) {
-        pos->roller_due = 0;
-        pos->phase = CC_PH_ROLLER;
-        return;
-    }
-    /* A visible pawn is offered to vanish on a footprint space and fishes on
-     * a cauldron space that still holds something; an invisible one on a
-     * footprint space appears. Which of these the die led to is random, so
-     * the two offers are one branch, not a chain of three. */
-    unsigned kind = cfg->kind[s], visible = !(pos->flags[p] & CC_FL_INVISIBLE);
-    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
-    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
-    if (vanish | fish) {
-        pos->attempts = fish ? (uint8_t)(cfg->attempts[s] - 1) : pos->attempts;
-        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
-        return;
-    }
-    if (kind == CC_SP_FOOTPRINT) {
-        pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
-        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
-    }
-    cc_end_turn(cfg, pos);
-}
-
-void cc_next_theft(const cc_config *cfg, cc_pos *pos)
-{
-    /* The victims in seat order; one with nothing to take is passed over.
-     * validate() keeps thefts to players of the game. */
-    for (unsigned t = pos->thefts; t; t &= t - 1) {
-        if (cc_held_total(pos, (unsigned)__builtin_ctz(t)) > 0) {
-            pos->thefts = (uint8_t)t;
-            pos->phase = CC_PH_STEAL;
-            return;
-        }
-    }
-    pos->thefts = 0;
-    cc_land(cfg, pos);
-}
-
 static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
 {
     if (pos->attempts > 0 && cc_cauldron_total(pos) > 0)
@@ -211,15 +135,18 @@ static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
 
 /* Blanks the last decision's events, so that equal positions stay equal
  * byte for byte: only the slots it used, since validate() holds every
- * block to blank unused slots. Most decisions leave one or two events, so
- * those two slots are blanked in one store and the rest only when used
- * (no 64-byte clear per decision, which WebAssembly makes a call). */
+ * block to blank unused slots. Nearly every decision leaves at most four
+ * events, so those four slots are blanked in one 16-byte store and the
+ * rest only when used (no 64-byte clear per decision, which WebAssembly
+ * makes a call; a test of "more than two" was mispredicted one time in
+ * fourteen). */
 static void cc_clear_events(cc_pos *pos)
 {
     unsigned n = pos->nevents;
-    memset(pos->events, 0, 2 * sizeof pos->events[0]);
-    if (n > 2)
-        memset(pos->events[2], 0, (n - 2) * sizeof pos->events[0]);
+    uint8_t(*e)[4] = pos->events;
+    memset(e, 0, 4 * sizeof *e);
+    if (n > 4)
+        memset(e + 4, 0, (n - 4) * sizeof *e);
     pos->nevents = 0;
 }
 
@@ -229,10 +156,12 @@ static const int8_t cc_actor[CC_PH_COUNT] = {
     [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
 };
 
+/* No branch: chance and the players' decisions alternate unpredictably. */
 static int cc_who(const cc_pos *pos)
 {
     int who = cc_actor[pos->phase];
-    return who < 0 ? who : pos->turn;
+    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
+    return who | (int)(pos->turn & player);
 }
 
 int cc_apply_turn(const void *cfgv, void *st, tg_move move)
@@ -414,6 +343,31 @@ tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
     uint32_t above = ((running | 0x80808080u) - (uint32_t)(q + 1) * 0x01010101u) & 0x80808080u;
     uint32_t not_above = (~above & 0x80808080u) >> 7; /* a 1 in each byte to count */
     return CC_M_CATCH + (tg_move)((not_above * 0x01010101u) >> 24);
+}
+
+/* The roller or a fishing attempt drawn as cc_chance_total() and
+ * cc_chance_pick() describe it; out of line, so that the die's path below
+ * keeps a small frame. */
+static CC_NOINLINE int cc_draw_weighted(const void *cfg, const void *st, tg_rng *rng,
+                                        tg_move *drawn)
+{
+    uint64_t total = cc_chance_total(cfg, st);
+    if (total == 0)
+        return 0;
+    *drawn = cc_chance_pick(cfg, st, tgR_below_total(rng, total));
+    return 1;
+}
+
+/* The draws of the core's own path (the die through uniform_chance(), the
+ * rest through the weighted hooks), then the outcome applied. */
+int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_DIE)
+        *drawn = CC_M_DIE + tgR_below(rng, CC_FACES);
+    else if (!cc_draw_weighted(cfg, st, rng, drawn))
+        return TG_PLAYER_INVALID;
+    return cc_apply_turn(cfg, st, *drawn);
 }
 
 uint32_t cc_winners(const void *cfgv, const void *st)

@@ -118,16 +118,17 @@ static void sw_apply_trade(sw_block *b, int give, int with, int take)
 
 /* Blanks the last decision's events, so that equal positions stay equal
  * byte for byte: only the slots it used, since validate() holds every
- * block to blank unused slots. Most decisions leave one or two events, so
- * those two are blanked in one store and the rest only when used (no
- * clear of the whole list per decision, which WebAssembly makes a call). */
+ * block to blank unused slots. Nearly every decision leaves at most four
+ * events, so those four are blanked in one 16-byte store and the rest only
+ * when used (no clear of the whole list per decision, which WebAssembly
+ * makes a call). */
 void sw_clear_events(sw_block *b)
 {
     unsigned n = b->nevents;
     sw_event *e = b->events;
-    memset(e, 0, 2 * sizeof *e);
-    if (n > 2)
-        memset(e + 2, 0, (n - 2) * sizeof *e);
+    memset(e, 0, 4 * sizeof *e);
+    if (n > 4)
+        memset(e + 4, 0, (n - 4) * sizeof *e);
     b->nevents = 0;
 }
 
@@ -176,6 +177,37 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
 void sw_apply(const void *cfg, void *st, tg_move move)
 {
     (void)sw_apply_turn(cfg, st, move);
+}
+
+/* The setup's chance points (the deal, holders placed at random, start
+ * rolls) are their lists' outcomes with equal weights, drawn as the core's
+ * lists are; out of line, so that the die's path keeps a small frame. */
+static SW_NOINLINE int sw_draw_listed(const void *cfg, const void *st, tg_rng *rng,
+                                      tg_move *drawn)
+{
+    tg_move out[SW_MAX_LEGAL];
+    size_t n = sw_legal_moves(cfg, st, out);
+    if (n == 0)
+        return 0;
+    *drawn = out[tgR_below(rng, (uint32_t)n)];
+    return 1;
+}
+
+/* The draws of the core's own path: the die and spin=rotation through
+ * uniform_chance(), spin=ray through the weighted hooks (48 stops in all),
+ * the setup through the lists; then the outcome applied. */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const sw_config *c = cfg;
+    const sw_block *b = st;
+    uint32_t count = c->uniform_count[b->phase];
+    if (count)
+        *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
+    else if (b->phase == SW_PH_SPIN)
+        *drawn = sw_chance_pick(cfg, st, tgR_below_total(rng, SW_ROTATIONS));
+    else if (!sw_draw_listed(cfg, st, rng, drawn))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, *drawn);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)

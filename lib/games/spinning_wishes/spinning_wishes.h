@@ -383,6 +383,9 @@ size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32
  * number below it falls on. */
 uint64_t sw_chance_total(const void *cfg, const void *st);
 tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r);
+/* A chance point drawn and applied in one call (rules.c; the
+ * apply_chance_turn hook). */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 /* The first rotation that leaves exactly these holders in the ray, or -1. */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code);
 /* The spin outcome (a ray code or, with spin=rotation, its first rotation)
