@@ -190,8 +190,10 @@ typedef struct cc_pos {
 
 #if defined(__GNUC__)
 #define CC_NOINLINE __attribute__((noinline))
+#define CC_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define CC_NOINLINE
+#define CC_ALWAYS_INLINE inline
 #endif
 
 /* ---- shared between the files of this game -------------------------------- */

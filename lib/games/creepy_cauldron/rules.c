@@ -44,7 +44,9 @@ static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
     return 1;
 }
 
-static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
+/* Inline in both callers: the die's own hook (cc_apply_chance_turn) skips
+ * apply's dispatch with it. */
+static CC_ALWAYS_INLINE void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 {
     unsigned p = pos->turn;
     cc_event(pos, CC_EV_ROLL, p, face, 0);
@@ -359,13 +361,19 @@ static CC_NOINLINE int cc_draw_weighted(const void *cfg, const void *st, tg_rng 
 }
 
 /* The draws of the core's own path (the die through uniform_chance(), the
- * rest through the weighted hooks), then the outcome applied. */
+ * rest through the weighted hooks), then the outcome applied: the die, two
+ * decisions in three, as cc_apply_turn() applies it, without its dispatch. */
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
-    const cc_pos *pos = st;
-    if (pos->phase == CC_PH_DIE)
-        *drawn = CC_M_DIE + tgR_below(rng, CC_FACES);
-    else if (!cc_draw_weighted(cfg, st, rng, drawn))
+    cc_pos *pos = st;
+    if (pos->phase == CC_PH_DIE) {
+        unsigned face = tgR_below(rng, CC_FACES);
+        *drawn = CC_M_DIE + face;
+        cc_clear_events(pos);
+        cc_apply_die(cfg, pos, face);
+        return cc_who(pos);
+    }
+    if (!cc_draw_weighted(cfg, st, rng, drawn))
         return TG_PLAYER_INVALID;
     return cc_apply_turn(cfg, st, *drawn);
 }

@@ -116,20 +116,12 @@ static void sw_apply_trade(sw_block *b, int give, int with, int take)
     sw_event_add(b, SW_E_TRADE, p, q, give * 4 + take);
 }
 
-/* Blanks the last decision's events, so that equal positions stay equal
- * byte for byte: only the slots it used, since validate() holds every
- * block to blank unused slots. Nearly every decision leaves at most four
- * events, so those four are blanked in one 16-byte store and the rest only
- * when used (no clear of the whole list per decision, which WebAssembly
- * makes a call). */
-void sw_clear_events(sw_block *b)
+/* The die for a move (both apply hooks use it). */
+static inline void sw_apply_roll(sw_block *b, unsigned face)
 {
-    unsigned n = b->nevents;
-    sw_event *e = b->events;
-    memset(e, 0, 4 * sizeof *e);
-    if (n > 4)
-        memset(e + 4, 0, (n - 4) * sizeof *e);
-    b->nevents = 0;
+    b->roll = (uint8_t)(face + 1);
+    sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
+    b->phase = SW_PH_MOVE;
 }
 
 int sw_apply_turn(const void *cfg, void *st, tg_move move)
@@ -139,9 +131,7 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
     sw_clear_events(b);
     switch (b->phase) {
     case SW_PH_ROLL:
-        b->roll = (uint8_t)(move - SW_M_ROLL + 1);
-        sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
-        b->phase = SW_PH_MOVE;
+        sw_apply_roll(b, move - SW_M_ROLL);
         break;
     case SW_PH_MOVE:
         sw_land(c, b, (int)(move - SW_M_DEST));
@@ -199,7 +189,14 @@ static SW_NOINLINE int sw_draw_listed(const void *cfg, const void *st, tg_rng *r
 int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
     const sw_config *c = cfg;
-    const sw_block *b = st;
+    sw_block *b = st;
+    if (b->phase == SW_PH_ROLL) { /* the die, applied here without apply's dispatch */
+        unsigned face = tgR_below(rng, SW_DIE);
+        *drawn = SW_M_ROLL + face;
+        sw_clear_events(b);
+        sw_apply_roll(b, face);
+        return sw_who(c, b);
+    }
     uint32_t count = c->uniform_count[b->phase];
     if (count)
         *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
