@@ -272,8 +272,13 @@ static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *o
         return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
     uint64_t r = tgR_below_total(&st->rng, total);
     /* Dice have equal weights: then the draw divides straight into an index
-     * (the same index the scan below would find). */
-    if (total == (uint64_t)w[0] * n) {
+     * (the same index the scan below would find). A total of n times the
+     * first weight alone does not make them equal (2, 1, 3): 1.3 took that
+     * for the sign and drew such outcomes one time in n each. */
+    size_t same = 1;
+    while (same < n && w[same] == w[0])
+        same++;
+    if (same == n) {
         *out = m[r / w[0]];
         return TG_OK;
     }

@@ -406,11 +406,99 @@ static void lazy_digest_matches_eager(void **unused)
     }
 }
 
+/* ---- the general sampler itself ------------------------------------------- */
+
+/* A game of one chance point with the weights 2, 1 and 3: unequal, though
+ * their total is the first weight times their number, which once made the
+ * core's sampler take them for equal ones (1.3 drew each outcome one time
+ * in three). Only what tg_state_new() and tg_state_sample_chance() use. */
+static const tg_option_info weighted_options[] = {
+    {"players", TG_OPTION_INT, "1", "1", "number of players", 1, 1, NULL},
+};
+static const uint32_t weighted_weights[] = {2, 1, 3};
+
+static tg_status weighted_configure(void *cfg, const tg_optval *values, tg_msg *msg)
+{
+    (void)cfg, (void)values, (void)msg;
+    return TG_OK;
+}
+
+static void weighted_limits(const void *cfg, tg_limits *out)
+{
+    (void)cfg;
+    *out = (tg_limits){.move_count = 3, .max_legal_moves = 3, .max_chance_outcomes = 3,
+                       .max_length = 4};
+}
+
+static void weighted_init(const void *cfg, void *st)
+{
+    (void)cfg;
+    *(uint8_t *)st = 0;
+}
+
+static int weighted_player(const void *cfg, const void *st)
+{
+    (void)cfg;
+    return *(const uint8_t *)st ? TG_PLAYER_TERMINAL : TG_PLAYER_CHANCE;
+}
+
+static size_t weighted_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)
+{
+    (void)cfg, (void)st;
+    for (tg_move m = 0; m < 3; m++) {
+        out[m] = m;
+        weights[m] = weighted_weights[m];
+    }
+    return 3;
+}
+
+static const tg_game_def weighted_def = {
+    .info = {.id = "weighted", .name = "Weighted", .summary = "One weighted draw.",
+             .min_players = 1, .max_players = 1, .option_count = 1},
+    .options = weighted_options,
+    .state_size = 1,
+    .configure = weighted_configure,
+    .limits = weighted_limits,
+    .init = weighted_init,
+    .current_player = weighted_player,
+    .chance = weighted_chance,
+};
+
+/* tg_state_sample_chance() through the general path (no hooks) draws what
+ * the written-out sampler draws, and leaves the RNG where it does. */
+static void general_sampler_walks_unequal_weights(void **unused)
+{
+    (void)unused;
+    tg_game *game = NULL;
+    tg_msg msg = {""};
+    tg_mem mem;
+    tgA_default(&mem);
+    assert_int_equal(tgH_game_make(&weighted_def, "", &mem, &game, &msg), TG_OK);
+    static const tg_move ids[] = {0, 1, 2};
+    unsigned long seen[3] = {0, 0, 0};
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        tg_state *st = NULL;
+        assert_int_equal(tg_state_new(game, seed, &st), TG_OK);
+        tg_rng rng = st->rng;
+        tg_move want = general_draw(&rng, ids, weighted_weights, 3, 6), got;
+        assert_int_equal(tg_state_sample_chance(st, &got), TG_OK);
+        if (got != want || memcmp(&rng, &st->rng, sizeof rng) != 0)
+            fail_msg("seed %llu: the sampler drew %u, the weights say %u",
+                     (unsigned long long)seed, (unsigned)got, (unsigned)want);
+        seen[got]++;
+        tg_state_free(st);
+    }
+    /* Each outcome turns up about as often as its weight says (2:1:3). */
+    assert_true(seen[1] < seen[0] && seen[0] < seen[2]);
+    tg_game_free(game);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hooks_agree_in_every_game),
         cmocka_unit_test(lazy_digest_matches_eager),
+        cmocka_unit_test(general_sampler_walks_unequal_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
