@@ -121,7 +121,8 @@ static void copy_into(tg_state *dst, const tg_state *src)
     dst->hist_len = src->hist_len;
     /* Folded in the source, once, rather than again in every copy of it
      * (a search copies one state many times). */
-    tgH_own_fold(src);
+    if (src->own_len != src->hist_len)
+        tgH_own_fold(src);
     memcpy(dst->own_folded, src->own_folded, sizeof dst->own_folded);
     dst->own_len = src->own_len;
     memcpy(dst->root_own, src->root_own, sizeof dst->root_own);
