@@ -3,13 +3,13 @@
 # sources with one deliberate change and expects the check that guards it to
 # reject the change, naming it (and one case, a change the policy allows,
 # to pass). ctest runs each group as its own test (tests/abi/).
-#   abi/prove-check.sh WORK_DIR [break|names|macros]...   (default: all)
+#   abi/prove-check.sh WORK_DIR [break|names|macros|m32]...   (default: all)
 # break:  scratch builds of the library checked against every baseline
 #         (abi/check.sh): an enumerator's value changed, a parameter's type
 #         changed, a field of a versioned struct retyped (tg_bot_params'
 #         seconds to uint64_t, the allocator callback's sizes to uint32_t),
 #         a field appended to a frozen struct, a function added to an old
-#         version node, a macro's value and a default of TG_BOT_PARAMS_INIT
+#         version node, a function of the 1.3 release removed, a macro's value and a default of TG_BOT_PARAMS_INIT
 #         changed; a field appended to a versioned parameter struct (with
 #         its layout pinned) must pass, and a build with no library (one
 #         that failed to link) must fail, not skip. Where the layout test
@@ -20,6 +20,11 @@
 # macros: a public macro's value changed, and a struct field moved, each
 #         caught by the layout test (tests/abi/layout.c, abi/layout.sh) on
 #         the host and -m32.
+# m32:    a field moved on i386 only fails the -m32 layout test, also where
+#         32-bit programs cannot run (tests/abi/no_32bit.sh stands for such
+#         a kernel; the compiler sees it); an initialiser's default changed
+#         fails it where they run (directly or under qemu-i386), and is a
+#         skip (77) saying why where they cannot, as the pristine copy is.
 set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +32,7 @@ root=$(cd "$here/.." && pwd)
 work=${1:?usage: abi/prove-check.sh WORK_DIR [break|names|macros]...}
 shift
 groups=("$@")
-[ ${#groups[@]} -gt 0 ] || groups=(break names macros)
+[ ${#groups[@]} -gt 0 ] || groups=(break names macros m32)
 mkdir -p "$work"
 python=$(command -v /usr/bin/python3 || command -v python3)
 cc=${CC:-cc}
@@ -148,6 +153,17 @@ prove_break() {
   expect_failure function-in-old-node "added to an existing version node" build_and_check
   restore include/boardgames/version.h.in lib/core/version.c abi/tablegames.map
 
+  # A function of the latest release removed (its declaration, its name in
+  # the version script, and so its export): the names agree with each
+  # other, so only the baseline of that release sees it.
+  edit "$scratch/src" include/boardgames/game.h '/^TG_API uint32_t tg_game_length_bound(const tg_game \*game);$/d'
+  edit "$scratch/src" lib/core/research.c 's/^uint32_t tg_game_length_bound(const tg_game \*game)$/static uint32_t tg_game_length_bound(const tg_game *game)/'
+  edit "$scratch/src" abi/tablegames.map '/^    tg_game_length_bound;$/d'
+  expect_failure latest-release-function-removed "tg_game_length_bound" build_and_check
+  grep -q "abi check (1.3):" "$work/latest-release-function-removed.log" ||
+    { echo "FAILED: the 1.3 baseline did not name the removed function:"; cat "$work/latest-release-function-removed.log"; exit 1; }
+  restore include/boardgames/game.h lib/core/research.c abi/tablegames.map
+
   # What the policy allows must pass: a field appended to versioned params,
   # its offset, size and type pinned in the layout test as the README says.
   edit "$scratch/src" include/boardgames/bot.h 's/^    uint32_t reserved;$/    uint32_t reserved;\n    uint64_t appended;/;
@@ -194,15 +210,19 @@ layout_check() {
   rc=$?
   [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ]
 }
-prove_macros() {
-  local copy=$work/macros
-  fresh_copy "$copy"
-  # version.h as the build makes it, from the version CMakeLists.txt names.
+# layout_copy DIR: a pristine copy with version.h as the build makes it,
+# from the version CMakeLists.txt names.
+layout_copy() {
+  fresh_copy "$1"
   local version major minor patch
   version=$(sed -n 's/^project(tablegames VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
   IFS=. read -r major minor patch <<<"$version"
   sed "s/@PROJECT_VERSION_MAJOR@/$major/; s/@PROJECT_VERSION_MINOR@/$minor/; s/@PROJECT_VERSION_PATCH@/$patch/; s/@PROJECT_VERSION@/$version/" \
-      "$root/include/boardgames/version.h.in" >"$copy/include/boardgames/version.h"
+      "$root/include/boardgames/version.h.in" >"$1/include/boardgames/version.h"
+}
+prove_macros() {
+  local copy=$work/macros
+  layout_copy "$copy"
   layout_check "$copy" >"$work/macros-pristine.log" 2>&1 ||
     { echo "the unchanged copy fails the layout test:"; cat "$work/macros-pristine.log"; exit 1; }
   edit "$copy" include/boardgames/common.h 's/^#define TG_MAX_PLAYERS 8$/#define TG_MAX_PLAYERS 16/'
@@ -215,11 +235,62 @@ prove_macros() {
   expect_failure struct-field-moved "max_players" layout_check "$copy"
 }
 
+# ---- m32: the 32-bit layout test, and its skip where 32-bit cannot run -------
+# expect_status NAME STATUS PATTERN COMMAND...: COMMAND must exit with
+# STATUS and say PATTERN.
+expect_status() {
+  local name=$1 want=$2 pattern=$3 log=$work/$1.log rc=0
+  shift 3
+  "$@" >"$log" 2>&1 || rc=$?
+  [ "$rc" -eq "$want" ] && grep -Eq "$pattern" "$log" ||
+    { echo "FAILED: $name gave status $rc (want $want, saying '$pattern'):"; cat "$log"; exit 1; }
+  echo "ok: $name gives status $want"
+}
+prove_m32() {
+  local copy=$work/m32 no32="bash $root/tests/abi/no_32bit.sh" rc=0
+  layout_copy "$copy"
+  export TG_LAYOUT=$copy/tests/abi/layout.c CC=$cc
+  # A machine that cannot run 32-bit programs (a kernel without them,
+  # stood for by no_32bit.sh) skips, saying why, and is no ABI break.
+  expect_status m32-cannot-run 77 "SKIPPED: this machine cannot run 32-bit programs" \
+                env TG_M32_RUN="$no32" "$here/layout.sh" -m32 "$copy/include"
+  # Padding made a named field after tg_game_params.version: nothing moves
+  # on x86-64 (the pointers after it stay 8-aligned), but on i386 every
+  # later field moves by 4 bytes. Only the -m32 layout test sees it.
+  edit "$copy" include/boardgames/game.h 's/^    unsigned version;              \/\*\*< 1 or 2/    unsigned version; unsigned padding_named; \/**< 1 or 2/;
+      s/^#define TG_GAME_PARAMS_INIT { TG_GAME_PARAMS_VERSION, NULL, NULL }$/#define TG_GAME_PARAMS_INIT { TG_GAME_PARAMS_VERSION, 0, NULL, NULL }/'
+  "$here/layout.sh" "$copy/include" >"$work/m32-host.log" 2>&1 ||
+    { echo "FAILED: the host layout test was to pass the i386-only move:"; cat "$work/m32-host.log"; exit 1; }
+  "$here/layout.sh" -m32 "$copy/include" >"$work/m32-field-moved.log" 2>&1 || rc=$?
+  [ "$rc" -eq 1 ] && grep -q "offsetof(tg_game_params, allocator) == (4)" "$work/m32-field-moved.log" ||
+    { echo "FAILED: a field moved on i386 only gave status $rc:"; cat "$work/m32-field-moved.log"; exit 1; }
+  echo "ok: a field moved on i386 only is rejected by the -m32 layout test"
+  # Where 32-bit programs cannot run, the compiler still sees the move.
+  expect_status m32-cannot-run-field-moved 1 "offsetof\(tg_game_params, allocator\) == \(4\)" \
+                env TG_M32_RUN="$no32" "$here/layout.sh" -m32 "$copy/include"
+  # A default of an initialiser only shows at run time, where it runs.
+  layout_copy "$copy"
+  edit "$copy" include/boardgames/bot.h 's/^#define TG_BOT_PARAMS_INIT { TG_BOT_PARAMS_VERSION, TG_BOT_MEDIUM,/#define TG_BOT_PARAMS_INIT { TG_BOT_PARAMS_VERSION, TG_BOT_HARD,/'
+  rc=0
+  "$here/layout.sh" -m32 "$copy/include" >"$work/m32-initialiser.log" 2>&1 || rc=$?
+  if [ "$rc" -eq 77 ]; then
+    echo "SKIPPED here: 32-bit programs cannot run on this machine (nor under qemu-i386):"
+    cat "$work/m32-initialiser.log"
+  else
+    [ "$rc" -eq 1 ] && grep -q "b.level == TG_BOT_MEDIUM fails" "$work/m32-initialiser.log" ||
+      { echo "FAILED: an initialiser's default changed gave status $rc with -m32:"; cat "$work/m32-initialiser.log"; exit 1; }
+    echo "ok: an initialiser's default changed is rejected by the -m32 layout test, run"
+  fi
+  expect_status m32-cannot-run-initialiser 77 "cannot run 32-bit programs" \
+                env TG_M32_RUN="$no32" "$here/layout.sh" -m32 "$copy/include"
+}
+
 for group in "${groups[@]}"; do
   case $group in
     break) prove_break ;;
     names) prove_names ;;
     macros) prove_macros ;;
+    m32) prove_m32 ;;
     *) echo "unknown group $group"; exit 2 ;;
   esac
 done

@@ -51,14 +51,21 @@ TG_TABLE_POSTGRES_PACKAGES=(postgresql python3-asyncpg)
 # Debian source packages; its tests run on nodejs with npm.
 # shellcheck disable=SC2034
 TG_WASM_PACKAGES=(emscripten dpkg-dev cmake make pkg-config nodejs)
+# Debian 12's own Node 18, which tests/node18/run.sh unpacks beside a newer
+# system node: what it loads at run time besides libnode108 (on a fresh
+# Debian 12, Debian's nodejs brings these along).
+# shellcheck disable=SC2034
+TG_NODE18_PACKAGES=(libbrotli1 libc-ares2 libicu72 libnghttp2-14 libuv1 node-acorn
+                    node-cjs-module-lexer node-undici)
 # Everything scripts/test.sh uses on top: compilers and sanitizer runtimes,
-# valgrind, the ABI tools and tests (-m32 layouts, a non-C locale), the
+# valgrind, the ABI tools and tests (-m32 layouts, run under qemu-i386 where
+# the kernel cannot run 32-bit programs; a non-C locale), the
 # install and package tests' tools, the browser table, its stores and its test,
 # and numpy for the Python binding's numpy paths (optional to the package;
 # the tests also run with it hidden).
 # shellcheck disable=SC2034
 TG_TEST_PACKAGES=("${TG_BUILD_PACKAGES[@]}" "${TG_OPTIONAL_PACKAGES[@]}" valgrind binutils
                   abigail-tools dpkg-dev file lintian clang libclang-rt-14-dev luarocks
-                  mmdebstrap gcc-multilib locales python3-numpy
+                  mmdebstrap gcc-multilib qemu-user locales python3-numpy
                   "${TG_TABLE_PACKAGES[@]}" "${TG_TABLE_POSTGRES_PACKAGES[@]}"
-                  "${TG_BROWSER_PACKAGES[@]}" "${TG_WASM_PACKAGES[@]}")
+                  "${TG_BROWSER_PACKAGES[@]}" "${TG_WASM_PACKAGES[@]}" "${TG_NODE18_PACKAGES[@]}")

@@ -72,11 +72,16 @@ step_finish() {
     report "$1" "$status" "${bg_start[$1]}"
 }
 
+# The Python tests run on Debian's /usr/bin/python3, which has the Debian
+# packages they use (python3-numpy for the numpy paths and VectorEnv):
+# another python3 may come first on PATH and lack them.
+python_choice=()
+[ -x /usr/bin/python3 ] && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
 configure_and_build() {
     local dir=$1
     shift
     cmake -S "$repo" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
-        -DTG_REQUIRE_ALL_PARTS=ON "$@" &&
+        -DTG_REQUIRE_ALL_PARTS=ON "${python_choice[@]}" "$@" &&
         cmake --build "$dir" -j"$jobs"
 }
 
@@ -105,8 +110,10 @@ conformance_under_valgrind() {
     [ -x "$bin" ] || bin=$release/tests/conformance/conformance
     [ -x "$bin" ] || { echo "no conformance test in $release/tests/conformance"; return 1; }
     # Every game and option set is played once; the costly checks (saves that
-    # replay the whole history) run every 64th state, since valgrind makes
-    # Bewitched's long games slow. The sanitizer run checks more often.
+    # replay the whole history, and the views' texts along the undo walk)
+    # run every 64th state, since valgrind makes Bewitched's long games slow;
+    # the library code they reach is the same (docs/testing.md, coverage).
+    # The sanitizer run checks more often.
     # $1 is the shard (I/N): two processes share the run, so that valgrind
     # (single-threaded) has both cores once the foreground steps are done.
     TG_CONFORMANCE_QUICK=1 TG_CONFORMANCE_STRIDE=${TG_VALGRIND_STRIDE:-64} \
@@ -127,12 +134,16 @@ sanitized_ctest() {
         run_ctest "$sanitize" -E '^(python|lua|abi)_'
 }
 
+# The semantic guards (tests/golden/: saves, formats, defaults) run in this
+# build too, as in every build the suite makes.
 tsan_threads() {
     cmake -S "$repo" -B "$root/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTG_WERROR=ON \
         -DTG_SANITIZE=thread -DTG_BUILD_EXAMPLES=OFF &&
-        cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads &&
+        cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads \
+            golden golden_formats golden_semantics &&
         TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads" &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads"
+        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads" &&
+        (cd "$root/test-tsan" && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^golden_')
 }
 
 # The browser table (examples/table/): the server tests (unittest and
@@ -210,6 +221,14 @@ js_browser_test() {
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
         node "$repo/tests/browser/js_package.test.mjs"
 }
+# The packed package through the bundlers a web developer uses: esbuild,
+# Vite and webpack (pinned in tests/bundlers/), each build loaded in
+# chromium, where it plays and its BotWorker answers (playwright-core of
+# tests/browser/, installed by js-browser).
+js_bundlers_test() {
+    (cd "$repo/tests/bundlers" && npm ci --no-audit --no-fund --ignore-scripts) &&
+        node "$repo/tests/bundlers/run.mjs"
+}
 
 cli_under_valgrind() {
     valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
@@ -218,6 +237,9 @@ cli_under_valgrind() {
 
 cd "$repo" || exit 1
 echo "libtablegames test suite: $repo"
+# The machine's load is part of every time below (docs/testing.md).
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "load average $load_at_start, $(nproc) processors, jobs $jobs"
 # shellcheck source=scripts/deps.sh
 . "$repo/scripts/deps.sh"
 step packages tg_install_missing "${TG_TEST_PACKAGES[@]}"
@@ -245,6 +267,10 @@ step js-wasm-build js_wasm_build
 step js-tests js_tests
 step js-pack bash "$repo/bindings/js/pack-test.sh"
 step js-browser js_browser_test
+step js-bundlers js_bundlers_test
+# The same JavaScript under Debian 12's own Node 18 (tests/node18/run.sh),
+# after the steps above built the package and ran npm ci.
+step node18-tests table_env bash "$repo/tests/node18/run.sh" "$root/node18"
 # One game, four languages: C, Python, Lua and JavaScript play the same
 # plans and the golden saves on, compared after every decision.
 step bindings-agree /usr/bin/python3 "$repo/tests/bindings_agree/agree.py" "$release"
@@ -272,6 +298,7 @@ step_finish debian-packages-fresh-root
 step_finish conformance-under-valgrind-1
 step_finish conformance-under-valgrind-2
 
+echo "whole suite: $((SECONDS / 60)) min $((SECONDS % 60)) s; load average at the start $load_at_start, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$failed" -gt 0 ]; then
     echo "failed: ${failed_steps[*]} (logs in $logs)"
 fi

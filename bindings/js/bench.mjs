@@ -1,24 +1,67 @@
 // Random games through the WebAssembly build, in Node, beside the native C
 // loop of the same run (`tablegames bench`): decisions per CPU second of
-// the step loop (one call into the module per decision) and of playout()
-// (one call per game). A benchmark, not a test: the figures depend on the
-// machine and its load.
-//
-//     node bindings/js/bench.mjs [--seconds T] [--players N] [--tablegames BUILD/examples/tablegames/tablegames] [GAME...]
+// the step loop (one call into the module per decision), of playout() (one
+// call per game) and of the README's loop (legalMoves(), apply(),
+// applyChance()). A benchmark, not a test: the figures depend on the
+// machine and its load, so the loops take turns (--rounds), and each ratio
+// is the median of the rounds' ratios.
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { CHANCE, Game, TERMINAL, games } from './index.js';
+import {
+  CHANCE, Game, TERMINAL, games, init,
+} from './index.js';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    seconds: { type: 'string', default: '1' },
-    players: { type: 'string', default: '4' },
-    tablegames: { type: 'string' },
-  },
-});
+const USAGE = `usage: node bench.mjs [options] [GAME...]
+
+Plays random games of each GAME (default: every game) for a fixed time
+per loop and prints decisions per CPU second: the native C loop
+(with --tablegames), the step() loop, playout() and the README's loop.
+
+  --seconds T      time per loop and round (default 1)
+  --rounds N       rounds of every loop, taking turns (default 3)
+  --players N      players, at most the game's most (default 4)
+  --tablegames P   the tablegames command of a native Release build,
+                   for the C loop and the ratios
+  --help           this text`;
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      seconds: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '3' },
+      players: { type: 'string', default: '4' },
+      tablegames: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+} catch (error) {
+  console.error(`${error.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = args;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const seconds = Number(values.seconds);
-const ids = positionals.length ? positionals : games().map((info) => info.id);
+const rounds = Number(values.rounds);
+const playersWanted = Number(values.players);
+if (!(seconds > 0) || !Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(playersWanted)) {
+  console.error(`--seconds must be positive, --rounds and --players whole numbers\n\n${USAGE}`);
+  process.exit(2);
+}
+
+await init();
+const known = games().map((info) => info.id);
+const ids = positionals.length ? positionals : known;
+for (const id of ids) {
+  if (!known.includes(id)) {
+    console.error(`unknown game ${id} (known: ${known.join(', ')})`);
+    process.exit(2);
+  }
+}
 
 // The thread's CPU time in seconds (the steadier figure on a shared machine).
 const cpu = () => {
@@ -62,6 +105,22 @@ function playoutGame(state) {
   return state.playout();
 }
 
+// The loop README.md shows first, with a random move instead of the first.
+function readmeGame(state) {
+  state.reset(pick(1 << 30));
+  let made = 0;
+  while (!state.isTerminal) {
+    if (state.currentPlayer === CHANCE) {
+      state.applyChance();
+    } else {
+      const moves = state.legalMoves();
+      state.apply(moves[pick(moves.length)]);
+    }
+    made++;
+  }
+  return made;
+}
+
 function native(id, players) {
   if (!values.tablegames) return NaN;
   const out = execFileSync(values.tablegames, ['bench', id, '--players', String(players), '--seconds',
@@ -69,25 +128,42 @@ function native(id, players) {
   return JSON.parse(out.split('\n')[0]).decisions_per_cpu_second;
 }
 
-const rows = [];
-for (const id of ids) {
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const tables = ids.map((id) => {
   const info = games().find((g) => g.id === id);
-  const players = Math.min(Number(values.players), info.maxPlayers);
+  const players = Math.min(Math.max(playersWanted, info.minPlayers), info.maxPlayers);
   const game = new Game(id, { players });
-  const state = game.newState(1);
-  const c = native(id, players);
-  const step = timed(() => stepGame(state));
-  const playout = timed(() => playoutGame(state));
-  rows.push({ game: id, players, c, step, playout });
-  state.free();
-  game.free();
+  return {
+    id, players, game, state: game.newState(1), c: [], step: [], playout: [], readme: [],
+  };
+});
+// Round after round, every game and loop in turn, so that a change in the
+// machine's load falls on all of them.
+for (let round = 0; round < rounds; round++) {
+  for (const t of tables) {
+    t.c.push(native(t.id, t.players));
+    t.step.push(timed(() => stepGame(t.state)));
+    t.playout.push(timed(() => playoutGame(t.state)));
+    t.readme.push(timed(() => readmeGame(t.state)));
+  }
 }
 
 const m = (rate) => (Number.isNaN(rate) ? 'n/a' : `${(rate / 1e6).toFixed(2)} M`);
-const ratio = (c, rate) => (Number.isNaN(c) ? 'n/a' : `${(c / rate).toFixed(2)}x`);
-console.log(`decisions per CPU second, ${seconds} s per loop, Node ${process.versions.node}`);
-console.log('| game | C loop | JS step loop | C / step | JS playout() | C / playout |');
-console.log('|---|---|---|---|---|---|');
-for (const { game, players, c, step, playout } of rows) {
-  console.log(`| ${game} (${players} p) | ${m(c)} | ${m(step)} | ${ratio(c, step)} | ${m(playout)} | ${ratio(c, playout)} |`);
+const ratio = (a, b) => {
+  const r = median(a.map((v, i) => v / b[i]));
+  return Number.isNaN(r) ? 'n/a' : `${r.toFixed(2)}x`;
+};
+console.log(`decisions per CPU second (median of ${rounds} rounds of ${seconds} s per loop), Node ${process.versions.node}`);
+console.log('| game | C loop | JS step loop | C / step | JS playout() | C / playout | README loop | step / README |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const t of tables) {
+  console.log(`| ${t.id} (${t.players} p) | ${m(median(t.c))} | ${m(median(t.step))} | ${ratio(t.c, t.step)} | `
+    + `${m(median(t.playout))} | ${ratio(t.c, t.playout)} | ${m(median(t.readme))} | ${ratio(t.step, t.readme)} |`);
+  t.state.free();
+  t.game.free();
 }

@@ -3,13 +3,15 @@
 // sends a save of it, and the answer is a Move to apply (or a hint).
 //
 //     import { BotWorker } from 'tablegames/bot-worker';
-//     const bots = await BotWorker.start();
+//     const bots = await BotWorker.start();        // after init(), or it calls it
 //     const move = await bots.choose(state, { level: 'hard' });
 //     state.apply(move);
 //     bots.terminate();
-import { Move, State, TablegamesError } from './index.js';
-
-const workerUrl = new URL('./worker.js', import.meta.url);
+import {
+  Move, State, TablegamesError, init,
+} from './index.js';
+import { BOT_SETTINGS, checkSettings } from './lib/bot.js';
+import { compiled, nodeModule } from './lib/wasm.js';
 
 export class BotWorker {
   #worker;
@@ -22,6 +24,9 @@ export class BotWorker {
    */
   constructor(worker) {
     this.#worker = worker;
+    // The page's compiled module, so that the worker does not fetch and
+    // compile the .wasm again (nor need to find it, in a bundle).
+    if (compiled !== null) worker.postMessage({ call: 'init', wasm: compiled });
     const onMessage = (data) => this.#settle(data);
     const onError = (error) => this.#failAll(error instanceof Error ? error : new Error(String(error.message ?? error)));
     if (typeof worker.on === 'function') { // node:worker_threads
@@ -33,23 +38,38 @@ export class BotWorker {
     }
   }
 
-  /** Starts worker.js: a module Web Worker in browsers, a worker_threads Worker in Node. */
+  /**
+   * Starts worker.js: a module Web Worker in browsers, a worker_threads
+   * Worker in Node. Loads the library first (init()) if the page has not.
+   */
   static async start() {
-    if (typeof Worker === 'function') return new BotWorker(new Worker(workerUrl, { type: 'module' }));
-    const { Worker: NodeWorker } = await import('node:worker_threads');
-    return new BotWorker(new NodeWorker(workerUrl));
+    await init();
+    if (typeof Worker === 'function') {
+      // Written out in one expression, as bundlers (webpack, Vite) look for
+      // it to bundle worker.js as a Worker of its own.
+      return new BotWorker(new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
+    }
+    // Node's worker_threads; the URL is built so that bundlers do not
+    // take it for a file of the page's.
+    const { Worker: NodeWorker } = await nodeModule('worker_threads');
+    const here = import.meta.url;
+    return new BotWorker(new NodeWorker(new URL('./worker.js', here)));
   }
 
   /** The move the bot of the seat to move (or settings.seat) chooses in state. */
   async choose(state, settings = {}) {
+    // The answer is made for the position asked about: applied after the
+    // state moved on, it is refused as any stale Move is.
+    const origin = state instanceof State ? state._origin() : undefined;
     const { id, text } = await this.#ask('choose', state, settings);
-    return new Move(id, text);
+    return new Move(id, text, origin);
   }
 
   /** The legal moves ranked best first: [{ move, score }, ...]. */
   async hint(state, settings = {}) {
+    const origin = state instanceof State ? state._origin() : undefined;
     const ranked = await this.#ask('hint', state, settings);
-    return ranked.map(({ id, text, score }) => ({ move: new Move(id, text), score }));
+    return ranked.map(({ id, text, score }) => ({ move: new Move(id, text, origin), score }));
   }
 
   /** Stops the Worker; pending requests are rejected. */
@@ -60,6 +80,11 @@ export class BotWorker {
 
   #ask(call, state, settings) {
     if (!(state instanceof State)) return Promise.reject(new TypeError('a bot needs a State'));
+    try {
+      checkSettings(settings, ['seat', ...BOT_SETTINGS]);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const { seat = state.currentPlayer, ...botSettings } = settings;
     const game = state.game;
     const request = {

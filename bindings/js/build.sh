@@ -14,6 +14,9 @@
 #
 # TG_WASM_BUILD names the build directory (default build/wasm); it is kept
 # between runs (the sources are fetched once), delete it to start afresh.
+# TG_WASM_MAX_MEMORY caps the module's memory (default 512MB; README.md,
+# "Memory ownership"): WebAssembly memory grows and never shrinks, so the
+# cap is what a program that forgets free() can take from its page.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,6 +24,7 @@ repo=$(cd "$here/../.." && pwd)
 build=${TG_WASM_BUILD:-$repo/build/wasm}
 dist=$here/dist
 jobs=${TG_JOBS:-2}
+max_memory=${TG_WASM_MAX_MEMORY:-512MB}
 
 # shellcheck source=scripts/deps.sh
 . "$repo/scripts/deps.sh"
@@ -169,7 +173,7 @@ build_library() {
 exported_functions() {
     local names
     names=$(sed -n 's/^[[:space:]]*\(tg_[a-z0-9_]*\);.*/_\1/p' "$repo/abi/tablegames.map" | sort -u)
-    printf '%s\n' $names _malloc _free _tgjs_heap_in_use | paste -sd, -
+    printf '%s\n' $names _malloc _free _tgjs_heap_in_use _tgjs_memory_limit | paste -sd, -
 }
 
 link_module() {
@@ -177,16 +181,17 @@ link_module() {
     mkdir -p "$out" "$dist"
     emcc "${opt[@]}" -c "$here/src/heap.c" -o "$out/heap.o"
     # web,worker: the glue has no Node branch (whose ES-module form reads
-    # __dirname); index.js hands it the .wasm bytes under Node instead.
+    # __dirname); init() (lib/wasm.js) fetches or reads the .wasm itself
+    # and instantiates it through the glue's instantiateWasm hook.
     emcc "${opt[@]}" -o "$out/tablegames_wasm.mjs" \
         "$build/lib/libtablegames.a" "$out/heap.o" \
         "$deps/lib/libjansson.a" "$deps/lib/libxxhash.a" "$deps/lib/libz.a" \
         -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTablegamesModule \
-        -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 \
+        -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY="$max_memory" -sWASM_BIGINT=1 \
         -sFILESYSTEM=0 -sSUPPORT_LONGJMP=0 -sDYNAMIC_EXECUTION=0 -sTEXTDECODER=2 \
         -sEXPORTED_FUNCTIONS="$(exported_functions)" \
         -sEXPORTED_RUNTIME_METHODS=HEAPU8,HEAP32,HEAPU32,HEAPF32,HEAPF64 \
-        -sINCOMING_MODULE_JS_API=wasmBinary,locateFile,instantiateWasm
+        -sINCOMING_MODULE_JS_API=instantiateWasm
     cp "$out/tablegames_wasm.mjs" "$dist/tablegames_wasm.mjs"
     cp "$out/tablegames_wasm.wasm" "$dist/tablegames_wasm.wasm"
 }

@@ -2,6 +2,41 @@
 // held to it by test/types.test.js (a consumer that must type-check under
 // tsc --strict, and one whose wrong calls must not).
 /// <reference lib="esnext.disposable" />
+import type { GameId, GameOptionsById } from './catalogue.js';
+import type { ObservationById } from './observation.js';
+
+export type * from './catalogue.js';
+export type * from './observation.js';
+
+/**
+ * Loads the WebAssembly library: every other call needs it done (they
+ * throw TG_E_NOT_READY before). Returns the same promise every time.
+ */
+export declare function init(options?: InitOptions): Promise<void>;
+/** Whether init() has finished. */
+export declare function isReady(): boolean;
+
+export interface InitOptions {
+  /**
+   * Where the .wasm is, when not at dist/ beside the package's index.js
+   * (a bundle, a CDN): its URL or path, its bytes, a Response (or a
+   * promise of one) or a compiled WebAssembly.Module.
+   */
+  wasm?: string | { readonly href: string } | ArrayBuffer | ArrayBufferView | ResponseLike
+    | PromiseLike<ResponseLike> | CompiledModule;
+}
+
+/** What init() reads of a fetch() Response (the DOM's types need not be loaded). */
+export interface ResponseLike {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** WebAssembly.Module where the program's types declare it (DOM or Node). */
+export type CompiledModule = typeof globalThis extends {
+  WebAssembly: { Module: abstract new (...args: never[]) => infer M };
+} ? M : never;
 
 /** The library's status codes (tg_status), by the name after TG_E_. */
 export declare const Status: Readonly<{
@@ -23,15 +58,23 @@ export declare const Status: Readonly<{
 
 /** The code of the error a freed handle gives. */
 export declare const CLOSED: 'TG_E_CLOSED';
+/** The code of the error every call gives before init() has finished. */
+export declare const NOT_READY: 'TG_E_NOT_READY';
+
+/** A TablegamesError's code: the library's status names and the binding's two. */
+export type ErrorCode =
+  | `TG_E_${Exclude<keyof typeof Status, 'OK'>}`
+  | typeof CLOSED
+  | typeof NOT_READY;
 
 /** Every failure: the library's status, its name as code, and its message. */
 export declare class TablegamesError extends Error {
-  constructor(message: string, status: number | null, code: string);
+  constructor(message: string, status: number | null, code: ErrorCode);
   readonly name: 'TablegamesError';
-  /** The C status (negative), or null for a freed handle. */
+  /** The C status (negative), or null for the binding's own codes (CLOSED, NOT_READY). */
   readonly status: number | null;
   /** The status's name, e.g. "TG_E_ILLEGAL_MOVE", or "TG_E_CLOSED". */
-  readonly code: string;
+  readonly code: ErrorCode;
 }
 
 /** currentPlayer at a chance point. */
@@ -60,7 +103,7 @@ export interface OptionInfo {
 }
 
 export interface GameInfo {
-  readonly id: string;
+  readonly id: GameId;
   readonly name: string;
   readonly summary: string;
   readonly minPlayers: number;
@@ -73,13 +116,15 @@ export interface GameInfo {
 /** Every game of the catalogue. */
 export declare function games(): GameInfo[];
 /** One game's entry; throws TG_E_UNKNOWN_GAME. */
-export declare function gameInfo(id: string): GameInfo;
+export declare function gameInfo(id: GameId): GameInfo;
 /** The C library's version, e.g. "1.2.0". */
 export declare function libraryVersion(): string;
 /** Bytes the WebAssembly heap has handed out and not had back. */
 export declare function heapInUse(): number;
-/** The size of the WebAssembly memory, in bytes. */
+/** The size of the WebAssembly memory, in bytes (it grows, and never shrinks). */
 export declare function memorySize(): number;
+/** The most the WebAssembly memory may grow to, in bytes. */
+export declare function memoryLimit(): number;
 
 /** The layouts a program may store (TG_FORMAT_*), for Game.formatVersion(). */
 export declare const Format: Readonly<{ OBSERVATION_TENSOR: 0; INFORMATION_KEY: 1; OBSERVATION_JSON: 2 }>;
@@ -87,6 +132,11 @@ export type FormatLayout = (typeof Format)[keyof typeof Format];
 
 /** An option's value: a number, a yes/no or a choice's word. */
 export type OptionValue = number | boolean | string;
+
+/** The options of game Id, as an object (each game's names and values: catalogue.d.ts). */
+export type GameOptions<Id extends GameId = GameId> = GameOptionsById[Id];
+/** What State.observation() returns for game Id: a union told apart by `game` for any game. */
+export type Observation<Id extends GameId = GameId> = ObservationById[Id];
 
 /** What every object owning WebAssembly memory has. */
 declare abstract class Handle implements Disposable {
@@ -97,9 +147,15 @@ declare abstract class Handle implements Disposable {
   [Symbol.dispose](): void;
 }
 
-export declare class Game extends Handle {
-  constructor(id: string, options?: string | Readonly<Record<string, OptionValue>>);
-  readonly id: string;
+/**
+ * A game of the catalogue with its options. The id and the options are
+ * checked against the catalogue (catalogue.d.ts): a misspelt id, option
+ * or value fails to compile; the options string ("players=3") is checked
+ * at run time only.
+ */
+export declare class Game<Id extends GameId = GameId> extends Handle {
+  constructor(id: Id, options?: string | Readonly<GameOptions<Id>>);
+  readonly id: Id;
   readonly info: GameInfo;
   readonly name: string;
   readonly optionsString: string;
@@ -122,17 +178,24 @@ export declare class Game extends Handle {
   formatVersion(layout: FormatLayout): number;
   readonly formatVersions: Record<keyof typeof Format, number>;
   board(): Record<string, unknown>;
-  newState(seed?: number | bigint): State;
+  newState(seed?: number | bigint): State<Id>;
   equals(other: unknown): boolean;
 }
 
-/** A move id with its notation. */
+/**
+ * A move id with its notation. A Move a state hands out is made for that
+ * state's position: apply() and step() refuse it in another position
+ * (TG_E_ILLEGAL_MOVE) or game (TG_E_MISMATCH). One made by hand is checked
+ * only against what its id means where it is played. A state's Moves
+ * render their text when it is first read.
+ */
 export declare class Move {
   constructor(id: number, text: string);
   readonly id: number;
   readonly text: string;
   valueOf(): number;
   toString(): string;
+  toJSON(): { id: number; text: string };
 }
 
 /** A move as the calls take it: an id, a Move, or (apply, isLegal) its text. */
@@ -155,11 +218,11 @@ export declare class StepView implements Iterable<number> {
 
 export type Json = Record<string, unknown>;
 
-export declare class State extends Handle {
-  constructor(game: Game, seed?: number | bigint);
+export declare class State<Id extends GameId = GameId> extends Handle {
+  constructor(game: Game<Id>, seed?: number | bigint);
   static load(data: Uint8Array | ArrayBuffer | ArrayBufferView): State;
   static fromJson(json: string | Json): State;
-  readonly game: Game;
+  readonly game: Game<Id>;
   readonly players: number;
   readonly currentPlayer: number;
   readonly isChance: boolean;
@@ -190,12 +253,14 @@ export declare class State extends Handle {
   stepView(): StepView;
   step(move?: MoveLike | null): StepView;
   undo(): void;
-  clone(): State;
+  /** Whether undo() rewinds the RNG, so that a re-roll draws the same outcome (default false). */
+  undoRewindsRng: boolean;
+  clone(): State<Id>;
   copyFrom(other: State): void;
   reset(seed?: number | bigint): void;
   seed(seed: number | bigint): void;
   equals(other: unknown): boolean;
-  observation(viewer: Viewer): Json;
+  observation(viewer: Viewer): Observation<Id>;
   events(viewer: Viewer): Json[];
   toText(viewer?: Viewer): string;
   tensorSize(): number;
@@ -214,6 +279,7 @@ export type BotMemory = 'default' | 'full' | 'last';
 export declare const BOT_LEVELS: Readonly<Record<BotLevel, number>>;
 export declare const BOT_MEMORY: Readonly<Record<BotMemory, number>>;
 
+/** A Bot's settings; a key not listed here is refused at run time too. */
 export interface BotSettings {
   level?: BotLevel;
   simulations?: number;

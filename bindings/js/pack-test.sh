@@ -15,11 +15,12 @@ echo "packed $tarball ($(stat -c %s "$scratch/$tarball") bytes)"
 # What the tarball holds: the ES modules, their types, the module and its
 # .wasm, the README; no tests, build files or C sources.
 tar tzf "$scratch/$tarball" | sed 's|^package/||' | sort >"$scratch/files"
-for want in index.js index.d.ts bot-worker.js bot-worker.d.ts worker.js package.json README.md \
-            dist/tablegames_wasm.mjs dist/tablegames_wasm.wasm lib/state.js; do
+for want in index.js index.cjs index.d.ts catalogue.d.ts observation.d.ts bot-worker.js bot-worker.d.ts \
+            worker.js package.json README.md dist/tablegames_wasm.mjs dist/tablegames_wasm.wasm lib/state.js \
+            lib/line.js; do
     grep -qx "$want" "$scratch/files" || { echo "the tarball lacks $want"; exit 1; }
 done
-if grep -E '^(test/|src/|build\.sh|pack-test\.sh|bench\.mjs|node_modules/)' "$scratch/files"; then
+if grep -E '^(test/|src/|build\.sh|pack-test\.sh|bench\.mjs|catalogue-types\.mjs|node_modules/)' "$scratch/files"; then
     echo "the tarball holds files of the source tree"; exit 1
 fi
 
@@ -32,8 +33,9 @@ cd "$scratch/app"
 printf '{ "name": "scratch-app", "private": true, "type": "module" }\n' >package.json
 npm install --silent --no-audit --no-fund "$scratch/$tarball"
 cat >main.js <<'JS'
-import { Game, TERMINAL, CHANCE, games } from 'tablegames';
+import { Game, TERMINAL, CHANCE, games, init } from 'tablegames';
 import { BotWorker } from 'tablegames/bot-worker';
+await init();
 const ids = games().map((info) => info.id);
 if (ids.length !== 4) throw new Error(`catalogue: ${ids}`);
 const game = new Game('witches_dance', { players: 3 });
@@ -50,3 +52,8 @@ state.free();
 game.free();
 JS
 node main.js
+# CommonJS: the package itself where Node can require() ES modules, else
+# the error that says to use import().
+printf '%s\n' "try { const tg = require('tablegames'); tg.init().then(() => console.log('require: ' + tg.games().length + ' games')); }" \
+    "catch (error) { if (!/await import\\('tablegames'\\)/.test(error.message)) throw error; console.log('require: ' + error.message); }" >main.cjs
+node main.cjs

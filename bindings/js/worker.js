@@ -2,16 +2,19 @@
 // thread. Runs as a module Web Worker in browsers and as a worker_threads
 // Worker in Node; the same file, told apart by the global it finds.
 //
-// Messages in:  { id, call: 'choose' | 'hint', game, options, seat, settings, save }
+// Messages in:  { call: 'init', wasm } first (the page's compiled module,
+//                so the worker neither fetches nor compiles the .wasm again),
+//                then { id, call: 'choose' | 'hint', game, options, seat, settings, save }
 // Messages out: { id, result } or { id, error: { message, status, code } }
 //
-// The listener is attached before anything is awaited: a module Web Worker
-// drops the messages that arrive while its top-level code still waits (here
-// it would wait for the WebAssembly module), where Node's port queues them.
-// So the library is imported without awaiting it, each request waits for
-// it, and requests are answered in order.
-const library = import('./index.js');
-library.catch(() => {}); // reported to each request instead
+// No module of the package awaits at its top level, so this one runs to
+// its end, listener attached, as soon as it is loaded: a module Web Worker
+// drops the messages that arrive while its top-level code still waits.
+// Each request waits for the library, and requests are answered in order.
+import * as tg from './index.js';
+import { nodeModule } from './lib/wasm.js';
+
+let library = null; // init()'s promise, once the page said which module
 let queue = Promise.resolve();
 
 // Games and bots are kept between calls: a bot is made once per game, seat
@@ -65,7 +68,13 @@ function reply(post, request, tg) {
 
 function listen(post) {
   return (request) => {
-    queue = queue.then(() => library).then((tg) => reply(post, request, tg), (error) => post({
+    if (request.call === 'init') {
+      library ??= tg.init(request.wasm === undefined ? {} : { wasm: request.wasm });
+      return;
+    }
+    // Without an init message (a Worker started by hand), the .wasm is
+    // fetched from beside the package's files.
+    queue = queue.then(() => library ??= tg.init()).then(() => reply(post, request, tg), (error) => post({
       id: request.id, error: { message: `the library did not load: ${error}`, status: null, code: 'ERR_LOAD' },
     }));
   };
@@ -75,6 +84,7 @@ if (typeof self === 'object' && self !== null && typeof self.postMessage === 'fu
   const onMessage = listen((message) => self.postMessage(message));
   self.addEventListener('message', (event) => onMessage(event.data));
 } else {
-  const { parentPort } = await import('node:worker_threads');
-  parentPort.on('message', listen((message) => parentPort.postMessage(message)));
+  nodeModule('worker_threads').then(({ parentPort }) => {
+    parentPort.on('message', listen((message) => parentPort.postMessage(message)));
+  });
 }

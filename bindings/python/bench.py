@@ -25,6 +25,16 @@ second of the thread (the steadier figure on a shared machine):
   env       tablegames.env.AECEnv at random: per player decision last()
             (observation, reward, mask) and step(); counted per player
             decision.
+  openspiel the OpenSpiel-named adapter as pyspiel's random-play loop
+            writes it: is_terminal, is_chance_node, chance_outcomes()
+            and an outcome drawn, or legal_actions() and one picked,
+            apply_action(); counted per player decision.
+  vector    tablegames.vector.VectorEnv of --envs games (default 1,024):
+            one step() per decision of every game, which fills the masks
+            and observation tensors of the next decisions; a random legal
+            action per game picked with numpy from the masks. Counted per
+            player decision; "env step only" counts the CPU time of step()
+            alone (the rest is the picking).
 --loops picks some of them (e.g. --loops collect,env). It also prints what one bare ctypes call costs (CPU time), the floor of any
 loop that crosses the binding once per decision.
 """
@@ -40,7 +50,9 @@ import tablegames
 import tablegames.buffers
 import tablegames.env
 import tablegames.step
+import tablegames.vector
 from tablegames import _ffi
+from tablegames import openspiel as pyspiel
 from tablegames._loader import library
 
 
@@ -141,10 +153,61 @@ def loop_env(state, pick):
 _envs = {}
 
 
+def loop_openspiel(state, pick):
+    """One game through the adapter, on the state (reset by run())."""
+    game = _adapters.get(state.game)
+    if game is None:
+        game = _adapters[state.game] = pyspiel.Game(state.game)
+    s = pyspiel.State(game, state)
+    made = 0
+    unit = 1.0 / (1 << 30)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(pyspiel.random_outcome(s.chance_outcomes(), pick(1 << 30) * unit))
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[pick(len(legal))])
+            made += 1
+    return made
+
+
+_adapters = {}
+
+
+def run_vector(game_id, players, seconds, envs, seed=1):
+    """Steps a VectorEnv for seconds of wall time: (games ended, decisions
+    per wall second, per CPU second, per CPU second of step() alone)."""
+    import numpy as np
+    env = tablegames.vector.VectorEnv(game_id, envs, players=players, seed=seed)
+    rng = np.random.default_rng(seed)
+    n_actions = env.single_action_space.n
+    obs, info = env.reset()
+    mask = info["action_mask"]
+    games = steps = 0
+    step_cpu = 0.0
+    cpu_start = time.thread_time()
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        # The legal action of highest random priority: a uniform legal one.
+        actions = (mask * (rng.permutation(n_actions) + 1).astype(np.uint16)).argmax(axis=1)
+        t = time.thread_time()
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        step_cpu += time.thread_time() - t
+        games += int(terminated.sum() + truncated.sum())
+        steps += 1
+    elapsed = time.perf_counter() - start
+    cpu = time.thread_time() - cpu_start
+    env.close()
+    made = steps * envs
+    return games, made / elapsed, made / cpu, made / step_cpu
+
+
 # name: (loop, crossings into C per decision)
 LOOPS = {"moves": (loop_moves, "4+"), "ids": (loop_ids, "2-3"), "step": (loop_step, "1"),
          "step-ctypes": (loop_step_ctypes, "1"), "playout": (loop_playout, "1 per game"),
-         "collect": (loop_collect, "2 per player decision"), "env": (loop_env, "many")}
+         "collect": (loop_collect, "2 per player decision"), "env": (loop_env, "many"),
+         "openspiel": (loop_openspiel, "1 per decision, 2 at chance"),
+         "vector": (None, "1 per step of all games")}
 
 
 def run(game_id, players, seconds, loop, seed=1):
@@ -185,6 +248,7 @@ def main():
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--envs", type=int, default=1024, help="games of the vector loop")
     parser.add_argument("--loops", default=",".join(LOOPS),
                         help="comma-separated loops to run (default: all)")
     args = parser.parse_args()
@@ -207,15 +271,24 @@ def main():
             if name not in LOOPS:
                 parser.error("unknown loop %r (loops: %s)" % (name, ", ".join(LOOPS)))
             loop, crossings = LOOPS[name]
-            games, wall, cpu = run(info.id, players, args.seconds, loop)
-            if args.json:
-                print(json.dumps({"binding": "python", "game": info.id, "players": players,
-                                  "loop": name, "crossings": crossings, "games": games,
-                                  "decisions_per_second": round(wall, 1),
-                                  "decisions_per_cpu_second": round(cpu, 1)}))
+            extra = {}
+            if loop is None:
+                games, wall, cpu, step_only = run_vector(info.id, players, args.seconds,
+                                                         args.envs)
+                extra = {"envs": args.envs, "step_decisions_per_cpu_second": round(step_only, 1)}
             else:
-                print("python %-16s %d players %-11s %12.0f decisions/s %12.0f per CPU s"
-                      % (info.id, players, name, wall, cpu))
+                games, wall, cpu = run(info.id, players, args.seconds, loop)
+            if args.json:
+                print(json.dumps(dict({"binding": "python", "game": info.id,
+                                       "players": players, "loop": name,
+                                       "crossings": crossings, "games": games,
+                                       "decisions_per_second": round(wall, 1),
+                                       "decisions_per_cpu_second": round(cpu, 1)}, **extra)))
+            else:
+                print("python %-16s %d players %-11s %12.0f decisions/s %12.0f per CPU s%s"
+                      % (info.id, players, name, wall, cpu,
+                         "" if not extra else " (%d games; env step only: %.0f per CPU s)"
+                         % (args.envs, extra["step_decisions_per_cpu_second"])))
 
 
 if __name__ == "__main__":

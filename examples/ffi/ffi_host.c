@@ -8,8 +8,10 @@
  * The games are made with parameters the library fills (tg_game_params_init),
  * chance is drawn by the host from the exact integer weights, seat 0's first
  * move comes from a bot, some decisions are made by tg_state_step() and
- * tg_state_step_chance() (checked against the state), and every 1.2
- * function is bound and called.
+ * tg_state_step_chance() (checked against the state), every 1.2
+ * function is bound and called, and so is every 1.4 one: the action
+ * numbering, masks, utilities, information tensors and a small batch
+ * stepped through its arrays.
  *
  *   ffi_host [library-path] [game-id]
  *
@@ -59,6 +61,10 @@ typedef enum host_fn_id {
     F_BOT_FREE,
     F_PLAYER_MOVES, F_CHANCE_IDS, F_IS_CHANCE, F_LENGTH_BOUND, F_UTILITY, F_HIDDEN, F_FORMAT,
     F_SHAPE, F_MASK, F_ANY_TEXT, F_HIST_PLAYER, F_SIZED_INIT,
+    F_POSITION_KEY, F_SET_UNDO_REWINDS, F_UNDO_REWINDS,
+    F_ACTION_MOVE, F_MOVE_ACTION, F_UTILITY_SUM, F_INFO_SIZE, F_ACTION_MASK, F_INFO_TENSOR,
+    F_IS_TRUNCATED, F_UTILITIES, F_BATCH_PARAMS_INIT, F_BATCH_NEW, F_BATCH_FREE, F_BATCH_SIZE,
+    F_BATCH_GAME, F_BATCH_RESET, F_BATCH_OBSERVE, F_BATCH_STEP, F_BATCH_STATE, F_BATCH_SEED,
     F_COUNT
 } host_fn_id;
 
@@ -117,9 +123,44 @@ static const host_fn_spec host_specs[F_COUNT] = {
     [F_ANY_TEXT] = { "tg_state_any_move_text", "IPUPZP" },
     [F_HIST_PLAYER] = { "tg_state_history_player", "IPUP" },
     [F_SIZED_INIT] = { "tg_sized_allocator_init", "IPZPZ" },
+    [F_POSITION_KEY] = { "tg_state_position_key", "IPP" },
+    [F_SET_UNDO_REWINDS] = { "tg_state_set_undo_rewinds_rng", "IPI" },
+    [F_UNDO_REWINDS] = { "tg_state_undo_rewinds_rng", "IP" },
+    [F_ACTION_MOVE] = { "tg_game_action_move", "IPIUP" },
+    [F_MOVE_ACTION] = { "tg_game_move_action", "IPUP" },
+    [F_UTILITY_SUM] = { "tg_game_utility_sum", "IPIP" },
+    [F_INFO_SIZE] = { "tg_game_information_tensor_size", "ZP" },
+    [F_ACTION_MASK] = { "tg_state_action_mask", "IPPZ" },
+    [F_INFO_TENSOR] = { "tg_state_information_tensor", "IPIPZ" },
+    [F_IS_TRUNCATED] = { "tg_state_is_truncated", "IP" },
+    [F_UTILITIES] = { "tg_state_utilities", "IPIPZP" },
+    [F_BATCH_PARAMS_INIT] = { "tg_batch_params_init", "IPNPZ" },
+    [F_BATCH_NEW] = { "tg_batch_new", "IPZQPPPZ" },
+    [F_BATCH_FREE] = { "tg_batch_free", "VP" },
+    [F_BATCH_SIZE] = { "tg_batch_size", "ZP" },
+    [F_BATCH_GAME] = { "tg_batch_game", "PP" },
+    [F_BATCH_RESET] = { "tg_batch_reset", "IPQ" },
+    [F_BATCH_OBSERVE] = { "tg_batch_observe", "IPZZPPZ" },
+    [F_BATCH_STEP] = { "tg_batch_step", "IPZZPPPZ" },
+    [F_BATCH_STATE] = { "tg_batch_state", "PPZ" },
+    [F_BATCH_SEED] = { "tg_batch_seed", "IPZP" },
 };
 
-#define HOST_MAX_ARGS 6
+/* tg_batch_buffers as its documentation describes it, version 1: the host
+ * spells this layout out, as a runtime's binding description would (the
+ * library has no init call for it). */
+enum { HOST_BATCH_PARAMS_VERSION = 1, HOST_BATCH_BUFFERS_VERSION = 1, HOST_DRAW_SHARED = 1 };
+typedef struct host_batch_buffers {
+    unsigned version;
+    int32_t *player;
+    uint8_t *mask;
+    float *observation;
+    float *information;
+    double *rewards;
+    uint8_t *done;
+} host_batch_buffers;
+
+#define HOST_MAX_ARGS 7
 
 typedef struct host_fn {
     void (*code)(void);
@@ -427,6 +468,108 @@ static int host_print_research(host *h, void *game, void *state)
     return 0;
 }
 
+/* The 1.4 calls on the finished game's state and game, then a batch of
+ * four slots stepped through its arrays (each slot's first legal action),
+ * its rows held to the slots' own states. */
+static int host_print_batch(host *h, void *game, void *state, int players)
+{
+    void *one_game[] = { &game }, *one_state[] = { &state };
+    uint32_t actions = (uint32_t)host_call(h, F_PLAYER_MOVES, one_game);
+    size_t info = (size_t)host_call(h, F_INFO_SIZE, one_game);
+    size_t obs = (size_t)host_call(h, F_TENSOR_SIZE, one_game);
+    enum { N = 4, STEPS = 60 };
+    uint8_t *mask = calloc((size_t)N * actions + 1, 1), done[N];
+    float *obs_rows = calloc((size_t)N * obs, sizeof(float));
+    float *info_rows = calloc((size_t)N * info, sizeof(float));
+    double rewards[N * HOST_MAX_PLAYERS], u[HOST_MAX_PLAYERS], sum = 0;
+    int32_t player[N];
+    uint32_t act[N];
+    int ok = mask && obs_rows && info_rows;
+    /* The finished state: no legal action, utilities summing to 1. */
+    size_t cap = actions, ucap = HOST_MAX_PLAYERS, count = 0, set = 0;
+    int draw = HOST_DRAW_SHARED, seat = 0;
+    void *pmask = mask, *pu = u, *pcount = &count, *pinfo = info_rows, *psum = &sum;
+    void *margs[] = { &state, &pmask, &cap };
+    void *uargs[] = { &state, &draw, &pu, &ucap, &pcount };
+    void *targs[] = { &state, &seat, &pinfo, &info };
+    ok = ok && host_status(h, F_ACTION_MASK, margs) == HOST_OK &&
+         host_status(h, F_UTILITIES, uargs) == HOST_OK && count == (size_t)players &&
+         host_status(h, F_INFO_TENSOR, targs) == HOST_OK &&
+         (int)(int32_t)host_call(h, F_IS_TRUNCATED, one_state) == 0;
+    double total = 0;
+    for (size_t i = 0; ok && i < actions; i++)
+        set += mask[i];
+    for (size_t p = 0; ok && p < count; p++)
+        total += u[p];
+    /* Action 0 of a player and back; shared draws sum to 1. */
+    uint32_t zero = 0, back = 99;
+    uint32_t move = 0;
+    void *pmove = &move, *pback = &back;
+    void *aargs[] = { &game, &seat, &zero, &pmove };
+    void *bargs[] = { &game, &move, &pback };
+    void *sargs[] = { &game, &draw, &psum };
+    ok = ok && set == 0 && total > 0.999 && total < 1.001 &&
+         host_status(h, F_ACTION_MOVE, aargs) == HOST_OK &&
+         host_status(h, F_MOVE_ACTION, bargs) == HOST_OK && back == 0 &&
+         (int)(int32_t)host_call(h, F_UTILITY_SUM, sargs) == 1 && sum == 1.0;
+    /* The batch. */
+    host_params params;
+    unsigned version = HOST_BATCH_PARAMS_VERSION;
+    void *batch = NULL, *pparams = &params, *pbatch = &batch, *null = NULL;
+    size_t zero_z = 0, n = N, first = 0;
+    uint64_t seed = 7;
+    void *iargs[] = { &pparams, &version, &null, &zero_z };
+    void *nargs[] = { &game, &n, &seed, &pparams, &pbatch, &null, &zero_z };
+    ok = ok && host_status(h, F_BATCH_PARAMS_INIT, iargs) == HOST_OK &&
+         host_status(h, F_BATCH_NEW, nargs) == HOST_OK;
+    host_batch_buffers bufs = { HOST_BATCH_BUFFERS_VERSION, player, mask, obs_rows, info_rows,
+                                rewards, done };
+    void *pbufs = &bufs, *pact = act;
+    void *one_batch[] = { &batch };
+    void *oargs[] = { &batch, &first, &n, &pbufs, &null, &zero_z };
+    void *stargs[] = { &batch, &first, &n, &pact, &pbufs, &null, &zero_z };
+    int ended = 0;
+    ok = ok && host_status(h, F_BATCH_OBSERVE, oargs) == HOST_OK &&
+         (size_t)host_call(h, F_BATCH_SIZE, one_batch) == N &&
+         host_pointer(h, F_BATCH_GAME, one_batch) == game;
+    for (int s = 0; ok && s < STEPS; s++) {
+        for (size_t i = 0; i < N; i++) {
+            act[i] = 0;
+            while (act[i] < actions && !mask[i * actions + act[i]])
+                act[i]++;
+        }
+        ok = host_status(h, F_BATCH_STEP, stargs) == HOST_OK;
+        for (size_t i = 0; ok && i < N; i++)
+            ended += done[i] != 0;
+    }
+    /* Slot 1's state is at its player's decision; its seed is known. */
+    size_t one = 1;
+    uint64_t slot_seed = 0;
+    void *pseed = &slot_seed;
+    void *qargs[] = { &batch, &one, &pseed };
+    void *slot_args[] = { &batch, &one };
+    void *slot = ok ? host_pointer(h, F_BATCH_STATE, slot_args) : NULL;
+    void *one_slot[] = { &slot };
+    ok = ok && slot != NULL && host_status(h, F_CURRENT, one_slot) == player[1] &&
+         host_status(h, F_BATCH_SEED, qargs) == HOST_OK;
+    uint64_t again = 11;
+    void *rargs[] = { &batch, &again };
+    ok = ok && host_status(h, F_BATCH_RESET, rargs) == HOST_OK;
+    if (batch != NULL)
+        host_call(h, F_BATCH_FREE, one_batch);
+    free(mask);
+    free(obs_rows);
+    free(info_rows);
+    if (!ok) {
+        fprintf(stderr, "ffi_host: a 1.4 call failed\n");
+        return -1;
+    }
+    printf("1.4: %u actions, information tensor of %zu floats, shared draws sum to %g; a batch "
+           "of %d slots took %d steps (%d games ended, slot 1 on seed %" PRIu64 ")\n",
+           (unsigned)actions, info, total, N, STEPS, ended, slot_seed);
+    return 0;
+}
+
 static int host_play(host *h, const char *id, int players, uint64_t seed)
 {
     char options[32], err[256] = "";
@@ -530,6 +673,7 @@ static int host_play(host *h, const char *id, int players, uint64_t seed)
     st = host_status(h, F_WINNERS, wargs);
     if (st != HOST_OK || host_print_returns(h, state, players) != 0 ||
         host_print_public(h, game, state) != 0 || host_print_research(h, game, state) != 0 ||
+        host_print_batch(h, game, state, players) != 0 ||
         host_check_sized_allocator(h) != 0 ||
         host_bot_refuses_the_end(h, bot, state) != 0)
         goto out;

@@ -81,6 +81,10 @@ extern const char cli_bench_help[];
 extern const char cli_tour_help[];
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_bench(int argc, char **argv);
+/* bench --batch: the batched environment's decisions per CPU second (fill:
+ * bit 1 observation tensors, bit 2 information tensors; masks always). */
+int cli_bench_batch(tg_game *game, size_t n, int fill, double seconds, double warmup, long runs,
+                    uint64_t seed, int json);
 /* bench's second part: nanoseconds per clone, save+load, observation, resample. */
 int cli_bench_calls(tg_game *game, int json);
 int cli_cmd_tournament(int argc, char **argv);

@@ -22,6 +22,8 @@ typedef struct bench_args {
     long runs;
     uint64_t seed;
     int json;
+    long batch; /* > 0: the batched environment with this many slots */
+    int fill;   /* with batch: bit 1 observation tensors, bit 2 information tensors */
 } bench_args;
 
 /* Counts the library's heap allocations through the allocator hook. */
@@ -242,6 +244,16 @@ static void bench_print(const bench_args *a, const tg_game *game, const bench_su
 /* Benchmarks one game at one player count: a->runs runs, median printed. */
 static int bench_game(const bench_args *a, const char *id, int players)
 {
+    if (a->batch > 0) {
+        tg_game *game = NULL;
+        if (cli_make_game(id, players, NULL, NULL, &game) != TG_OK)
+            return CLI_EXIT_FAILURE;
+        double warmup = a->warmup < 0 ? a->seconds * 0.1 : a->warmup;
+        int rc = cli_bench_batch(game, (size_t)a->batch, a->fill, a->seconds, warmup, a->runs,
+                                 a->seed, a->json);
+        tg_game_free(game);
+        return rc;
+    }
     bench_alloc_count counter = { 0 };
     tg_allocator hook = { bench_alloc, bench_release, &counter };
     tg_game_params params = TG_GAME_PARAMS_INIT;
@@ -264,6 +276,30 @@ static int bench_game(const bench_args *a, const char *id, int players)
     tg_game_free(game);
     free(runs);
     return rc;
+}
+
+/* --fill: "mask" or a comma list of "obs" and "info" (the mask is always
+ * filled: the bench draws its actions from it). */
+static int bench_parse_fill(const char *text, void *dest)
+{
+    int fill = 0;
+    const char *p = text;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        if (len == 4 && strncmp(p, "mask", 4) == 0)
+            ;
+        else if (len == 3 && strncmp(p, "obs", 3) == 0)
+            fill |= 1;
+        else if (len == 4 && strncmp(p, "info", 4) == 0)
+            fill |= 2;
+        else
+            return -1;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    *(int *)dest = fill;
+    return 0;
 }
 
 /* "0" is allowed here (no warm-up, as under callgrind); other times as usual. */
@@ -292,7 +328,12 @@ const char cli_bench_help[] =
     "              0 for none, as under callgrind)\n"
     "  --games G   each run plays exactly G games instead of T seconds: the\n"
     "              same games on any machine, for instruction counts\n"
-    "  --json      one JSON object per line\n";
+    "  --json      one JSON object per line\n"
+    "  --batch N   the batched environment instead (batch.h): N games stepped\n"
+    "              together, a random legal action each, and the decisions per\n"
+    "              CPU second inside tg_batch_step() and over the whole loop\n"
+    "  --fill F    with --batch: what each step fills besides the masks, a\n"
+    "              comma list of obs and info, or mask alone (default obs)\n";
 
 static int bench_parse_args(int argc, char **argv, bench_args *a)
 {
@@ -301,6 +342,7 @@ static int bench_parse_args(int argc, char **argv, bench_args *a)
     a->warmup = -1.0;
     a->runs = 1;
     a->seed = 1;
+    a->fill = 1;
     const cli_opt opts[] = {
         { "--json", CLI_OPT_FLAG, &a->json, 0, 0, NULL, NULL },
         { "--seconds", CLI_OPT_SECONDS, &a->seconds, 0, 0, NULL, NULL },
@@ -309,6 +351,8 @@ static int bench_parse_args(int argc, char **argv, bench_args *a)
         { "--runs", CLI_OPT_INT, &a->runs, 1, BENCH_MAX_RUNS, NULL, NULL },
         { "--games", CLI_OPT_INT, &a->games, 1, 100000000, NULL, NULL },
         { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, NULL },
+        { "--batch", CLI_OPT_INT, &a->batch, 1, 1 << 20, NULL, NULL },
+        { "--fill", CLI_OPT_CALL, &a->fill, 0, 0, bench_parse_fill, NULL },
     };
     const cli_command cmd = { "bench", cli_bench_help, opts, sizeof opts / sizeof opts[0],
                               &a->game_id };
@@ -333,7 +377,10 @@ int cli_cmd_bench(int argc, char **argv)
         cli_report(a.game_id, TG_E_UNKNOWN_GAME, "see tablegames list");
         return CLI_EXIT_FAILURE;
     }
-    if (!a.json)
+    if (!a.json && a.batch > 0)
+        printf("%-16s %7s %6s %-14s %14s %14s %8s %8s\n", "game", "players", "batch", "fill",
+               "dec/cpu-s lib", "dec/cpu-s loop", "steps", "ended");
+    else if (!a.json)
         printf("%-16s %7s %11s %13s %13s %6s %9s %8s %7s %10s\n", "game", "players",
                "games/s", "decisions/s", "dec/cpu-s", "cpu", "dec/game", "legal", "bytes",
                "allocs/dec");

@@ -244,12 +244,87 @@ TG_API int tg_game_has_hidden_information(const tg_game *game);
  * the observation). Each starts at 1 and goes up, per game, with any change
  * to that layout in a later release; the game's rule document lists them.
  * A program that stored tensors or keys compares the number it stored
- * them with before reusing them.
+ * them with before reusing them. Since 1.4 also
+ * #TG_FORMAT_INFORMATION_TENSOR (the slots of
+ * tg_state_information_tensor()).
  * @return a number >= 1, or #TG_E_INVALID_ARGUMENT (negative) for a NULL
  *         game or an unknown @p format.
  * @since 1.3
  */
 TG_API int tg_game_format_version(const tg_game *game, int format);
+
+/**
+ * @name Actions, utilities and formats (since 1.4)
+ * One numbering of the players' decisions for every learning surface (the
+ * batch, the masks, the Python env and OpenSpiel adapter), and the
+ * scoring that makes every game constant-sum.
+ *
+ * Actions: the player ids of the move space (those for which
+ * tg_game_move_is_chance() answers 0), numbered 0 ..
+ * tg_game_player_move_count() - 1 in increasing order of their ids; the
+ * chance ids, numbered 0 .. tg_game_chance_outcome_count() - 1 the same
+ * way, are the outcomes. The order is kept, so a sorted list of legal
+ * moves maps to a sorted list of actions, and a policy over actions has
+ * no entry that can never be legal. Move ids stay the numbering of the
+ * single-state calls (tg_state_apply() and the rest), unchanged since 1.0.
+ * @{
+ */
+
+/**
+ * The move id of an action: @p who is a player (0 .. players-1; every
+ * player has the same numbering) and @p action below
+ * tg_game_player_move_count(), or @p who is #TG_PLAYER_CHANCE and
+ * @p action an outcome below tg_game_chance_outcome_count().
+ * @return #TG_E_INVALID_ARGUMENT for a NULL argument, a @p who that is
+ *         neither, or an @p action out of range (nothing written).
+ * @since 1.4
+ */
+TG_API tg_status tg_game_action_move(const tg_game *game, int who, uint32_t action,
+                                     tg_move *move);
+
+/**
+ * The action (for a player's id) or the outcome number (for a chance id)
+ * of move id @p move; tg_game_move_is_chance() says which.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL argument or an id not below
+ *         tg_game_move_count() (nothing written).
+ * @since 1.4
+ */
+TG_API tg_status tg_game_move_action(const tg_game *game, tg_move move, uint32_t *action);
+
+/**
+ * tg_state_utilities(): a game that ends with no winner gives every player
+ * 0, as tg_state_returns() does (the default everywhere).
+ * @since 1.4
+ */
+#define TG_DRAW_ZERO 0
+/**
+ * tg_state_utilities(): a game that ends with no winner (stopped by the
+ * length cap, or over by a rule that names no winner) is a draw: each of
+ * the n players gets 1/n. Every game's utilities then sum to 1, as a won
+ * game's do, so each game is constant-sum.
+ * @since 1.4
+ */
+#define TG_DRAW_SHARED 1
+
+/**
+ * Whether @p game is constant-sum when its games are scored with @p draw
+ * (OpenSpiel's `utility_sum`): 1, with @p sum receiving the sum of every
+ * terminal state's utilities (1 with #TG_DRAW_SHARED); 0 when the sum
+ * differs between terminal states (with #TG_DRAW_ZERO a game with no
+ * winner sums to 0, a won one to 1), @p sum not written.
+ * @return 1 or 0 as above, or #TG_E_INVALID_ARGUMENT (negative) for a NULL
+ *         @p game or @p sum, or an unknown @p draw.
+ * @since 1.4
+ */
+TG_API int tg_game_utility_sum(const tg_game *game, int draw, double *sum);
+
+/**
+ * tg_game_format_version(): the layout of tg_state_information_tensor().
+ * @since 1.4
+ */
+#define TG_FORMAT_INFORMATION_TENSOR 3
+
+/** @} */
 
 /** @} */
 

@@ -175,6 +175,50 @@ TG_API tg_status tg_state_information_json(const tg_state *state, int player, ch
  */
 TG_API tg_status tg_state_information_key(const tg_state *state, int player, uint64_t out[2]);
 
+/**
+ * The number of floats in an information-state tensor of @p game (see
+ * tg_state_information_tensor()): tg_game_observation_tensor_size() +
+ * players + 10. Fixed for a game and its options; 0 for a NULL game.
+ * @since 1.4
+ */
+TG_API size_t tg_game_information_tensor_size(const tg_game *game);
+
+/**
+ * The information state of @p player as a fixed-length vector of floats,
+ * for learning programs that need perfect recall (NFSP, Deep CFR,
+ * OpenSpiel's `information_state_tensor`). Two states give @p player equal
+ * tensors exactly when they give it equal information keys
+ * (tg_state_information_key(): the same observation, knowledge marks
+ * included, the same move number and the same own decisions in the same
+ * order, up to the key's hash collisions), resampled states included.
+ *
+ * Layout (format 1 of #TG_FORMAT_INFORMATION_TENSOR), with O =
+ * tg_game_observation_tensor_size() and n players:
+ * - slots 0 .. O-1: tg_state_observation_tensor() for @p player, slot for
+ *   slot (the game's rule document names them). Under perfect recall this
+ *   is everything the player has seen and remembers;
+ * - O .. O+n-1: @p player one-hot;
+ * - O+n: the move number divided by tg_game_max_length() (chance included);
+ * - O+n+1: the number of @p player's own decisions divided by
+ *   tg_game_max_length();
+ * - O+n+2 .. O+n+9: the running digest of @p player's own decisions (the
+ *   one the key is made from, 128 bits), 16 bits per slot as k / 65536,
+ *   lowest bits first. It tells apart histories of own decisions the
+ *   observation does not; it carries no meaning a network can learn, and
+ *   a program that wants only learnable features may drop these 8 slots.
+ *
+ * Every value is exact in a float, so equal information gives equal bits.
+ * Allocates nothing.
+ * @param out receives tg_game_information_tensor_size() floats.
+ * @param cap floats in @p out; a smaller @p cap gives
+ *            #TG_E_BUFFER_TOO_SMALL and nothing written.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p out, or a
+ *         @p player that is not a player of the game.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_information_tensor(const tg_state *state, int player, float *out,
+                                             size_t cap);
+
 /** @} */
 
 #ifdef __cplusplus

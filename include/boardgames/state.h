@@ -46,7 +46,9 @@ TG_API tg_status tg_state_clone(const tg_state *state, tg_state **out);
 /**
  * Makes @p dst a copy of @p src (both of the same game handle or of equal
  * games). Reuses @p dst's memory: allocates only when @p src's history is
- * longer than any @p dst has held.
+ * longer than any @p dst has held (or, since 1.4, when undo rewinds
+ * @p src's RNG and @p dst has not kept room for what that needs:
+ * tg_state_set_undo_rewinds_rng()).
  * @return #TG_E_MISMATCH when the games differ.
  */
 TG_API tg_status tg_state_copy(tg_state *dst, const tg_state *src);
@@ -101,6 +103,33 @@ TG_API tg_status tg_state_returns_v2(const tg_state *state, double *out, size_t 
                                      size_t *count);
 
 /**
+ * Each player's utility, scored with @p draw: before the end 0 for
+ * everyone; at the end 1 for a winner (shared equally when several win)
+ * and 0 for the others; a game over with no winner gives everyone 0 with
+ * #TG_DRAW_ZERO (exactly tg_state_returns_v2()) or 1/n each with
+ * #TG_DRAW_SHARED. tg_game_utility_sum() tells whether the sum is the same
+ * in every game.
+ * @param out   receives one value per player; may be NULL when @p cap is 0.
+ * @param cap   entries in @p out.
+ * @param count receives the number of players, also when @p cap is too
+ *              small (then #TG_E_BUFFER_TOO_SMALL and nothing written).
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p count, a NULL
+ *         @p out with a non-zero @p cap, or an unknown @p draw.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_utilities(const tg_state *state, int draw, double *out, size_t cap,
+                                    size_t *count);
+
+/**
+ * 1 when the game is over because the length cap (tg_game_max_length())
+ * stopped it, not by its rules (Gymnasium's "truncated"); 0 while it goes
+ * on or when it ended by the rules; #TG_E_INVALID_ARGUMENT (negative) for
+ * a NULL state.
+ * @since 1.4
+ */
+TG_API int tg_state_is_truncated(const tg_state *state);
+
+/**
  * Writes the legal moves, or at a chance point the possible outcomes, in
  * increasing order without duplicates. None at the end of the game.
  *
@@ -128,6 +157,19 @@ TG_API tg_status tg_state_legal_moves(const tg_state *state, tg_move *buf,
  * @since 1.3
  */
 TG_API tg_status tg_state_legal_mask(const tg_state *state, uint8_t *mask, size_t cap);
+
+/**
+ * The legal actions of the player to move as a mask over the actions of
+ * tg_game_action_move() (not the move ids: tg_state_legal_mask() is that
+ * mask): @p mask[a] is 1 when action a is legal, else 0; all 0 at a chance
+ * point and at the end of the game. Writes exactly
+ * tg_game_player_move_count() bytes and allocates nothing.
+ * @param cap bytes in @p mask: at least tg_game_player_move_count(), else
+ *            #TG_E_BUFFER_TOO_SMALL and nothing written.
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p mask.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_action_mask(const tg_state *state, uint8_t *mask, size_t cap);
 
 /** #TG_OK when @p move is legal now, else #TG_E_ILLEGAL_MOVE. */
 TG_API tg_status tg_state_is_legal(const tg_state *state, tg_move move);
@@ -198,8 +240,11 @@ TG_API tg_status tg_state_apply_chance(tg_state *state, tg_move *applied);
  * statistics, crosses into C once per game instead of three times per
  * decision.
  *
- * The history is grown for the whole run before the first decision, so
- * #TG_E_NO_MEMORY changes nothing.
+ * The history grows as the run goes, doubling, so a state that has played
+ * a game as long before allocates nothing. If it cannot grow, the run is
+ * taken back: #TG_E_NO_MEMORY changes nothing. (Before 1.4 the history was
+ * grown for the whole run first, up to the game's length cap, which every
+ * state that played out then held.)
  * @param made optional: receives the number of decisions played.
  * @since 1.1
  */
@@ -305,11 +350,70 @@ TG_API tg_status tg_state_parse_move(const tg_state *state, const char *text,
 
 /**
  * Takes back the last decision, chance included, restoring the position
- * exactly. The RNG is not rewound. Undo replays at most 64 decisions from a
- * checkpoint it keeps (built on the first undo, so that call may allocate).
- * @return #TG_E_NOTHING_TO_UNDO at the root of the history.
+ * exactly. By default the RNG is not rewound: after taking back a chance
+ * outcome the state drew, drawing again may give another (a re-roll).
+ * tg_state_set_undo_rewinds_rng() makes undo rewind it instead. Undo
+ * replays at most 64 decisions from a checkpoint it keeps (built on the
+ * first undo, so that call may allocate).
+ * @return #TG_E_NOTHING_TO_UNDO at the root of the history, and when undo
+ *         rewinds the RNG, at a chance outcome made before it did.
  */
 TG_API tg_status tg_state_undo(tg_state *state);
+
+/**
+ * Sets whether tg_state_undo() rewinds the RNG, so that an app can forbid
+ * re-rolls. Off (0) is the default and the behaviour before 1.4.
+ *
+ * On, taking back a chance outcome sets the RNG back to where it stood
+ * before the outcome was drawn: drawing again there gives the same outcome
+ * (the same die, the same card), and undoing further and playing another
+ * move draws the numbers the undone game drew. For an outcome drawn with
+ * tg_state_sample_chance() and then applied, that is before the first draw
+ * made at that chance point; for an outcome passed to tg_state_apply() with
+ * no draw, the RNG as it was then. Taking back a player's move leaves the
+ * RNG as it is.
+ *
+ * Only outcomes made while the setting is on can be taken back: undo
+ * refuses (#TG_E_NOTHING_TO_UNDO, nothing changed) a chance outcome made
+ * before it was turned on, or loaded from a save, since its draw is not
+ * known and taking it back would allow a re-roll.
+ *
+ * The setting is part of the state: tg_state_clone() and tg_state_copy()
+ * carry it (and what it keeps), tg_state_reset() keeps it, a loaded state
+ * starts with it off. While on, the state keeps 32 bytes per history entry
+ * beside the history (the RNG before each draw), so turning it on, growing
+ * the history and copying into a state that had it off may allocate.
+ *
+ * @param rewind non-zero: undo rewinds the RNG; 0: it does not.
+ * @return #TG_E_NO_MEMORY (nothing changed) when the room cannot be made.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_set_undo_rewinds_rng(tg_state *state, int rewind);
+
+/**
+ * 1 when tg_state_undo() rewinds the RNG (tg_state_set_undo_rewinds_rng()),
+ * else 0 (also for a NULL handle).
+ * @since 1.4
+ */
+TG_API int tg_state_undo_rewinds_rng(const tg_state *state);
+
+/**
+ * A 64-bit key of the position the state stands at: equal for two states
+ * exactly when tg_state_equal() holds (the same game and options, the same
+ * position, hidden facts included, and the same move number), up to hash
+ * collisions (about 2^-64 for a pair). The bindings keep it in each move
+ * object they hand out, so that a move made for one position is refused
+ * in another (a list kept from before a roll, a move of another state or
+ * game) while plain ids stay unchecked.
+ *
+ * The key is a digest of hidden facts: do not show it to a player, who
+ * could test guesses of what is hidden against it. It may differ between
+ * releases of the library: compare keys of one library, do not store them.
+ * Allocates nothing; costs a hash of the position (at most 1 KiB).
+ * @return #TG_E_INVALID_ARGUMENT for a NULL @p state or @p key.
+ * @since 1.4
+ */
+TG_API tg_status tg_state_position_key(const tg_state *state, uint64_t *key);
 
 /** Number of decisions in the history (that undo can take back). */
 TG_API uint32_t tg_state_history_length(const tg_state *state);

@@ -16,5 +16,6 @@
 #include "observe.h"
 #include "save.h"
 #include "bot.h"
+#include "batch.h"
 
 #endif

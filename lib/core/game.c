@@ -61,13 +61,15 @@ tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsig
     s = def->configure(g->config, values, msg);
     if (s == TG_OK) {
         def->limits(g->config, &g->limits);
-        tgH_research_setup(g);
+        g->tensor_floats = tgH_tensor_count(g);
         /* information.c replays a block on the stack, so blocks stay small. */
         if (g->limits.max_legal_moves > TG_CORE_MAX_LEGAL ||
             g->limits.max_chance_outcomes > g->limits.max_legal_moves ||
             def->state_size > TG_CORE_MAX_BLOCK || tgH_tensor_size(g) > TG_CORE_MAX_TENSOR) {
             tgM_set(msg, "game %s reports limits beyond the core's", def->info.id);
             s = TG_E_INVALID_ARGUMENT;
+        } else if ((s = tgH_research_setup(g)) != TG_OK) {
+            tgM_set(msg, "out of memory");
         }
     }
     if (s != TG_OK) {
@@ -111,6 +113,7 @@ void tg_game_free(tg_game *game)
     if (atomic_fetch_sub_explicit(&game->refs, 1, memory_order_acq_rel) != 1)
         return;
     tg_mem a = game->alloc;
+    tgH_research_release(game);
     tgA_release(&a, game->options, strlen(game->options) + 1);
     tgA_release(&a, game, sizeof *game + game->def->config_size);
 }

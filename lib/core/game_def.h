@@ -68,7 +68,7 @@ typedef struct tg_limits {
 } tg_limits;
 
 /* Indexes of tg_game_def.formats, as the public TG_FORMAT_* numbers. */
-#define TG_CORE_FORMATS 3
+#define TG_CORE_FORMATS 4
 
 typedef struct tg_game_def {
     /* The catalogue entry: id, name, summary, player range, option_count. */
@@ -212,7 +212,7 @@ typedef struct tg_game_def {
     int hidden_information;
     /* Format numbers of the layouts a program may store, indexed by
      * TG_FORMAT_OBSERVATION_TENSOR, _INFORMATION_KEY, _OBSERVATION_JSON
-     * (0 is read as 1). Bump one with any change of its layout; the golden
+     * and (1.4) _INFORMATION_TENSOR (0 is read as 1). Bump one with any change of its layout; the golden
      * digests of tests/golden/formats hold each to its layout. */
     int formats[TG_CORE_FORMATS];
     /* Optional (may be NULL): the text of any id without a position, for

@@ -28,7 +28,16 @@ struct tg_game {
     tg_limits limits;
     char *options; /* canonical options string */
     uint32_t chance_ids;  /* ids for which move_is_chance() says 1 */
+    /* Floats of an observation tensor (tgH_tensor_count()), kept because
+     * every tensor call would otherwise ask the game through a pointer. */
+    size_t tensor_floats;
     uint64_t key_seed;    /* seeds information keys: a digest of the id and options */
+    /* 1.4's action numbering (actions.c), move_count entries each: the
+     * action or outcome number of every id, and the ids of the player
+     * actions in order followed by those of the outcomes. One allocation,
+     * action_index first. */
+    uint32_t *action_index;
+    tg_move *action_moves;
     alignas(max_align_t) unsigned char config[];
 };
 
@@ -53,6 +62,19 @@ struct tg_state {
      * allocation, just past hist_cap moves (tgH_who()). */
     uint32_t hist_len;
     uint32_t hist_cap;
+    /* Undo rewinds the RNG (tg_state_set_undo_rewinds_rng(), undo_rng.c):
+     * marks[i] is the RNG as it stood before chance outcome i of the history
+     * was drawn, known for the entries from marks_from on; marks has room
+     * for hist_cap entries while rewind is set. pending is the RNG before
+     * the first draw at the chance point the state stands at
+     * (tg_state_sample_chance()), when have_pending is set. Both are left
+     * alone while rewind is clear, so play costs no more then. */
+    uint8_t rewind;
+    uint8_t have_pending;
+    uint32_t marks_from;
+    uint32_t marks_cap;
+    tg_rng *marks;
+    tg_rng pending;
     /* Undo's cache: checkpoint i is the position after (i + 1) * TG_CORE_CHECKPOINT
      * decisions of the history. Built by undo, cut by undo, dropped whenever
      * the history is replaced; apply never touches it (and never allocates). */
@@ -140,19 +162,43 @@ static inline void tgH_own_remove(tg_own *own, tg_move move)
     own->sum[1] -= h[1];
 }
 
+/* Keeps the RNG as it stands before a draw at a chance point, for undo to
+ * rewind to (the first draw's, when several are made there). */
+static inline void tgH_hold_rng(tg_state *st, int first_only)
+{
+    if (!st->have_pending || !first_only) {
+        st->pending = st->rng;
+        st->have_pending = 1;
+    }
+}
+
+/* Keeps, for the chance outcome just recorded, where the RNG stood before
+ * it was drawn (out of line: only states whose undo rewinds pay for it). */
+void tgH_mark(tg_state *st);
+
 /* Records a decision of the player to move (st->cur) in the history, which
  * has room; the caller applies it. The player's digest takes it in later
- * (tgH_own()). */
-static inline void tgH_record(tg_state *st, tg_move m)
+ * (tgH_own()). With may_mark, a chance outcome keeps where the RNG stood
+ * before it was drawn when undo rewinds; a caller that knows undo does not
+ * rewind passes 0. */
+static inline void tgH_record_as(tg_state *st, tg_move m, int may_mark)
 {
     /* In locals: the byte store through tgH_who() could alias any field,
      * which would make the compiler load them all again after it. */
     uint32_t i = st->hist_len;
     tg_move *hist = st->hist;
     int8_t who = (int8_t)st->cur;
+    int mark = may_mark && who < 0 && st->rewind;
     hist[i] = m;
     tgH_who(st)[i] = who;
     st->hist_len = i + 1;
+    if (mark)
+        tgH_mark(st);
+}
+
+static inline void tgH_record(tg_state *st, tg_move m)
+{
+    tgH_record_as(st, m, 1);
 }
 
 /* The player's own-decision digest with every history entry folded in
@@ -186,8 +232,12 @@ static inline size_t tgH_scratch_offset(const tg_game *g)
     return (end + align - 1) / align * align;
 }
 
-/* Floats in a tensor of g (tensor.c). */
-size_t tgH_tensor_size(const tg_game *g);
+/* Floats in a tensor of g: counted once when the game is made (tensor.c). */
+size_t tgH_tensor_count(const tg_game *g);
+static inline size_t tgH_tensor_size(const tg_game *g)
+{
+    return g->tensor_floats;
+}
 /* Bytes before the tensor in an information key's input (information.c):
  * format, player, move number, the own-decision digest, the players. */
 #define TG_CORE_KEY_HEADER 36
@@ -250,12 +300,42 @@ tg_status tgH_game_make(const tg_game_def *def, const char *options, const tg_me
  * (tgO_parse_saved(): a format-1 save keeps playing as release 1.1). */
 tg_status tgH_game_make_saved(const tg_game_def *def, const char *options, unsigned format,
                               const tg_mem *alloc, tg_game **out, tg_msg *msg);
-/* Fills the research figures of a game made from its options (research.c). */
-void tgH_research_setup(tg_game *g);
+/* Fills the research figures of a game made from its options (research.c)
+ * and allocates its action tables: TG_E_NO_MEMORY leaves none. */
+tg_status tgH_research_setup(tg_game *g);
+/* Allocates and fills g's action tables (actions.c). */
+tg_status tgH_action_tables(tg_game *g);
+/* Releases what tgH_research_setup() allocated (NULL tables ignored). */
+void tgH_research_release(tg_game *g);
+/* Bytes of a game's action tables. */
+static inline size_t tgH_action_bytes(const tg_game *g)
+{
+    return (size_t)g->limits.move_count * (sizeof(uint32_t) + sizeof(tg_move));
+}
+/* Writes the action mask of st's player to move (tg_state_action_mask()),
+ * tg_game_player_move_count() bytes (actions.c). */
+void tgH_action_mask(const tg_state *st, uint8_t *mask);
+/* Each player's utilities with draw (TG_DRAW_*, checked), players entries. */
+void tgH_utilities(const tg_state *st, int draw, double *out);
+/* Whether the length cap, not the rules, ended st's game. */
+int tgH_truncated(const tg_state *st);
+/* Floats of an information-state tensor of g, and the writer (the player
+ * checked), information_tensor.c. */
+size_t tgH_info_tensor_size(const tg_game *g);
+void tgH_write_info_tensor(const tg_state *st, int player, float *out);
 /* Two game handles describe the same game (same definition and options). */
 int tgH_same_game(const tg_game *a, const tg_game *b);
 /* Makes room for n history entries; TG_E_NO_MEMORY leaves the state as it was. */
 tg_status tgH_reserve_history(tg_state *st, uint32_t n);
+/* Undo's marks (undo_rng.c): room for cap of them; dst's as src's (room
+ * made by the caller); a fresh start at the history's length (new, reset,
+ * resample, a bot's scratch state); and undo's check and rewind before the
+ * last entry is taken back (TG_E_NOTHING_TO_UNDO with a message when its
+ * draw is not known, nothing changed). */
+tg_status tgH_reserve_marks(tg_state *st, uint32_t cap);
+void tgH_marks_copy(tg_state *dst, const tg_state *src);
+void tgH_marks_restart(tg_state *st);
+tg_status tgH_unmark(tg_state *st);
 /* Rebuilds the position from the root and the first n history entries;
  * returns non-zero if some entry is not legal where it stands. */
 int tgH_replay(tg_state *st, uint32_t n);
@@ -277,8 +357,8 @@ void tgH_apply_recorded(tg_state *st, tg_move move);
 tg_status tgH_apply_checked(tg_state *st, tg_move move);
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied);
 /* The game's apply_chance_turn() at a chance point with room in the
- * history: draws, applies and records; 0 (nothing changed) at a point
- * without outcomes. */
+ * history, undo not rewinding (it keeps no mark): draws, applies and
+ * records; 0 (nothing changed) at a point without outcomes. */
 int tgH_chance_fused(tg_state *st, tg_move *made);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);

@@ -352,6 +352,8 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
         return TG_E_INVALID_ARGUMENT;
     if (!out)
         return tgH_fail(state, TG_E_INVALID_ARGUMENT, "the output pointer is NULL");
+    if (state->rewind && tgH_current(state) == TG_PLAYER_CHANCE)
+        tgH_hold_rng(state, 1); /* undo goes back before the first draw here */
     tg_status s = tgH_sample(state, out);
     if (s == TG_OK)
         state->err[0] = '\0';
@@ -361,10 +363,10 @@ tg_status tg_state_sample_chance(tg_state *state, tg_move *out)
 /* Records and makes a drawn outcome and reports it; nothing fails from
  * here, so the report goes out first and the caller's frame keeps only the
  * state across the game's call. */
-static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied)
+static inline tg_status apply_drawn(tg_state *st, tg_move m, tg_move *applied, int may_mark)
 {
     /* an outcome of chance() is legal by definition */
-    tgH_record(st, m); /* before *applied, which might alias it */
+    tgH_record_as(st, m, may_mark); /* before *applied, which might alias it */
     if (applied)
         *applied = m;
     st->err[0] = '\0';
@@ -382,13 +384,15 @@ static TG_NOINLINE tg_status apply_chance_checked(tg_state *st, tg_move *applied
      * a rejected call leaves the RNG as it was without saving it. */
     if (history_room(st) != TG_OK)
         return TG_E_NO_MEMORY;
+    if (st->rewind)
+        tgH_hold_rng(st, 0);
     tg_move m;
     if (!sample_uniform(st, &m)) {
         tg_status s = sample_in_scratch(st, &m);
         if (s != TG_OK)
             return s;
     }
-    return apply_drawn(st, m, applied);
+    return apply_drawn(st, m, applied, 1);
 }
 
 /* apply_die() when the first number was a near miss (tgR_below_near()):
@@ -398,10 +402,11 @@ static TG_NOINLINE tg_status apply_die_near(tg_state *st, tg_move *applied, uint
 {
     const tg_game_def *def = st->game->def;
     return apply_drawn(st, def->die_first + tgR_below_near(&st->rng, def->die_faces, m),
-                       applied);
+                       applied, 0);
 }
 
-/* A game's one die at a chance point with room in the history: every
+/* A game's one die at a chance point with room in the history, undo not
+ * rewinding (tgH_apply_chance() sends that case elsewhere): every
  * other decision of a race game's playout, drawn as sample_uniform() draws
  * it (the same numbers in the same order). */
 static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
@@ -410,7 +415,7 @@ static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
     uint64_t m = tgR_below_draw(&st->rng, def->die_faces);
     if (!tgR_below_settled(m, def->die_faces))
         return apply_die_near(st, applied, m);
-    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied);
+    return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied, 0);
 }
 
 /* A chance point with room in the history that uniform_chance() does not
@@ -423,7 +428,7 @@ static TG_NOINLINE tg_status apply_weighted(tg_state *st, tg_move *applied)
         if (s != TG_OK)
             return s;
     }
-    return apply_drawn(st, m, applied);
+    return apply_drawn(st, m, applied, 0);
 }
 
 /* A chance point with room in the history in a game with several kinds of
@@ -436,7 +441,7 @@ static TG_NOINLINE tg_status apply_uniform(tg_state *st, tg_move *applied)
     uint32_t count = g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first);
     if (count == 0)
         return apply_weighted(st, applied);
-    return apply_drawn(st, first + tgR_below(&st->rng, count), applied);
+    return apply_drawn(st, first + tgR_below(&st->rng, count), applied, 0);
 }
 
 int tgH_chance_fused(tg_state *st, tg_move *made)
@@ -445,7 +450,7 @@ int tgH_chance_fused(tg_state *st, tg_move *made)
     int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng, made);
     if (next == TG_PLAYER_INVALID)
         return 0;
-    tgH_record(st, *made); /* st->cur is still chance until settled */
+    tgH_record_as(st, *made, 0); /* st->cur is still chance until settled */
     st->move_number++;
     tgH_settle_to(st, next);
     return 1;
@@ -470,7 +475,8 @@ static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
     const tg_game_def *def = st->game->def;
-    if (tgH_current(st) != TG_PLAYER_CHANCE || st->hist_len == st->hist_cap)
+    /* Undo that rewinds keeps the RNG before each draw: the general path. */
+    if (tgH_current(st) != TG_PLAYER_CHANCE || st->hist_len == st->hist_cap || st->rewind)
         return apply_chance_checked(st, applied);
     if (def->die_faces)
         return apply_die(st, applied);

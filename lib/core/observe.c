@@ -126,6 +126,7 @@ tg_status tg_state_resample(tg_state *state, int player)
     state->hist_len = 0;
     state->own_len = 0;
     state->ckpt_count = 0;
+    tgH_marks_restart(state);
     state->err[0] = '\0';
     return TG_OK;
 }

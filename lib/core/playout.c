@@ -12,6 +12,22 @@ int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *scratch, tg_move *
     return 1;
 }
 
+/* The history could not grow in the middle of a run: the run is taken
+ * back, so that TG_E_NO_MEMORY changes nothing (the position and the
+ * digests rebuilt from the root, which only this rare path pays for). */
+static tg_status take_back(tg_state *st, uint32_t start, const tg_rng *rng, uint8_t pending,
+                           const tg_rng *held)
+{
+    st->hist_len = start;
+    tgH_replay(st, start);
+    st->rng = *rng;
+    st->have_pending = pending;
+    st->pending = *held;
+    if (st->marks_from > start)
+        st->marks_from = start;
+    return tgH_fail(st, TG_E_NO_MEMORY, "out of memory for the history");
+}
+
 tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *made)
 {
     if (made)
@@ -22,21 +38,32 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
     uint32_t cap = g->limits.max_length;
     uint32_t left = state->move_number < cap ? cap - state->move_number : 0;
     uint32_t want = max_decisions < left ? max_decisions : left;
-    /* hist_len <= move_number, so this cannot pass max_length. */
-    if (tgH_reserve_history(state, state->hist_len + want) != TG_OK)
-        return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the history");
+    /* The history grows as the run goes, doubling (so a state that has
+     * played a game of this length before allocates nothing): reserving
+     * for the game's length cap up front held up to 30000 entries in every
+     * state that ever played out. */
+    uint32_t start = state->hist_len;
+    tg_rng rng = state->rng, held = state->pending;
+    uint8_t pending = state->have_pending;
     uint32_t n = 0;
     tg_status s = TG_OK;
     tg_move *legal = tgH_scratch_moves(state);
-    int fused = g->def->apply_chance_turn != NULL;
+    /* Undo that rewinds keeps the RNG before each draw: tgH_sample(). */
+    int fused = g->def->apply_chance_turn != NULL && !state->rewind;
     for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
+        if (state->hist_len == state->hist_cap &&
+            tgH_reserve_history(state, state->hist_len + 1) != TG_OK)
+            return take_back(state, start, &rng, pending, &held);
         tg_move m;
         if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state, &m))
             continue; /* drawn, made and recorded in one call */
-        if (state->cur == TG_PLAYER_CHANCE)
+        if (state->cur == TG_PLAYER_CHANCE) {
+            if (state->rewind)
+                tgH_hold_rng(state, 0);
             s = tgH_sample(state, &m);
-        else if (!tgH_random_move(state, &state->rng, legal, &m))
+        } else if (!tgH_random_move(state, &state->rng, legal, &m)) {
             s = tgH_fail(state, TG_E_WRONG_PHASE, "player %d has no legal move", state->cur);
+        }
         if (s != TG_OK)
             break;
         tgH_apply_recorded(state, m);

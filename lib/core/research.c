@@ -8,11 +8,11 @@
 
 #include "handles.h"
 
-void tgH_research_setup(tg_game *g)
+tg_status tgH_research_setup(tg_game *g)
 {
     const tg_game_def *def = g->def;
-    uint32_t chance = 0;
-    for (tg_move m = 0; def->move_is_chance && m < g->limits.move_count; m++)
+    uint32_t n = g->limits.move_count, chance = 0;
+    for (tg_move m = 0; def->move_is_chance && m < n; m++)
         chance += def->move_is_chance(tgH_cfg(g), m) != 0;
     g->chance_ids = chance;
     /* Keys of different games or options never meet: the id and the
@@ -20,6 +20,15 @@ void tgH_research_setup(tg_game *g)
      * give one text). */
     uint64_t seed = XXH3_64bits(def->info.id, strlen(def->info.id) + 1);
     g->key_seed = XXH3_64bits_withSeed(g->options, strlen(g->options), seed);
+    return n ? tgH_action_tables(g) : TG_OK;
+}
+
+void tgH_research_release(tg_game *g)
+{
+    if (g->action_index)
+        tgA_release(&g->alloc, g->action_index, tgH_action_bytes(g));
+    g->action_index = NULL;
+    g->action_moves = NULL;
 }
 
 uint32_t tg_game_player_move_count(const tg_game *game)
@@ -61,6 +70,18 @@ tg_status tg_game_utility_range(const tg_game *game, double *min, double *max)
 int tg_game_has_hidden_information(const tg_game *game)
 {
     return game ? game->def->hidden_information != 0 : TG_E_INVALID_ARGUMENT;
+}
+
+int tg_game_utility_sum(const tg_game *game, int draw, double *sum)
+{
+    if (!game || !sum || (draw != TG_DRAW_ZERO && draw != TG_DRAW_SHARED))
+        return TG_E_INVALID_ARGUMENT;
+    /* Every game can be stopped by the cap with no winner, and a won game
+     * gives 1 among its winners: only shared draws keep the sum. */
+    if (draw == TG_DRAW_ZERO)
+        return 0;
+    *sum = 1.0;
+    return 1;
 }
 
 int tg_game_format_version(const tg_game *game, int format)

@@ -28,6 +28,7 @@ static void set_initial(tg_state *st, uint64_t seed)
     st->root_move_number = 0;
     st->hist_len = 0;
     st->ckpt_count = 0;
+    tgH_marks_restart(st);
     memset(st->own_folded, 0, sizeof st->own_folded);
     st->own_len = 0;
     memset(st->root_own, 0, sizeof st->root_own);
@@ -81,6 +82,7 @@ void tg_state_free(tg_state *state)
     size_t size = g->def->state_size;
     tgA_release(&g->alloc, state->hist, tgH_hist_bytes(state->hist_cap));
     tgA_release(&g->alloc, state->ckpt, (size_t)state->ckpt_cap * size);
+    tgA_release(&g->alloc, state->marks, (size_t)state->marks_cap * sizeof *state->marks);
     tgA_release(&g->alloc, state, tgH_state_bytes(g));
     tg_game_free(g);
 }
@@ -92,6 +94,10 @@ tg_status tgH_reserve_history(tg_state *st, uint32_t n)
     uint32_t cap = st->hist_cap ? st->hist_cap : 64;
     while (cap < n)
         cap = cap > UINT32_MAX / 2 ? n : cap * 2;
+    /* Undo's marks first: room for them that the history then fails to
+     * get changes nothing a caller can see. */
+    if (st->rewind && tgH_reserve_marks(st, cap) != TG_OK)
+        return TG_E_NO_MEMORY;
     tg_move *h = tgA_alloc(&st->game->alloc, tgH_hist_bytes(cap));
     if (!h)
         return TG_E_NO_MEMORY;
@@ -127,6 +133,7 @@ static void copy_into(tg_state *dst, const tg_state *src)
     dst->own_len = src->own_len;
     memcpy(dst->root_own, src->root_own, sizeof dst->root_own);
     dst->ckpt_count = 0;
+    tgH_marks_copy(dst, src);
 }
 
 tg_status tg_state_clone(const tg_state *state, tg_state **out)
@@ -136,7 +143,10 @@ tg_status tg_state_clone(const tg_state *state, tg_state **out)
     if (!state || !out)
         return TG_E_INVALID_ARGUMENT;
     tg_state *st = tgH_state_alloc(state->game);
-    if (!st || tgH_reserve_history(st, state->hist_len) != TG_OK) {
+    if (st)
+        st->rewind = state->rewind; /* so that the history's room comes with marks */
+    if (!st || tgH_reserve_history(st, state->hist_len) != TG_OK ||
+        (st->rewind && tgH_reserve_marks(st, st->hist_cap) != TG_OK)) {
         tg_state_free(st);
         return tgH_fail(state, TG_E_NO_MEMORY, "out of memory for the clone");
     }
@@ -157,6 +167,8 @@ tg_status tg_state_copy(tg_state *dst, const tg_state *src)
         return tgH_fail(dst, TG_E_MISMATCH, "the states belong to different games");
     if (src->hist_len > dst->hist_cap && tgH_reserve_history(dst, src->hist_len) != TG_OK)
         return tgH_fail(dst, TG_E_NO_MEMORY, "out of memory for the history");
+    if (src->rewind && tgH_reserve_marks(dst, dst->hist_cap) != TG_OK)
+        return tgH_fail(dst, TG_E_NO_MEMORY, "out of memory for undo's marks");
     copy_into(dst, src);
     dst->err[0] = '\0';
     return TG_OK;
@@ -362,6 +374,8 @@ tg_status tg_state_undo(tg_state *state)
         return TG_E_INVALID_ARGUMENT;
     if (state->hist_len == 0)
         return tgH_fail(state, TG_E_NOTHING_TO_UNDO, "no decision to take back");
+    if (state->rewind && tgH_unmark(state) != TG_OK)
+        return TG_E_NOTHING_TO_UNDO;
     state->hist_len--;
     /* Undo replays without recording, so the digest loses its last entry
      * here, if it had been folded in. */
@@ -401,6 +415,7 @@ tg_status tg_state_seed(tg_state *state, uint64_t seed)
     if (!state)
         return TG_E_INVALID_ARGUMENT;
     tgR_seed(&state->rng, seed);
+    state->have_pending = 0; /* a draw after this starts a new stream */
     state->err[0] = '\0';
     return TG_OK;
 }
@@ -423,6 +438,7 @@ void tgH_copy_position(tg_state *dst, const tg_state *src)
     dst->cur = src->cur;
     dst->hist_len = 0;
     dst->ckpt_count = 0;
+    tgH_marks_restart(dst);
     tgH_own_fold(src);
     memcpy(dst->own_folded, src->own_folded, sizeof dst->own_folded);
     memcpy(dst->root_own, src->own_folded, sizeof dst->root_own);

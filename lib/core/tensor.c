@@ -15,7 +15,7 @@ static size_t core_slots(const tg_game *g)
     return 2 * (size_t)g->players + 2;
 }
 
-size_t tgH_tensor_size(const tg_game *g)
+size_t tgH_tensor_count(const tg_game *g)
 {
     const tg_game_def *def = g->def;
     return core_slots(g) + (def->tensor_size ? def->tensor_size(tgH_cfg(g)) : 0);
@@ -32,16 +32,17 @@ void tgH_write_tensor(const tg_state *st, int viewer, float *out)
     size_t n = (size_t)g->players;
     memset(out, 0, tgH_tensor_size(g) * sizeof *out);
     int cur = tgH_current(st);
-    if (cur >= 0)
+    if (cur >= 0) {
         out[cur] = 1.0f;
-    else if (cur == TG_PLAYER_CHANCE)
+    } else if (cur == TG_PLAYER_CHANCE) {
         out[n] = 1.0f;
-    else
+    } else {
         out[n + 1] = 1.0f;
-    uint32_t w = 0;
-    tg_state_winners(st, &w);
-    for (size_t p = 0; p < n; p++)
-        out[n + 2 + p] = (float)((w >> p) & 1u);
+        uint32_t w = 0;
+        tg_state_winners(st, &w);
+        for (size_t p = 0; p < n; p++)
+            out[n + 2 + p] = (float)((w >> p) & 1u);
+    }
     if (g->def->tensor)
         g->def->tensor(tgH_cfg(g), tgH_block(st), viewer, out + core_slots(g));
 }

@@ -57,6 +57,14 @@ PIN(TG_VIEW_REFEREE == -4);
 PIN(TG_FORMAT_OBSERVATION_TENSOR == 0);
 PIN(TG_FORMAT_INFORMATION_KEY == 1);
 PIN(TG_FORMAT_OBSERVATION_JSON == 2);
+PIN(TG_FORMAT_INFORMATION_TENSOR == 3);
+PIN(TG_DRAW_ZERO == 0);
+PIN(TG_DRAW_SHARED == 1);
+PIN(TG_BATCH_PARAMS_VERSION == 1);
+PIN(TG_BATCH_BUFFERS_VERSION == 1);
+PIN(TG_BATCH_RUNNING == 0);
+PIN(TG_BATCH_ENDED == 1);
+PIN(TG_BATCH_TRUNCATED == 2);
 PIN(TG_MAX_PLAYERS == 8);
 PIN(TG_SAVE_MAX_BYTES == 16u * 1024u * 1024u);
 PIN(TG_GAME_PARAMS_VERSION == 2);
@@ -68,7 +76,8 @@ PIN(TG_VERSION_NUMBER == TG_VERSION_MAJOR * 10000 + TG_VERSION_MINOR * 100 + TG_
 PIN(TG_VERSION_CHECK(1, 2, 0) && !TG_VERSION_CHECK(2, 0, 0));
 PIN(sizeof TG_VERSION_STRING >= sizeof "1.2.0");
 /* TG_API expands to an attribute or nothing; it has no value to pin. The
- * initialisers TG_GAME_PARAMS_INIT and TG_BOT_PARAMS_INIT are not constant
+ * initialisers TG_GAME_PARAMS_INIT, TG_BOT_PARAMS_INIT,
+ * TG_BATCH_PARAMS_INIT and TG_BATCH_BUFFERS_INIT are not constant
  * expressions: main() below pins every field they set, at run time
  * (abi/layout.sh compiles and runs this file). */
 
@@ -143,6 +152,15 @@ TYPE(tg_bot_params, seconds, double);
 TYPE(tg_bot_params, seed, uint64_t);
 TYPE(tg_bot_params, memory, tg_bot_memory);
 TYPE(tg_bot_params, reserved, uint32_t);
+TYPE(tg_batch_params, version, unsigned);
+TYPE(tg_batch_params, draw, int);
+TYPE(tg_batch_buffers, version, unsigned);
+TYPE(tg_batch_buffers, player, int32_t *);
+TYPE(tg_batch_buffers, mask, uint8_t *);
+TYPE(tg_batch_buffers, observation, float *);
+TYPE(tg_batch_buffers, information, float *);
+TYPE(tg_batch_buffers, rewards, double *);
+TYPE(tg_batch_buffers, done, uint8_t *);
 
 /* ---- structs, per data model ------------------------------------------------ */
 #if __SIZEOF_POINTER__ == 8
@@ -156,6 +174,8 @@ LAYOUT(tg_sized_allocator, 24, 8, (size, 0, 8), (resize, 8, 8), (user_data, 16, 
 LAYOUT(tg_game_params, 24, 8, (version, 0, 4), (allocator, 8, 8), (sized_allocator, 16, 8));
 LAYOUT(tg_bot_params, 40, 8, (version, 0, 4), (level, 4, 4), (simulations, 8, 4), (seconds, 16, 8),
        (seed, 24, 8), (memory, 32, 4), (reserved, 36, 4));
+LAYOUT(tg_batch_buffers, 56, 8, (version, 0, 4), (player, 8, 8), (mask, 16, 8),
+       (observation, 24, 8), (information, 32, 8), (rewards, 40, 8), (done, 48, 8));
 #elif __SIZEOF_POINTER__ == 4
 /* ILP32. i386 aligns double and uint64_t to 4 bytes inside structs; the
  * other 32-bit ABIs (arm, mips, ppc, riscv32) to 8, which moves what
@@ -176,14 +196,19 @@ LAYOUT(tg_game_info, 24, 4, (id, 0, 4), (name, 4, 4), (summary, 8, 4), (min_play
 LAYOUT(tg_allocator, 12, 4, (alloc, 0, 4), (release, 4, 4), (user_data, 8, 4));
 LAYOUT(tg_sized_allocator, 12, 4, (size, 0, 4), (resize, 4, 4), (user_data, 8, 4));
 LAYOUT(tg_game_params, 12, 4, (version, 0, 4), (allocator, 4, 4), (sized_allocator, 8, 4));
+LAYOUT(tg_batch_buffers, 28, 4, (version, 0, 4), (player, 4, 4), (mask, 8, 4),
+       (observation, 12, 4), (information, 16, 4), (rewards, 20, 4), (done, 24, 4));
 #else
 #error "no layout table for this data model: add one from a 1.0 build (abi/README.md)"
 #endif
+/* Two ints on every data model. */
+LAYOUT(tg_batch_params, 8, 4, (version, 0, 4), (draw, 4, 4));
 
 /* Versioned structs end without padding on every ABI, so a layout's size
  * is where the next version's fields begin (lib/core/params.c relies on it). */
 PIN(sizeof(tg_game_params) == offsetof(tg_game_params, sized_allocator) + sizeof(void *));
 PIN(sizeof(tg_bot_params) == offsetof(tg_bot_params, reserved) + sizeof(uint32_t));
+PIN(sizeof(tg_batch_params) == offsetof(tg_batch_params, draw) + sizeof(int));
 
 /* ---- the initialisers, field by field (at run time) ----------------------- */
 
@@ -204,5 +229,12 @@ int main(void)
     INIT_PIN(b.seed == 0);
     INIT_PIN(b.memory == TG_BOT_MEMORY_DEFAULT);
     INIT_PIN(b.reserved == 0);
+    tg_batch_params bp = TG_BATCH_PARAMS_INIT;
+    INIT_PIN(bp.version == TG_BATCH_PARAMS_VERSION);
+    INIT_PIN(bp.draw == TG_DRAW_ZERO);
+    tg_batch_buffers bb = TG_BATCH_BUFFERS_INIT;
+    INIT_PIN(bb.version == TG_BATCH_BUFFERS_VERSION);
+    INIT_PIN(!bb.player && !bb.mask && !bb.observation && !bb.information && !bb.rewards &&
+             !bb.done);
     return failures != 0;
 }

@@ -56,6 +56,11 @@ static void null_handles(void **state)
     assert_int_equal(tg_game_max_chance_outcomes(NULL), 0);
     assert_int_equal(tg_game_max_length(NULL), 0);
     assert_int_equal(tg_game_state_size(NULL), 0);
+    uint64_t position_key = 7;
+    assert_int_equal(tg_state_position_key(NULL, &position_key), TG_E_INVALID_ARGUMENT);
+    assert_true(position_key == 7);
+    assert_int_equal(tg_state_set_undo_rewinds_rng(NULL, 1), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_undo_rewinds_rng(NULL), 0);
     char *text = (char *)"untouched";
     size_t len = 0;
     assert_int_equal(tg_game_board_json(NULL, &text, &len), TG_E_INVALID_ARGUMENT);
@@ -164,6 +169,7 @@ static void null_outputs(tg_state *st)
     assert_int_equal(tg_state_observation_tensor(st, 0, NULL, floats), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_information_json(st, 0, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_information_key(st, 0, NULL), TG_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_state_position_key(st, NULL), TG_E_INVALID_ARGUMENT);
     unsigned char *data = NULL;
     assert_int_equal(tg_state_save(st, NULL, &n), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_state_save(st, &data, NULL), TG_E_INVALID_ARGUMENT);

@@ -74,7 +74,8 @@ static void bounds_range_formats_shape(void **state)
         assert_true(lo == 0.0 && hi == 1.0);
         for (int f = TG_FORMAT_OBSERVATION_TENSOR; f <= TG_FORMAT_OBSERVATION_JSON; f++)
             assert_int_equal(tg_game_format_version(g, f), 1);
-        assert_int_equal(tg_game_format_version(g, 3), TG_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_game_format_version(g, TG_FORMAT_INFORMATION_TENSOR), 1);
+        assert_int_equal(tg_game_format_version(g, 4), TG_E_INVALID_ARGUMENT);
         size_t shape[2] = {0, 0}, rank = 0;
         assert_int_equal(tg_game_observation_tensor_shape(g, shape, 2, &rank), TG_OK);
         assert_int_equal(rank, 1);

@@ -1,6 +1,8 @@
 // One game, four languages: the JavaScript side (see agree_play.c).
 import { readFileSync } from 'node:fs';
-import { Game, State } from '../../bindings/js/index.js';
+import { Game, State, init } from '../../bindings/js/index.js';
+
+await init();
 
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 const out = [];

@@ -12,13 +12,19 @@
 #     hold the sources and the release build to abi/, whatever the compiler:
 #     scripts/test.sh's release run has them, and the sanitizer run
 #     everything else). A Debug build is built and checked for warnings
-#     only (tests too with TG_BUILDS_ALL=1): its tests would run the code
-#     the other builds already test.
+#     and checked for warnings, and runs the semantic guards only (the
+#     golden_* tests: saves, formats, defaults; every test with
+#     TG_BUILDS_ALL=1): its other tests would run the code the other builds
+#     already test.
+#   - every build runs the semantic guards (tests/golden/), so what a call
+#     means is held in each configuration the suite builds, not in one.
 # To keep scripts/test.sh inside its time, three builds it already makes
 # elsewhere are left out unless TG_BUILDS_ALL=1: gcc RelWithDebInfo (its
 # release build, warnings as errors), gcc None with dpkg-buildflags (the
 # packager's build of tests/package/run.sh, from a tarball, warnings as
-# errors) and clang RelWithDebInfo (the same -O2 -g as clang's None build).
+# errors; it builds no tests, so here the library and the golden programs
+# are built with its flags and the semantic guards run) and clang
+# RelWithDebInfo (the same -O2 -g as clang's None build).
 #   tests/builds/run.sh [WORK_DIR]     (TG_JOBS: parallel jobs, default 2)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,7 +64,10 @@ build() {
         failed+=("$name")
     fi
     local result="built, tests not run"
-    if [ "$tests" = 1 ]; then
+    if [ "$tests" = 0 ]; then
+        guards "$name" "$dir" || return
+        result="built, semantic guards passed"
+    else
         if ! (cd "$dir" && ctest -j"$jobs" --output-on-failure --timeout 300 \
                 -E '^(python|lua)_|^conformance$|^abi_check' >>"$log" 2>&1); then
             echo "$name: tests failed; see $log"
@@ -69,6 +78,35 @@ build() {
     fi
     echo "$name: done ($((SECONDS - start))s, $result)"
     rm -rf "$dir" # the next build needs the disk more than anyone needs this tree
+}
+
+# guards NAME DIR: the semantic guards (tests/golden/) of a configured build.
+guards() {
+    local name=$1 dir=$2 log=$work/$1.log
+    if ! cmake --build "$dir" -j"$jobs" --target golden golden_formats golden_semantics >>"$log" 2>&1 ||
+        ! (cd "$dir" && ctest --output-on-failure --timeout 300 -R '^golden_' >>"$log" 2>&1); then
+        echo "$name: the semantic guards failed; see $log"
+        grep -E '\*\*\*|Failed|golden' "$log" | tail -n 10 | sed 's/^/    /'
+        failed+=("$name")
+        return 1
+    fi
+}
+
+# guards_only NAME CC BUILD_TYPE [ENV=VALUE...]: a build the suite makes
+# elsewhere without tests: only the library and the golden programs, with
+# its flags, and the semantic guards.
+guards_only() {
+    local name=$1 cc=$2 type=$3 dir=$work/$1 start=$SECONDS
+    shift 3
+    rm -rf "$dir"
+    if ! env "$@" CC="$cc" cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE="$type" \
+            -DTG_BUILD_PYTHON=OFF -DTG_BUILD_LUA=OFF -DTG_BUILD_DOCS=OFF >"$work/$name.log" 2>&1; then
+        echo "$name: configure failed; see $work/$name.log"
+        failed+=("$name")
+        return
+    fi
+    guards "$name" "$dir" && echo "$name: semantic guards passed ($((SECONDS - start))s)"
+    rm -rf "$dir"
 }
 
 cd "$root" || exit 1
@@ -93,8 +131,13 @@ for cc in gcc clang; do
     for type in Release RelWithDebInfo Debug; do
         covered "$cc-$type" || build "$cc-$type" "$cc" "$type"
     done
-    covered "$cc-None-dpkg-buildflags" ||
+    if covered "$cc-None-dpkg-buildflags"; then
+        # The packager's build has no tests: its semantic guards run here.
+        [ "$cc" = gcc ] &&
+            guards_only "$cc-None-dpkg-buildflags-guards" "$cc" None CFLAGS="$deb_cflags" LDFLAGS="$deb_ldflags"
+    else
         build "$cc-None-dpkg-buildflags" "$cc" None CFLAGS="$deb_cflags" LDFLAGS="$deb_ldflags"
+    fi
 done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "failed: ${failed[*]} (logs in $work)"

@@ -88,6 +88,8 @@ void conf_check_samples(conf_ctx *c);
  * state (the id texts of every id when costly), and who made the last
  * decision (mover: whose turn it was before it). */
 void conf_check_research_game(conf_ctx *c);
+/* The 1.4 action numbering, utility sums and information tensor size. */
+void conf_check_actions_game(conf_ctx *c);
 void conf_check_research_state(conf_ctx *c, const tg_state *st, int costly);
 void conf_check_history_player(conf_ctx *c, const tg_state *st, int mover);
 /* st loaded back as a position of unknown past (no history, no knowledge). */
@@ -99,6 +101,12 @@ void conf_check_saves(conf_ctx *c, const tg_state *st, const tg_state *previous)
  * position, turn, move number and history. */
 void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state *b,
                                  const char *what);
+/* conf_assert_same_everywhere() without the texts (the views' JSON): the
+ * positions, players, histories and information keys. */
+void conf_assert_same_state(conf_ctx *c, const tg_state *a, const tg_state *b, const char *what);
+/* Renders every text conf_assert_same_everywhere() compares, of st alone:
+ * the same library code on the same state, at half the cost. */
+void conf_render_texts(conf_ctx *c, const tg_state *st);
 
 /* conf_step.c: the twin's decision through tg_state_step (a move) or
  * tg_state_step_chance (a draw), remembering what the call reported... */

@@ -37,6 +37,7 @@ typedef struct conf_info {
     char *events;
     char *json;
     uint64_t key[2];
+    float *tensor; /* the information-state tensor (1.4) */
 } conf_info;
 
 static char *conf_info_text(conf_ctx *c, tg_status (*fn)(const tg_state *, int, char **, size_t *),
@@ -55,6 +56,11 @@ static void conf_info_read(conf_ctx *c, const tg_state *st, int p, conf_info *ou
     out->json = conf_info_text(c, tg_state_information_json, st, p, "information JSON");
     if (tg_state_information_key(st, p, out->key) != TG_OK)
         conf_fail(c, "information key of player %d failed: %s", p, tg_state_last_error(st));
+    size_t n = tg_game_information_tensor_size(c->game);
+    out->tensor = calloc(n, sizeof *out->tensor);
+    assert_non_null(out->tensor);
+    if (tg_state_information_tensor(st, p, out->tensor, n) != TG_OK)
+        conf_fail(c, "information tensor of player %d failed: %s", p, tg_state_last_error(st));
 }
 
 static void conf_info_free(conf_info *x)
@@ -62,6 +68,7 @@ static void conf_info_free(conf_info *x)
     tg_free(x->obs);
     tg_free(x->events);
     tg_free(x->json);
+    free(x->tensor);
 }
 
 /* One player's view of the pair after `step` common decisions; *apart
@@ -75,12 +82,20 @@ static void conf_info_compare(conf_ctx *c, const tg_state *a, const tg_state *b,
     int same_obs = strcmp(x.obs, y.obs) == 0;
     int same_key = memcmp(x.key, y.key, sizeof x.key) == 0;
     int same_json = strcmp(x.json, y.json) == 0;
+    int same_tensor = memcmp(x.tensor, y.tensor,
+                             tg_game_information_tensor_size(c->game) * sizeof *x.tensor) == 0;
     if (!same_obs || strcmp(x.events, y.events) != 0)
         *apart = 1;
     char msg[1200] = ""; /* room for both texts: -Wformat-truncation at -O2 */
     if (!*apart)
         c->hidden_pairs++;
-    if (!*apart && (!same_key || !same_json))
+    if (same_tensor != same_key)
+        snprintf(msg, sizeof msg,
+                 "player %d: the information keys are %s but the information tensors %s "
+                 "(step %u):\n  %.350s\n  %.350s",
+                 p, same_key ? "equal" : "different", same_tensor ? "equal" : "differ", step,
+                 x.json, y.json);
+    else if (!*apart && (!same_key || !same_json))
         snprintf(msg, sizeof msg,
                  "player %d cannot tell two histories apart (parted %u decisions ago at a "
                  "decision not hers or by a redraw for her; the same observations and events "
@@ -162,13 +177,16 @@ static void conf_check_key_follows_json(conf_ctx *c, const tg_state *st, const t
         conf_info_read(c, st, p, &x);
         conf_info_read(c, f, p, &y);
         int same_json = strcmp(x.json, y.json) == 0;
+        int same_tensor = memcmp(x.tensor, y.tensor, tg_game_information_tensor_size(c->game) *
+                                                         sizeof *x.tensor) == 0;
         int same_key = memcmp(x.key, y.key, sizeof x.key) == 0;
         conf_info_free(&x);
         conf_info_free(&y);
-        if (same_json != same_key)
+        if (same_json != same_key || same_tensor != same_key)
             conf_fail(c, "player %d: a position and the same position of unknown past have %s "
-                         "information JSON but %s keys",
-                      p, same_json ? "equal" : "different", same_key ? "equal" : "different");
+                         "information JSON, %s keys and %s information tensors",
+                      p, same_json ? "equal" : "different", same_key ? "equal" : "different",
+                      same_tensor ? "equal" : "different");
     }
 }
 

@@ -136,6 +136,7 @@ static void conf_run_case(void **state)
     conf_ctx *c = &k->ctx;
     conf_check_bounds(c);
     conf_check_research_game(c);
+    conf_check_actions_game(c);
     for (unsigned i = 0; i < k->playouts; i++)
         conf_play_checked(c, k->plan->first_seed + i);
     printf("[ SUMMARY  ] %s: %lu games, %lu decisions, mean length %.1f, longest %u, %lu views "

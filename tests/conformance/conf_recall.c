@@ -22,7 +22,7 @@
 typedef struct conf_sample {
     int who;        /* viewer, or player for an information state */
     char *text;     /* observation without the fields the tensor omits / info JSON */
-    float *tensor;  /* NULL for information states */
+    float *tensor;  /* the observation tensor, or the information-state tensor (1.4) */
     uint64_t key[2];
 } conf_sample;
 
@@ -32,6 +32,7 @@ struct conf_samples {
     conf_sample infos[CONF_MAX_SAMPLES];
     size_t n_infos;
     size_t floats;
+    size_t info_floats;
     unsigned calls;
 };
 
@@ -41,6 +42,7 @@ static struct conf_samples *conf_samples_of(conf_ctx *c)
         c->samples = calloc(1, sizeof *c->samples);
         assert_non_null(c->samples);
         c->samples->floats = tg_game_observation_tensor_size(c->game);
+        c->samples->info_floats = tg_game_information_tensor_size(c->game);
     }
     return c->samples;
 }
@@ -113,6 +115,12 @@ static void conf_add_info(conf_ctx *c, const tg_state *st, int p)
      * decision; the list since the root is for people (a resample starts
      * it again but keeps the digest, and the key). */
     json_object_del(j, "own_decisions");
+    e->tensor = calloc(s->info_floats, sizeof *e->tensor);
+    assert_non_null(e->tensor);
+    if (tg_state_information_tensor(st, p, e->tensor, s->info_floats - 1) !=
+            TG_E_BUFFER_TOO_SMALL ||
+        tg_state_information_tensor(st, p, e->tensor, s->info_floats) != TG_OK)
+        conf_fail(c, "information tensor of player %d: %s", p, tg_state_last_error(st));
     e->who = p;
     e->text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
     assert_non_null(e->text);
@@ -217,12 +225,19 @@ void conf_check_samples(conf_ctx *c)
                      "equal information JSON, different keys");
     conf_pairs_agree(c, s->infos, s->n_infos, conf_by_key, conf_by_text,
                      "equal information keys, different JSON");
+    conf_floats = s->info_floats;
+    conf_pairs_agree(c, s->infos, s->n_infos, conf_by_key, conf_by_tensor,
+                     "equal information keys, different information tensors");
+    conf_pairs_agree(c, s->infos, s->n_infos, conf_by_tensor, conf_by_key,
+                     "equal information tensors, different information keys");
     for (size_t i = 0; i < s->n_views; i++) {
         free(s->views[i].text);
         free(s->views[i].tensor);
     }
-    for (size_t i = 0; i < s->n_infos; i++)
+    for (size_t i = 0; i < s->n_infos; i++) {
         free(s->infos[i].text);
+        free(s->infos[i].tensor);
+    }
     free(s);
     c->samples = NULL;
 }

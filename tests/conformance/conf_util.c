@@ -80,8 +80,17 @@ static void conf_same_text(conf_ctx *c, tg_status (*fn)(const tg_state *, int, c
     tg_free(tb);
 }
 
+static void conf_assert_same_texts(conf_ctx *c, const tg_state *a, const tg_state *b,
+                                   const char *what);
+
 void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state *b,
                                  const char *what)
+{
+    conf_assert_same_state(c, a, b, what);
+    conf_assert_same_texts(c, a, b, what);
+}
+
+void conf_assert_same_state(conf_ctx *c, const tg_state *a, const tg_state *b, const char *what)
 {
     if (!tg_state_equal(a, b))
         conf_fail(c, "%s: tg_state_equal says the positions differ", what);
@@ -107,10 +116,6 @@ void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state 
         if (!same)
             conf_fail(c, "%s: histories differ", what);
     }
-    for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
-        conf_same_text(c, tg_state_observation_json, a, b, v, "observation", what);
-        conf_same_text(c, tg_state_events_json, a, b, v, "events", what);
-    }
     /* The running digests behind the keys, and who made each decision. */
     for (int p = 0; p < c->players; p++) {
         uint64_t ka[2] = {0, 0}, kb[2] = {1, 1};
@@ -118,7 +123,6 @@ void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state 
         tg_state_information_key(b, p, kb);
         if (ka[0] != kb[0] || ka[1] != kb[1])
             conf_fail(c, "%s: player %d's information key differs", what, p);
-        conf_same_text(c, tg_state_information_json, a, b, p, "information state", what);
     }
     for (uint32_t i = 0; i < ha; i++) {
         int wa = 99, wb = 98;
@@ -127,4 +131,28 @@ void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state 
         if (wa != wb)
             conf_fail(c, "%s: decision %u made by %d vs %d", what, (unsigned)i, wa, wb);
     }
+}
+
+void conf_render_texts(conf_ctx *c, const tg_state *st)
+{
+    for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
+        tg_free(conf_text_of(c, tg_state_observation_json, st, v, "observation"));
+        tg_free(conf_text_of(c, tg_state_events_json, st, v, "events"));
+    }
+    for (int p = 0; p < c->players; p++)
+        tg_free(conf_text_of(c, tg_state_information_json, st, p, "information state"));
+}
+
+/* Every view's observation and events, and every player's information
+ * state, as text: the costliest comparison, since the texts grow with the
+ * history. */
+static void conf_assert_same_texts(conf_ctx *c, const tg_state *a, const tg_state *b,
+                                   const char *what)
+{
+    for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
+        conf_same_text(c, tg_state_observation_json, a, b, v, "observation", what);
+        conf_same_text(c, tg_state_events_json, a, b, v, "events", what);
+    }
+    for (int p = 0; p < c->players; p++)
+        conf_same_text(c, tg_state_information_json, a, b, p, "information state", what);
 }

@@ -643,10 +643,57 @@ static void rng_draws_as_before(void **unused)
     }
 }
 
+/* Two histories that reach one position with the same number of own
+ * decisions in a different order (step then stay, stay then step, on
+ * equal dice): the observation cannot tell them apart, the information
+ * key can, and so must the information tensor (1.4), through the digest
+ * slots; for the other player, whose own decisions are the same, both
+ * stay equal. */
+static void information_tensor_tells_own_orders_apart(void **unused)
+{
+    (void)unused;
+    tg_game *g = make("players=2");
+    static const char *const a_moves[] = {"coin0", "coin0", "roll3", "step", "roll1", "stay",
+                                          "roll3", "stay", "roll1", "stay"};
+    static const char *const b_moves[] = {"coin0", "coin0", "roll3", "stay", "roll1", "stay",
+                                          "roll3", "step", "roll1", "stay"};
+    tg_state *a = NULL, *b = NULL;
+    assert_int_equal(tg_state_new(g, 1, &a), TG_OK);
+    assert_int_equal(tg_state_new(g, 1, &b), TG_OK);
+    for (size_t i = 0; i < sizeof a_moves / sizeof a_moves[0]; i++) {
+        assert_int_equal(tg_state_apply_text(a, a_moves[i]), TG_OK);
+        assert_int_equal(tg_state_apply_text(b, b_moves[i]), TG_OK);
+    }
+    assert_true(tg_state_equal(a, b));
+    size_t n = tg_game_information_tensor_size(g), o = tg_game_observation_tensor_size(g);
+    assert_int_equal(n, o + 2 + 10);
+    float ta[64], tb[64];
+    assert_true(n <= 64);
+    for (int p = 0; p < 2; p++) {
+        uint64_t ka[2], kb[2];
+        assert_int_equal(tg_state_information_key(a, p, ka), TG_OK);
+        assert_int_equal(tg_state_information_key(b, p, kb), TG_OK);
+        assert_int_equal(tg_state_information_tensor(a, p, ta, n), TG_OK);
+        assert_int_equal(tg_state_information_tensor(b, p, tb, n), TG_OK);
+        int same_key = memcmp(ka, kb, sizeof ka) == 0;
+        assert_int_equal(same_key, p == 1);
+        /* Everything but the digest slots is equal: the observation, the
+         * player, the move number and the own count. */
+        assert_memory_equal(ta, tb, (n - 8) * sizeof *ta);
+        assert_int_equal(memcmp(ta, tb, n * sizeof *ta) == 0, same_key);
+        assert_true(ta[o + (size_t)p] == 1.0f && ta[o + 2] == 10.0f / 2000.0f);
+        assert_true(ta[o + 3] == 2.0f / 2000.0f);
+    }
+    tg_state_free(a);
+    tg_state_free(b);
+    tg_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rng_draws_as_before),
+        cmocka_unit_test(information_tensor_tells_own_orders_apart),
         cmocka_unit_test(options_are_parsed_and_canonical),
         cmocka_unit_test(public_viewer_refused_without_a_public_view),
         cmocka_unit_test(bad_options_name_the_problem),

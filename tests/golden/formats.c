@@ -1,6 +1,7 @@
 /* The layouts a program may store between runs, held to their format
  * numbers (tg_game_format_version()): for every game, the observation
- * tensors, the information keys and the observation JSON along fixed
+ * tensors, the information keys, the observation JSON and (1.4) the
+ * information-state tensors along fixed
  * seeded games are folded into one digest per layout, and
  * tests/golden/formats.txt names the digest each format number stands for.
  *   golden_formats check FILE   (run by ctest) fails when a layout's
@@ -18,8 +19,9 @@
 #include <boardgames/tablegames.h>
 #include <jansson.h>
 
-enum { LAYOUTS = 3, SEEDS = 2, DECISIONS = 300 };
-static const char *const layout_names[LAYOUTS] = {"tensor", "key", "json"};
+/* Indexed by the TG_FORMAT_* numbers. */
+enum { LAYOUTS = 4, SEEDS = 2, DECISIONS = 300 };
+static const char *const layout_names[LAYOUTS] = {"tensor", "key", "json", "infotensor"};
 
 /* FNV-1a, 64 bits: enough to notice a change, and written out in full. */
 static void fold(uint64_t *h, const void *data, size_t n)
@@ -37,18 +39,23 @@ static void fold_u64(uint64_t *h, uint64_t v)
     fold(h, b, sizeof b);
 }
 
-/* What every viewer sees of st, folded into the three digests. */
+static void fold_floats(uint64_t *h, const float *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        fold_u64(h, bits);
+    }
+}
+
+/* What every viewer sees of st, folded into the digests. */
 static int fold_views(const tg_state *st, int players, float *tensor, size_t floats,
-                      uint64_t digest[LAYOUTS])
+                      float *info, size_t info_floats, uint64_t digest[LAYOUTS])
 {
     for (int v = TG_VIEW_PUBLIC; v < players; v++) {
         if (tg_state_observation_tensor(st, v, tensor, floats) != TG_OK)
             return -1;
-        for (size_t i = 0; i < floats; i++) {
-            uint32_t bits;
-            memcpy(&bits, &tensor[i], sizeof bits);
-            fold_u64(&digest[0], bits);
-        }
+        fold_floats(&digest[0], tensor, floats);
         char *text = NULL;
         if (tg_state_observation_json(st, v, &text, NULL) != TG_OK)
             return -1;
@@ -66,6 +73,9 @@ static int fold_views(const tg_state *st, int players, float *tensor, size_t flo
                 return -1;
             fold_u64(&digest[1], key[0]);
             fold_u64(&digest[1], key[1]);
+            if (tg_state_information_tensor(st, v, info, info_floats) != TG_OK)
+                return -1;
+            fold_floats(&digest[3], info, info_floats);
         }
     }
     return 0;
@@ -83,15 +93,17 @@ static int digests_of(const tg_game_info *info, uint64_t digest[LAYOUTS])
         if (tg_game_new(info->id, options, NULL, &g, NULL, 0) != TG_OK)
             return -1;
         size_t floats = tg_game_observation_tensor_size(g);
+        size_t info_floats = tg_game_information_tensor_size(g);
         float *tensor = calloc(floats, sizeof *tensor);
+        float *itensor = calloc(info_floats, sizeof *itensor);
         tg_move *moves = calloc(tg_game_max_legal_moves(g), sizeof *moves);
-        int bad = !tensor || !moves;
+        int bad = !tensor || !itensor || !moves;
         for (uint64_t seed = 1; !bad && seed <= SEEDS; seed++) {
             tg_state *st = NULL;
             bad = tg_state_new(g, seed, &st) != TG_OK;
             uint64_t pick = seed;
             for (int i = 0; !bad && i < DECISIONS && !tg_state_is_terminal(st); i++) {
-                bad = fold_views(st, players, tensor, floats, digest) != 0;
+                bad = fold_views(st, players, tensor, floats, itensor, info_floats, digest) != 0;
                 size_t n = 0;
                 if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
                     bad = bad || tg_state_apply_chance(st, NULL) != TG_OK;
@@ -103,10 +115,11 @@ static int digests_of(const tg_game_info *info, uint64_t digest[LAYOUTS])
                     bad = 1;
                 }
             }
-            bad = bad || fold_views(st, players, tensor, floats, digest) != 0;
+            bad = bad || fold_views(st, players, tensor, floats, itensor, info_floats, digest) != 0;
             tg_state_free(st);
         }
         free(tensor);
+        free(itensor);
         free(moves);
         tg_game_free(g);
         if (bad)

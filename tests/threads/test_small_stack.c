@@ -137,6 +137,13 @@ static void *game_calls(void *arg)
     (void)tg_game_format_version(ref, TG_FORMAT_INFORMATION_KEY);
     EXPECT(w, tg_game_observation_tensor_shape(ref, shape, 4, &rank));
     EXPECT(w, tg_game_utility_range(ref, &lo, &hi));
+    /* 1.4 */
+    tg_move m;
+    uint32_t a;
+    EXPECT(w, tg_game_action_move(ref, 0, 0, &m));
+    EXPECT(w, tg_game_move_action(ref, m, &a));
+    (void)tg_game_utility_sum(ref, TG_DRAW_SHARED, &lo);
+    (void)tg_game_information_tensor_size(ref);
     char *json = NULL;
     EXPECT(w, tg_game_board_json(ref, &json, NULL));
     tg_free(json);
@@ -174,6 +181,13 @@ static void views(work *w, const tg_state *st)
             EXPECT(w, tg_state_information_json(st, v, &text, NULL));
             tg_free(text);
             EXPECT(w, tg_state_information_key(st, v, key));
+            /* 1.4 */
+            double u[TG_MAX_PLAYERS];
+            size_t n;
+            EXPECT(w, tg_state_action_mask(st, legal_mask, sizeof legal_mask));
+            EXPECT(w, tg_state_information_tensor(st, v, tensor, sizeof tensor / sizeof *tensor));
+            EXPECT(w, tg_state_utilities(st, TG_DRAW_SHARED, u, TG_MAX_PLAYERS, &n));
+            (void)tg_state_is_truncated(st);
         }
     }
 }
@@ -307,6 +321,54 @@ static void *bot_calls(void *arg)
     return NULL;
 }
 
+/* A small batch (1.4) made, stepped through a game's worth of decisions
+ * with its arrays filled, read, reset and freed. */
+static void *batch_calls(void *arg)
+{
+    work *w = arg;
+    enum { N = 2 };
+    static int32_t player[N];
+    static uint8_t done[N];
+    static double rewards[N * TG_MAX_PLAYERS];
+    size_t actions = tg_game_player_move_count(w->game);
+    size_t obs = tg_game_observation_tensor_size(w->game);
+    if (N * actions > sizeof legal_mask || N * (obs + 64) > sizeof tensor / sizeof *tensor)
+        return NULL;
+    char err[256];
+    tg_batch_params p;
+    tg_batch *b = NULL;
+    EXPECT(w, tg_batch_params_init(&p, TG_BATCH_PARAMS_VERSION, err, sizeof err));
+    EXPECT(w, tg_batch_new(w->game, N, 7, &p, &b, err, sizeof err));
+    if (!b)
+        return NULL;
+    tg_batch_buffers bufs = TG_BATCH_BUFFERS_INIT;
+    bufs.player = player;
+    bufs.mask = legal_mask;
+    bufs.observation = tensor;
+    bufs.rewards = rewards;
+    bufs.done = done;
+    EXPECT(w, tg_batch_observe(b, 0, N, &bufs, err, sizeof err));
+    uint32_t act[N];
+    for (int s = 0; s < DECISIONS; s++) {
+        for (size_t i = 0; i < N; i++) {
+            size_t k = (size_t)s % 7, a = 0;
+            for (;; a = (a + 1) % actions)
+                if (legal_mask[i * actions + a] && k-- == 0)
+                    break;
+            act[i] = (uint32_t)a;
+        }
+        EXPECT(w, tg_batch_step(b, 0, N, act, &bufs, err, sizeof err));
+    }
+    uint64_t seed;
+    EXPECT(w, tg_batch_seed(b, 1, &seed));
+    (void)tg_batch_state(b, 1);
+    (void)tg_batch_size(b);
+    (void)tg_batch_game(b);
+    EXPECT(w, tg_batch_reset(b, 9));
+    tg_batch_free(b);
+    return NULL;
+}
+
 /* ---- the test -------------------------------------------------------------- */
 
 /* Bytes a phase used beyond what a thread that does nothing uses. */
@@ -341,7 +403,8 @@ static void every_call_runs_on_a_32_KiB_stack(void **unused)
             size_t used[] = {phase("game", game_calls, &w, start_up),
                              phase("play", play_calls, &w, start_up),
                              phase("history", history_calls, &w, start_up),
-                             phase("saves", save_calls, &w, start_up)};
+                             phase("saves", save_calls, &w, start_up),
+                             phase("batch", batch_calls, &w, start_up)};
             /* The bots decide at a player's turn of an unfinished game. */
             tg_state_free(w.state);
             w.state = tgt_player_state(w.game, 5, 30);

@@ -2,7 +2,7 @@
 import { statusError } from './errors.js';
 import { Game, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
-import { Move, intValue, seedValue } from './move.js';
+import { intValue, seedValue } from './move.js';
 import { State } from './state.js';
 import { OUT0, alloc, cString, check, f64, i32, lib, u32, u64 } from './wasm.js';
 
@@ -13,6 +13,21 @@ export const BOT_LEVELS = Object.freeze({ random: 0, easy: 1, medium: 2, hard: 3
  * "default" is the level's: full for medium and hard, last for the others.
  */
 export const BOT_MEMORY = Object.freeze({ default: 0, full: 1, last: 2 });
+
+/** The settings a Bot takes; any other key is refused (a typo would be ignored otherwise). */
+export const BOT_SETTINGS = Object.freeze(['level', 'simulations', 'seconds', 'seed', 'memory']);
+
+/** Refuses a settings object with a key a Bot does not take. */
+export function checkSettings(settings, allowed = BOT_SETTINGS) {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) {
+    throw new TypeError(`bot settings must be an object, not ${settings === null ? 'null' : Array.isArray(settings) ? 'an array' : typeof settings}`);
+  }
+  for (const key of Object.keys(settings)) {
+    if (!allowed.includes(key)) {
+      throw statusError(-1, `unknown bot setting ${JSON.stringify(key)} (known: ${allowed.join(', ')})`);
+    }
+  }
+}
 
 const PARAMS_VERSION = 2;
 // tg_bot_params (version 2) on wasm32: version, level, simulations, then
@@ -50,6 +65,7 @@ export class Bot extends Handle {
    */
   constructor(game, seat, settings = {}) {
     if (!(game instanceof Game)) throw new TypeError('new Bot() needs a Game');
+    checkSettings(settings);
     const { level = 'medium', simulations = 0, seconds = 0, seed = 0, memory = 'default' } = settings;
     const s = intValue(seat, 'seat');
     const sims = intValue(simulations, 'simulations', 0, 2 ** 32 - 1);
@@ -90,7 +106,7 @@ export class Bot extends Handle {
     const st = this.#state(state);
     this.#check(lib._tg_bot_choose(this._ptr, st, OUT0));
     const id = u32(OUT0);
-    return new Move(id, state.moveText(id));
+    return state._moveFor(id);
   }
 
   /** The legal moves ranked best first: [{ move, score }, ...]. */
@@ -112,7 +128,7 @@ export class Bot extends Handle {
         const result = [];
         for (let i = 0; i < count; i++) {
           const id = u32(moves + 4 * i);
-          result.push({ move: new Move(id, state.moveText(id)), score: f64(scores + 8 * i) });
+          result.push({ move: state._moveFor(id), score: f64(scores + 8 * i) });
         }
         return result;
       } finally {

@@ -28,6 +28,8 @@ NAMES.set(0, 'TG_OK');
 
 /** The code of the error a closed handle (after free()) gives. */
 export const CLOSED = 'TG_E_CLOSED';
+/** The code of the error every call gives before init() has loaded the library. */
+export const NOT_READY = 'TG_E_NOT_READY';
 
 export class TablegamesError extends Error {
   /**

@@ -3,8 +3,6 @@ import { infoFromPointer } from './catalogue.js';
 import { statusError } from './errors.js';
 import { Handle } from './handle.js';
 import { moveId } from './move.js';
-// state.js imports this module too; newState() uses State only when called.
-import { State } from './state.js';
 import {
   OUT0, OUT1, OUT2, alloc, cString, cText, check, f64, lib, takeBuffer, u32, withCString,
 } from './wasm.js';
@@ -188,10 +186,8 @@ export class Game extends Handle {
     return JSON.parse(outText(lib._tg_game_board_json(this._ptr, OUT0, OUT1)));
   }
 
-  /** The initial state; the same seed gives the same game. */
-  newState(seed = 0) {
-    return new State(this, seed);
-  }
+  // newState(seed) is defined in state.js, beside State: this module does
+  // not import that one, so the package's modules form no cycle.
 
   /** Same game and options. */
   equals(other) {

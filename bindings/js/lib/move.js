@@ -1,13 +1,45 @@
-// Move: a move id with its notation, and the checks every call taking a
-// move, a seed or a seat makes before it reaches C.
+// Move: a move id with its notation and the position it was made for, and
+// the checks every call taking a move, a seed or a seat makes before it
+// reaches C.
 import { statusError } from './errors.js';
 
+// The position a Move was made for, read by the states' checks only (not a
+// property: the key is a digest of hidden facts, and JSON.stringify() or a
+// log of a Move must not carry it). See moveOrigin().
+let originOf;
+
 export class Move {
-  /** id: the move's number in the game's move space; text: its notation. */
-  constructor(id, text) {
+  #text;
+  #origin;
+
+  /**
+   * id: the move's number in the game's move space; text: its notation.
+   * A Move made by hand has no origin: a state checks only that its text
+   * is what the id means there. (A state's Moves are made with the
+   * Position they were made for (line.js), and most render their text
+   * only when it is first read.) Read-only, as its type says, but not
+   * frozen: Object.freeze() tripled what a Move costs to make, and
+   * legalMoves() makes one per legal move.
+   */
+  constructor(id, text, origin = undefined) {
     this.id = id;
-    this.text = text;
-    Object.freeze(this);
+    this.#text = text;
+    this.#origin = origin;
+  }
+
+  static {
+    originOf = (move) => move.#origin;
+  }
+
+  /** The notation, as at the position the Move was made for. */
+  get text() {
+    let text = this.#text;
+    if (text === undefined) {
+      const origin = this.#origin;
+      text = origin === undefined ? '' : origin.text(this.id);
+      this.#text = text;
+    }
+    return text;
   }
 
   /** The id, so a Move compares and indexes as its number. */
@@ -15,6 +47,21 @@ export class Move {
 
   /** The notation. */
   toString() { return this.text; }
+
+  /** {id, text}: what a Move means to a person or another program. */
+  toJSON() { return { id: this.id, text: this.text }; }
+
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return `Move { id: ${this.id}, text: ${JSON.stringify(this.text)} }`;
+  }
+}
+
+/**
+ * The Position (line.js) a Move was made for, or undefined for a Move made
+ * by hand.
+ */
+export function moveOrigin(move) {
+  return originOf(move);
 }
 
 const MOVE_LIMIT = 2 ** 32;

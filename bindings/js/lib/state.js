@@ -3,12 +3,15 @@ import { statusError } from './errors.js';
 // game.js imports this module too; each uses the other's class only when called.
 import { Game, outText, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
-import { Move, intValue, moveId, seedValue } from './move.js';
+import { Line, stepsBack } from './line.js';
+import {
+  Move, intValue, moveId, moveOrigin, seedValue,
+} from './move.js';
 import {
   IDS_OFFSET, StepView, listOffset, stepBlockBytes,
 } from './step.js';
 import {
-  OUT0, OUT1, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
+  OUT0, OUT1, OUT3, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
 } from './wasm.js';
 
 /** currentPlayer at a chance point. */
@@ -60,6 +63,14 @@ export class State extends Handle {
   #block;
   #cap;
   #view;
+  // Whether the block's header and ids (step.js) hold the decision the
+  // state is at: step(), apply() and applyChance() leave them so, in
+  // the same call into the library, and the calls of a loop
+  // (currentPlayer, isTerminal, legalMoves()) read them without one.
+  #settled = false;
+  #line = new Line(this);
+  #back = null; // { position, copy }: the last copy #copyAt() took back
+  #identity = null;
 
   /** new State(game, seed = 0), as game.newState(seed). */
   constructor(game, seed = 0, adopted = undefined) {
@@ -106,7 +117,14 @@ export class State extends Handle {
   /** Frees the state; a Game the state made for itself (a loaded state's) goes with it. */
   free() {
     if (this.closed) return;
+    try {
+      this.#keepHere();
+    } catch {
+      // Out of memory for the texts: the Moves made here read "#id".
+    }
     this.#view?._detach();
+    this.#back?.copy.free();
+    this.#back = null;
     super.free();
     if (this.#ownsGame) this.#game.free();
   }
@@ -125,11 +143,17 @@ export class State extends Handle {
   get players() { return lib._tg_game_players(lib._tg_state_game(this._ptr)); }
 
   /** The seat to move, CHANCE or TERMINAL. */
-  get currentPlayer() { return lib._tg_state_current_player(this._ptr); }
+  get currentPlayer() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] : lib._tg_state_current_player(ptr);
+  }
 
   get isChance() { return this.currentPlayer === CHANCE; }
 
-  get isTerminal() { return lib._tg_state_is_terminal(this._ptr) !== 0; }
+  get isTerminal() {
+    const ptr = this._ptr;
+    return this.#settled ? lib.HEAP32[this.#block >> 2] === TERMINAL : lib._tg_state_is_terminal(ptr) !== 0;
+  }
 
   get moveNumber() { return lib._tg_state_move_number(this._ptr) >>> 0; }
 
@@ -163,22 +187,208 @@ export class State extends Handle {
   /** The legal moves (or chance outcomes) as ids, increasing. */
   legalMoveIds() {
     const ptr = this._ptr;
-    const ids = this.#block + listOffset(this.#cap);
-    this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT0));
-    return Array.from(lib.HEAPU32.subarray(ids >>> 2, (ids >>> 2) + u32(OUT0)));
+    if (!this.#settled) this.#settle(ptr);
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    return Array.from(lib.HEAPU32.subarray(first, first + lib.HEAPU32[(block + 4) >>> 2]));
   }
 
-  /** The legal moves (or chance outcomes) as Moves with their text. */
+  /**
+   * The legal moves (or chance outcomes) as Moves. Each renders its text
+   * when it is first read, as it was here (line.js).
+   */
   legalMoves() {
-    return this.legalMoveIds().map((id) => new Move(id, this.moveText(id)));
+    const ptr = this._ptr;
+    if (!this.#settled) this.#settle(ptr);
+    const position = this.#line.here();
+    const heap = lib.HEAPU32;
+    const block = this.#block;
+    const first = (block + IDS_OFFSET) >>> 2;
+    const n = heap[(block + 4) >>> 2];
+    const moves = new Array(n);
+    for (let i = 0; i < n; i++) moves[i] = new Move(heap[first + i], undefined, position);
+    return moves;
   }
 
-  /** Whether a move (id, Move or text) can be played now. */
+  // Writes the decision the state is at into the block (the StepView's).
+  #settle(ptr) {
+    const block = this.#block;
+    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
+    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
+    this.#settled = true;
+    this.#view?._read(block, null);
+  }
+
+  /**
+   * The text of id at position (a Position of this state's line, which a
+   * Move holds): rendered here, or on a copy taken back there; "#id" when
+   * the position is no longer on the history (undone past, reset) or the
+   * state was freed, and the text was not kept then (#keepHere()).
+   */
+  _textAt(position, id) {
+    if (this.closed) return `#${id}`;
+    const at = this.#copyAt(position);
+    return at === null ? `#${id}` : at.#textOrId(id);
+  }
+
+  /**
+   * What a Move made for position is made for: the game, the position's
+   * key and move number (moveOrigin()'s words); null when the position is
+   * no longer on the history and was not kept.
+   */
+  _originAt(position) {
+    if (this.closed) return null;
+    const at = this.#copyAt(position);
+    return at === null ? null : at.#originHere();
+  }
+
+  // This state if it stands at position, else a copy taken back there, or
+  // null when position is not on the history. The Moves of one position
+  // are often read together: the copy is kept for the next (one copy,
+  // freed with the state); one short of a position goes on from there.
+  #copyAt(position) {
+    const back = this.#line.distanceTo(position);
+    if (back === 0) return this;
+    if (back < 0) return null;
+    const kept = this.#back;
+    const further = kept === null ? -1 : stepsBack(kept.position, position);
+    if (further < 0) {
+      this.#back = null;
+      kept?.copy.free();
+      this.#check(lib._tg_state_clone(this._ptr, OUT0));
+      const copy = State._adopt(u32(OUT0), this.#ownsGame ? undefined : this.#game);
+      // A copy that may not take back chance outcomes (undoRewindsRng)
+      // could not reach every position: the copy forgets that setting.
+      lib._tg_state_set_undo_rewinds_rng(copy._ptr, 0);
+      this.#back = { position: this.#line.here(), copy };
+      return this.#copyAt(position);
+    }
+    const { copy } = kept;
+    try {
+      for (let i = 0; i < further; i++) copy.undo();
+    } catch (error) {
+      this.#back = null;
+      copy.free();
+      throw error;
+    }
+    kept.position = position;
+    return copy;
+  }
+
+  // The state is about to leave where it stands for good (undo, reset,
+  // copyFrom, resample, free): the Moves made here keep what they were
+  // made for, which could not be found again after, and (but for undo,
+  // which a search repeats in its loop) their texts.
+  #keepHere(withTexts = true) {
+    const position = this.#line.current();
+    if (position === null || position.kept) return;
+    const texts = new Map();
+    if (withTexts) {
+      const ptr = this._ptr;
+      const ids = this.#block + listOffset(this.#cap);
+      this.#check(lib._tg_state_legal_moves(ptr, ids, this.#cap, OUT1));
+      for (let i = 0, n = u32(OUT1); i < n; i++) {
+        const id = u32(ids + 4 * i);
+        texts.set(id, this.#textOrId(id));
+      }
+    }
+    position.keep(this.#originHere(), texts);
+  }
+
+  // ---- what a Move was made for -------------------------------------------------
+
+  // The game as Moves name it: its name and options (equal games, equal names).
+  #gameIdentity() {
+    if (this.#identity === null) {
+      const game = this.#game;
+      const options = game.optionsString;
+      this.#identity = options ? `${game.name} (${options})` : game.name;
+    }
+    return this.#identity;
+  }
+
+  // What a Move made here now is made for: the game, the position's key
+  // and the move number, for the checks and the words of a refusal. A Move
+  // holds the Position (line.js), which asks for this only when a check
+  // needs it, so that a loop's Moves cost no call into the library.
+  #originHere() {
+    const ptr = this._ptr;
+    this.#check(lib._tg_state_position_key(ptr, OUT3));
+    return Object.freeze({
+      game: this.#gameIdentity(),
+      keyLow: u32(OUT3),
+      keyHigh: u32(OUT3 + 4),
+      moveNumber: lib._tg_state_move_number(ptr) >>> 0,
+    });
+  }
+
+  /** A Move of id made for this position (the bots' answers), its text rendered when read. */
+  _moveFor(id) {
+    return new Move(id, undefined, this.#line.here());
+  }
+
+  /** What a Move made for this position carries (a worker's answer, made later). */
+  _origin() {
+    return this.#line.here();
+  }
+
+  // Why move (a Move) cannot be played here, as an error, or null when it
+  // can be tried: a Move made for another game (TG_E_MISMATCH) or another
+  // position (TG_E_ILLEGAL_MOVE), or made by hand with a text that is not
+  // what its id means here.
+  #refusal(move, call) {
+    const position = moveOrigin(move);
+    // The loop's case, without a call into the library: a Move this state
+    // made where it stands.
+    if (position !== undefined && position.state === this && this.#line.isHere(position)) return null;
+    const { id, text } = move;
+    const legal = lib._tg_state_is_legal(this._ptr, moveId(id)) === 0;
+    const here = () => (legal ? `means '${this.moveText(id)}'` : 'is not a legal move');
+    const take = 'Take the move from this state (legalMoves(), parseMove()) or pass its id or text';
+    if (position === undefined) {
+      if (!legal || !text || text.startsWith('#') || text === this.moveText(id)) return null;
+      return statusError(-4, `${call}: Move '${text}' (id ${id}), made by hand, is not what `
+        + `the id means here: id ${id} ${here()}. ${take}`);
+    }
+    const origin = position.origin();
+    if (origin === null) {
+      return statusError(-4, `${call}: Move '${text}' (id ${id}) was made for a position its state `
+        + `has left for good (undone past, reset, replaced or freed); here id ${id} ${here()}. ${take}`);
+    }
+    const game = this.#gameIdentity();
+    if (origin.game !== game) {
+      // Games by their names, or where only the options differ, with them.
+      const [mine, theirs] = [origin.game, game].map((g) => g.split(' (')[0]);
+      const names = mine === theirs ? [origin.game, game] : [mine, theirs];
+      return statusError(-10, `${call}: Move '${text}' (id ${id}) was made for ${names[0]}; `
+        + `this state plays ${names[1]}. ${take}`);
+    }
+    this.#check(lib._tg_state_position_key(this._ptr, OUT3));
+    if (u32(OUT3) === origin.keyLow && u32(OUT3 + 4) === origin.keyHigh) return null;
+    const number = lib._tg_state_move_number(this._ptr) >>> 0;
+    const then = origin.moveNumber === number ? `another position at move ${number}`
+      : `the position at move ${origin.moveNumber}`;
+    return statusError(-4, `${call}: Move '${text}' (id ${id}) was made for ${then}; here, `
+      + `at move ${number}, id ${id} ${here()}. ${take}`);
+  }
+
+  // The id of a Move that may be played here, or the refusal thrown.
+  #checked(move, call) {
+    const error = this.#refusal(move, call);
+    if (error !== null) throw error;
+    return move.id;
+  }
+
+  /**
+   * Whether a move (id, Move or text) can be played now; false for a Move
+   * made for another position or game.
+   */
   isLegal(move) {
     if (typeof move === 'string') {
       const ptr = this._ptr;
       return withCString(move, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)) === 0;
     }
+    if (move instanceof Move && this.#refusal(move, 'isLegal') !== null) return false;
     return lib._tg_state_is_legal(this._ptr, moveId(move)) === 0;
   }
 
@@ -212,21 +422,40 @@ export class State extends Handle {
     const ptr = this._ptr;
     this.#check(withCString(text, 'move text', -7, (p) => lib._tg_state_parse_move(ptr, p, OUT0)));
     const id = u32(OUT0);
-    return new Move(id, this.moveText(id));
+    return new Move(id, this.moveText(id), this.#line.here());
   }
 
   /**
    * Plays a move given as an id, a Move or its text, and returns it as a
-   * Move. At a chance point it applies the outcome seen at the table.
+   * Move. At a chance point it applies the outcome seen at the table. A
+   * Move made for another position is refused (TG_E_ILLEGAL_MOVE), one of
+   * another game too (TG_E_MISMATCH), with words and the state unchanged;
+   * an id is taken as it is.
    */
   apply(move) {
-    const played = typeof move === 'string' ? this.parseMove(move) : this.#known(moveId(move));
-    this.#check(lib._tg_state_apply(this._ptr, played.id));
+    const ptr = this._ptr;
+    let played;
+    if (typeof move === 'string') {
+      played = this.parseMove(move);
+    } else if (move instanceof Move) {
+      this.#checked(move, 'apply');
+      played = move;
+    } else {
+      played = new Move(moveId(move), undefined, this.#line.here());
+    }
+    this.#decide(ptr, played.id);
     return played;
   }
 
-  #known(id) {
-    return new Move(id, lib._tg_state_is_legal(this._ptr, id) === 0 ? this.moveText(id) : '');
+  // Plays id with the step call, which leaves the next decision in the
+  // block; a refused id changes nothing.
+  #decide(ptr, id) {
+    const block = this.#block;
+    const status = stepCall(ptr, id, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    this.#view?._read(block, id);
   }
 
   /** The notation of any id of the move space here, legal now or not. */
@@ -271,7 +500,7 @@ export class State extends Handle {
 
   /** Plays a move given as an id, with one call and no notation. */
   applyId(id) {
-    this.#check(lib._tg_state_apply(this._ptr, moveId(id)));
+    this.#decide(this._ptr, moveId(id));
   }
 
   #outcomes(fill, itemBytes, read) {
@@ -282,10 +511,11 @@ export class State extends Handle {
     try {
       this.#check(fill(ptr, ids, items, cap));
       const count = u32(OUT0);
+      const origin = this.#line.here();
       const result = [];
       for (let i = 0; i < count; i++) {
         const id = u32(ids + 4 * i);
-        result.push([new Move(id, this.#textOrId(id)), read(items, i)]);
+        result.push([new Move(id, this.#textOrId(id), origin), read(items, i)]);
       }
       return result;
     } finally {
@@ -329,7 +559,7 @@ export class State extends Handle {
     if (rng === undefined) {
       this.#check(lib._tg_state_sample_chance(this._ptr, OUT0));
       const id = u32(OUT0);
-      return new Move(id, this.#textOrId(id));
+      return new Move(id, this.#textOrId(id), this.#line.here());
     }
     if (typeof rng !== 'function') throw new TypeError('rng must be a function returning a number in [0, 1)');
     const outcomes = this.chanceOutcomes();
@@ -346,13 +576,17 @@ export class State extends Handle {
    * as a Move (or with notation false, its id, which saves rendering it).
    */
   applyChance(notation = true) {
-    if (!notation) {
-      this.#check(lib._tg_state_apply_chance(this._ptr, OUT0));
-      return u32(OUT0);
-    }
-    const outcome = this.sampleChance();
-    this.#check(lib._tg_state_apply(this._ptr, outcome.id));
-    return outcome;
+    const ptr = this._ptr;
+    const position = notation ? this.#line.here() : undefined;
+    const block = this.#block;
+    const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
+    this.#line.appended(1);
+    this.#settled = true;
+    const view = this.#view;
+    if (view !== null) view._readChance(block);
+    const outcome = lib.HEAPU32[(block + 8) >>> 2];
+    return notation ? new Move(outcome, undefined, position) : outcome;
   }
 
   /**
@@ -362,8 +596,11 @@ export class State extends Handle {
   playout(maxDecisions = undefined) {
     const limit = maxDecisions === undefined ? 2 ** 32 - 1
       : intValue(maxDecisions, 'maxDecisions', 0, 2 ** 32 - 1);
+    this.#settled = false;
     this.#check(lib._tg_state_playout(this._ptr, limit, OUT0));
-    return u32(OUT0);
+    const made = u32(OUT0);
+    this.#line.appended(made);
+    return made;
   }
 
   // ---- one call per decision ----------------------------------------------------
@@ -380,10 +617,7 @@ export class State extends Handle {
   stepView() {
     const ptr = this._ptr;
     const view = this.#stepView();
-    const block = this.#block;
-    this.#check(lib._tg_state_legal_moves(ptr, block + IDS_OFFSET, this.#cap, block + 4));
-    lib.HEAP32[block >> 2] = lib._tg_state_current_player(ptr);
-    view._read(block, null);
+    this.#settle(ptr);
     return view;
   }
 
@@ -401,20 +635,48 @@ export class State extends Handle {
     if (move === undefined || move === null) {
       const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._readChance(block);
     } else {
-      // An id in range is passed as it is; anything else goes through moveId().
-      const applied = move >>> 0 === move ? move : moveId(move);
+      // An id in range is passed as it is; a Move is checked (#refusal()),
+      // anything else goes through moveId().
+      const applied = move >>> 0 === move ? move
+        : move instanceof Move ? this.#checked(move, 'step') : moveId(move);
       const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
       if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
       view._read(block, applied);
     }
     return view;
   }
 
-  /** Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. */
+  /**
+   * Takes back the last decision; TG_E_NOTHING_TO_UNDO at the root. By
+   * default the RNG is not rewound, so a chance outcome taken back may come
+   * out differently when drawn again (a re-roll): see undoRewindsRng.
+   */
   undo() {
+    this.#keepHere(false);
     this.#check(lib._tg_state_undo(this._ptr));
+    this.#settled = false;
+    this.#line.undone();
+  }
+
+  /**
+   * Whether undo() rewinds the RNG (false by default): set it to true to
+   * forbid re-rolls. Then taking back a chance outcome sets the RNG back to
+   * before it was drawn, so drawing again gives the same outcome, and undo
+   * refuses (TG_E_NOTHING_TO_UNDO) an outcome made before it was set or
+   * loaded from a save. Clones and copies carry it; a loaded state starts
+   * without it.
+   */
+  get undoRewindsRng() { return lib._tg_state_undo_rewinds_rng(this._ptr) !== 0; }
+
+  set undoRewindsRng(rewind) {
+    if (typeof rewind !== 'boolean') throw new TypeError(`undoRewindsRng is a boolean, not ${typeof rewind}`);
+    this.#check(lib._tg_state_set_undo_rewinds_rng(this._ptr, rewind ? 1 : 0));
   }
 
   /** The decisions since the root, oldest first, as ids. */
@@ -443,12 +705,19 @@ export class State extends Handle {
   /** Makes this state a copy of other (same or equal game). */
   copyFrom(other) {
     if (!(other instanceof State)) throw new TypeError('copyFrom() needs a State');
+    this.#keepHere();
     this.#check(lib._tg_state_copy(this._ptr, other._ptr));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Back to the initial position with an empty history. */
   reset(seed = 0) {
-    this.#check(lib._tg_state_reset(this._ptr, seedValue(seed)));
+    const value = seedValue(seed);
+    this.#keepHere();
+    this.#check(lib._tg_state_reset(this._ptr, value));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   /** Re-seeds the state's RNG. */
@@ -556,7 +825,11 @@ export class State extends Handle {
 
   /** Redraws everything seat cannot know; clears the history. */
   resample(seat) {
-    this.#check(lib._tg_state_resample(this._ptr, this.#seat(seat, 'resample')));
+    const viewer = this.#seat(seat, 'resample');
+    this.#keepHere();
+    this.#check(lib._tg_state_resample(this._ptr, viewer));
+    this.#settled = false;
+    this.#line.restart();
   }
 
   // ---- saving ---------------------------------------------------------------------
@@ -594,3 +867,14 @@ export class State extends Handle {
     return this.closed ? 'State(closed)' : this.toText();
   }
 }
+
+// Game.newState(), here so that game.js need not import this module (an
+// import cycle, which bundlers order badly).
+Object.defineProperty(Game.prototype, 'newState', {
+  /** The initial state; the same seed gives the same game. */
+  value: function newState(seed = 0) {
+    return new State(this, seed);
+  },
+  writable: true,
+  configurable: true,
+});

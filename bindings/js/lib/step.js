@@ -20,8 +20,9 @@ export function listOffset(cap) {
 }
 
 // The heap as 32-bit words. A view of the memory goes stale (length 0)
-// when the memory grows; words() then takes the module's new one.
-let heapWords = lib.HEAPU32;
+// when the memory grows; words() then takes the module's new one (and
+// the first time, once init() has loaded the module).
+let heapWords = new Uint32Array(0);
 function words() {
   if (heapWords.length === 0) heapWords = lib.HEAPU32;
   return heapWords;

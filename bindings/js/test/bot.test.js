@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  BOT_LEVELS, BOT_MEMORY, Bot, CHANCE, Game, TERMINAL,
-} from '../index.js';
+import { Bot, BOT_LEVELS, BOT_MEMORY, CHANCE, Game, init, TERMINAL } from '../index.js';
 import { caught, own } from './support.js';
+
+await init();
 
 function toSeat(state, seat) {
   while (state.currentPlayer !== seat) {
@@ -91,6 +91,16 @@ test('a bot refuses a state of another game, the wrong seat\'s turn, bad setting
   assert.equal(caught(() => new Bot(game, 0, { seconds: -1 })).code, 'TG_E_INVALID_ARGUMENT');
   assert.equal(caught(() => new Bot(game, 0, { simulations: -1 })).code, 'TG_E_INVALID_ARGUMENT');
   assert.throws(() => new Bot(game, 0, { seconds: '1' }), TypeError);
+  assert.throws(() => new Bot(game, 0, null), TypeError);
   assert.throws(() => new Bot({}, 0), TypeError);
   assert.throws(() => bot.choose({}), TypeError);
+});
+
+test('a misspelt bot setting is refused, naming it and the settings there are', (t) => {
+  const game = own(t, new Game('bewitched'));
+  const error = caught(() => new Bot(game, 0, { levle: 'hard' }));
+  assert.equal(error.code, 'TG_E_INVALID_ARGUMENT');
+  assert.match(error.message, /unknown bot setting "levle" \(known: level, simulations, seconds, seed, memory\)/);
+  // seat is the BotWorker's setting, not a Bot's.
+  assert.match(caught(() => new Bot(game, 0, { seat: 1 })).message, /"seat"/);
 });

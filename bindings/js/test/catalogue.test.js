@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  CLOSED, Game, Status, TablegamesError, gameInfo, games, heapInUse, libraryVersion, memorySize,
+  CLOSED, Game, gameInfo, games, heapInUse, init, libraryVersion, memorySize, Status, TablegamesError,
 } from '../index.js';
 import { lib, statusName } from '../lib/wasm.js';
 import { caught } from './support.js';
+
+await init();
 
 test('the catalogue lists the four games with their options', () => {
   const ids = games().map((info) => info.id);

@@ -3,10 +3,10 @@
 // state, a corrupt save, a buffer too small.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  Bot, Game, State, Status, TablegamesError,
-} from '../index.js';
+import { Bot, Game, init, State, Status, TablegamesError } from '../index.js';
 import { caught, own } from './support.js';
+
+await init();
 
 function assertError(fn, code) {
   const error = caught(fn);

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Bot, Game, State, heapInUse } from '../index.js';
+import { Bot, Game, heapInUse, init, State } from '../index.js';
+
+await init();
 
 test('dropped games, states and bots are freed by the collector', { skip: typeof gc !== 'function' && 'needs --expose-gc' }, async () => {
   const game = new Game('witches_dance');

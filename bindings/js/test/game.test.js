@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Game, State, Status } from '../index.js';
+import { Game, init, State, Status } from '../index.js';
 import { caught, own } from './support.js';
+
+await init();
 
 test('a game from an options object, a string, or the defaults', (t) => {
   const a = own(t, new Game('witches_dance', { players: 3, early_peek: true }));

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CHANCE, Game, State } from '../index.js';
+import { CHANCE, Game, init, State } from '../index.js';
+
+await init();
 
 const data = fileURLToPath(new URL('../../../tests/golden/data/', import.meta.url));
 const records = existsSync(data) ? readdirSync(data).filter((name) => name.endsWith('.game.json')) : [];

@@ -4,9 +4,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  Bot, Game, OMNISCIENT, PUBLIC, State, games, heapInUse, memorySize,
+  Bot, Game, games, heapInUse, init, memorySize, OMNISCIENT, PUBLIC, State,
 } from '../index.js';
 import { playRandomly, seeded } from './support.js';
+
+await init();
 
 const GAMES = 10000;
 const WARM_UP = 400;

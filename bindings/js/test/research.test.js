@@ -3,10 +3,10 @@
 // numbers, the legal mask, any id's text and who made each history entry.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  CHANCE, Format, Game, TERMINAL, games,
-} from '../index.js';
+import { CHANCE, Format, Game, games, init, TERMINAL } from '../index.js';
 import { caught, own, playRandomly, seeded } from './support.js';
+
+await init();
 
 test('game facts: the move space split, shape, bound, range, hidden information, formats', (t) => {
   for (const info of games()) {

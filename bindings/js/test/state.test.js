@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  CHANCE, Game, Move, OMNISCIENT, PUBLIC, State, Status, TERMINAL,
-} from '../index.js';
+import { CHANCE, Game, init, Move, OMNISCIENT, PUBLIC, State, Status, TERMINAL } from '../index.js';
 import { caught, own, playRandomly, seeded } from './support.js';
+
+await init();
 
 const IDS = ['witches_dance', 'spinning_wishes', 'creepy_cauldron', 'bewitched'];
 

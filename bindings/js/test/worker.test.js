@@ -3,9 +3,11 @@
 // carried back, and the main thread free while the bot thinks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Bot, Game, TablegamesError } from '../index.js';
+import { Bot, Game, init, TablegamesError } from '../index.js';
 import { BotWorker } from '../bot-worker.js';
 import { own } from './support.js';
+
+await init();
 
 test('the worker\'s bot chooses and hints as the same bot on the main thread', async (t) => {
   const bots = await BotWorker.start();
@@ -51,6 +53,8 @@ test('the worker\'s errors come back as TablegamesError; terminate rejects what 
     && error.code === 'TG_E_WRONG_PHASE');
   await assert.rejects(bots.choose(state, { seat: 0, level: 'genius' }), (error) => error.code === 'TG_E_INVALID_ARGUMENT');
   await assert.rejects(bots.choose({}), TypeError);
+  await assert.rejects(bots.hint(state, { seet: 0 }), (error) => error instanceof TablegamesError
+    && error.code === 'TG_E_INVALID_ARGUMENT' && /"seet" \(known: seat, level,/.test(error.message));
   const pending = bots.choose(state, { seat: 0 });
   bots.terminate();
   await assert.rejects(pending, /terminated/);

@@ -103,6 +103,18 @@ extern const luaL_Reg ltg_state_fast_methods[];
 extern const luaL_Reg ltg_state_view_methods[];
 void ltg_views_register(lua_State *L);
 int ltg_float_buffer_new(lua_State *L);
+/* The floats of the tablegames.FloatBuffer at idx (raises for anything else). */
+float *ltg_check_floats(lua_State *L, int idx, size_t *n);
+/* Pushes n floats: into the FloatBuffer at idx when one is there (idx 0:
+ * none), else as a new table. */
+int ltg_push_floats(lua_State *L, const float *v, size_t n, int idx);
+/* ltg_batch.c: the 1.4 calls. tablegames.Batch (game:batch()), the game
+ * methods of the action numbering and utilities, and the state methods
+ * of action masks, utilities and information tensors. */
+#define LTG_BATCH_MT "tablegames.Batch"
+extern const luaL_Reg ltg_game_batch_methods[];
+extern const luaL_Reg ltg_state_batch_methods[];
+void ltg_batch_register(lua_State *L);
 /* ltg_step.c: state:step() and state:step_view(), one call per decision
  * (registered with the state metatable as their upvalue), and the
  * metatable of the view they return (registered by ltg_step_register). */
@@ -136,10 +148,13 @@ enum {
 /* The viewer at idx: a seat number or tablegames.OMNISCIENT / PUBLIC; a
  * negative number (CHANCE, TERMINAL, -1 ...) raises, naming call. */
 int ltg_check_viewer(lua_State *L, const tg_state *st, int idx, const char *call, int flags);
-/* Whether the value at idx is a Move; its id, refused (raises) when st
- * gives the id another text than the Move's. */
+/* Whether the value at idx is a Move; its id, refused (raises) when it was
+ * made for another game or position, or by hand with another text than st
+ * gives its id. */
 int ltg_is_move(lua_State *L, int idx);
 tg_move ltg_check_move(lua_State *L, const tg_state *st, int idx);
+/* 1 when the Move at idx may be tried in st (ltg_check_move() would not raise). */
+int ltg_move_fits(lua_State *L, const tg_state *st, int idx);
 extern const luaL_Reg ltg_state_research_methods[];
 extern const luaL_Reg ltg_game_research_methods[];
 void ltg_research_register(lua_State *L);

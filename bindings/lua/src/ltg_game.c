@@ -329,6 +329,7 @@ void ltg_game_register(lua_State *L)
     luaL_setfuncs(L, ltg_game_meta, 0);
     luaL_newlib(L, ltg_game_methods);
     luaL_setfuncs(L, ltg_game_research_methods, 0);
+    luaL_setfuncs(L, ltg_game_batch_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

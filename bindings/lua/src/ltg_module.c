@@ -74,6 +74,7 @@ LTG_EXPORT int luaopen_tablegames(lua_State *L)
     ltg_bot_register(L);
     ltg_views_register(L);
     ltg_research_register(L);
+    ltg_batch_register(L);
     luaL_newlib(L, ltg_functions);
     ltg_set_int(L, "CHANCE", TG_PLAYER_CHANCE);
     ltg_set_int(L, "TERMINAL", TG_PLAYER_TERMINAL);

@@ -9,9 +9,12 @@
  * every call that takes a viewer refuses a negative number.
  *
  * Moves. state:moves() gives Move values {id, text, move_number,
- * history_length} (tostring: the text); a state refuses a Move whose text
- * is not what its id means there (a Move of another position). A plain id
- * stays the raw API. */
+ * history_length, game} (tostring: the text), each made for the position
+ * it came from: its key (tg_state_position_key(), a digest of hidden facts
+ * too, so not a field anyone prints) is kept in a weak table of the
+ * registry. A state refuses a Move made for another game (TG_E_MISMATCH)
+ * or position (TG_E_ILLEGAL_MOVE), and one made by hand whose text is not
+ * what its id means there. A plain id stays the raw API. */
 #include <limits.h>
 #include <string.h>
 
@@ -19,6 +22,8 @@
 
 #define LTG_VIEWER_MT "tablegames.Viewer"
 #define LTG_MOVE_MT "tablegames.Move"
+/* Registry field: a weak-keyed table, Move -> its position key. */
+#define LTG_MOVE_KEYS "tablegames.Move.keys"
 
 typedef struct ltg_viewer {
     int value;
@@ -93,10 +98,31 @@ static int ltg_move_tostring(lua_State *L)
     return 1;
 }
 
-/* Pushes a Move for id m of st (legal there). */
-static void ltg_push_move(lua_State *L, const tg_state *st, tg_move m)
+/* Pushes the game as a Move names it: its name and options. */
+static void ltg_push_game_identity(lua_State *L, const tg_state *st)
 {
-    lua_createtable(L, 0, 4);
+    const tg_game *g = tg_state_game(st);
+    const char *options = tg_game_options(g);
+    const char *name = tg_game_get_info(g)->name;
+    if (options != NULL && options[0] != '\0')
+        lua_pushfstring(L, "%s (%s)", name, options);
+    else
+        lua_pushstring(L, name);
+}
+
+static lua_Integer ltg_position_key(lua_State *L, const tg_state *st)
+{
+    uint64_t key = 0;
+    ltg_check(L, tg_state_position_key(st, &key), st);
+    return (lua_Integer)key; /* wraps: only compared */
+}
+
+/* Pushes a Move for id m of st (legal there); the game's identity is at
+ * index game, the position's key is key. */
+static void ltg_push_move(lua_State *L, const tg_state *st, tg_move m, int game,
+                          lua_Integer key)
+{
+    lua_createtable(L, 0, 5);
     lua_pushinteger(L, m);
     lua_setfield(L, -2, "id");
     ltg_push_move_text(L, st, m);
@@ -105,7 +131,14 @@ static void ltg_push_move(lua_State *L, const tg_state *st, tg_move m)
     lua_setfield(L, -2, "move_number");
     lua_pushinteger(L, tg_state_history_length(st));
     lua_setfield(L, -2, "history_length");
+    lua_pushvalue(L, game);
+    lua_setfield(L, -2, "game");
     luaL_setmetatable(L, LTG_MOVE_MT);
+    lua_getfield(L, LUA_REGISTRYINDEX, LTG_MOVE_KEYS);
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, key);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
 }
 
 int ltg_is_move(lua_State *L, int idx)
@@ -118,34 +151,112 @@ int ltg_is_move(lua_State *L, int idx)
     return same;
 }
 
-tg_move ltg_check_move(lua_State *L, const tg_state *st, int idx)
+/* The game's name out of an identity "Name (options)" at idx, pushed. */
+static void ltg_push_game_name(lua_State *L, int idx)
 {
-    idx = lua_absindex(L, idx);
+    size_t len;
+    const char *id = lua_tolstring(L, idx, &len);
+    const char *cut = strstr(id, " (");
+    lua_pushlstring(L, id, cut ? (size_t)(cut - id) : len);
+}
+
+/* Why the Move at idx (id m) cannot be played in st: pushes the words and
+ * returns the status, or returns TG_OK (nothing pushed) when it may be tried. */
+static tg_status ltg_move_refusal(lua_State *L, const tg_state *st, int idx, tg_move m)
+{
+    static const char take[] = "Take the move from this state (state:moves()) or pass its id or text";
+    int top = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, LTG_MOVE_KEYS);
+    lua_pushvalue(L, idx);
+    lua_rawget(L, -2);
+    int has_key = lua_isinteger(L, -1);
+    lua_Integer key = lua_tointeger(L, -1);
+    lua_settop(L, top);
+    int legal = tg_state_is_legal(st, m) == TG_OK;
+    lua_getfield(L, idx, "text");
+    const char *text = lua_tostring(L, -1); /* kept on the stack */
+    if (legal)
+        ltg_push_move_text(L, st, m);
+    else
+        lua_pushliteral(L, "");
+    const char *here = lua_tostring(L, -1);
+    if (!has_key) { /* made by hand: its text must say what the id means here */
+        if (!legal || text == NULL || text[0] == '\0' || text[0] == '#' || strcmp(text, here) == 0) {
+            lua_settop(L, top);
+            return TG_OK;
+        }
+        lua_pushfstring(L, "Move '%s' (id %I), made by hand, is not what the id means here:"
+                           " id %I means '%s'. %s", text, (lua_Integer)m, (lua_Integer)m, here, take);
+        lua_replace(L, top + 1);
+        lua_settop(L, top + 1);
+        return TG_E_ILLEGAL_MOVE;
+    }
+    int mine = lua_gettop(L) + 1;
+    lua_getfield(L, idx, "game");
+    ltg_push_game_identity(L, st);
+    if (!lua_rawequal(L, mine, mine + 1)) {
+        ltg_push_game_name(L, mine);
+        ltg_push_game_name(L, mine + 1);
+        int names = lua_rawequal(L, -1, -2) ? mine : mine + 2; /* options differ: name them */
+        lua_pushfstring(L, "Move '%s' (id %I) was made for %s; this state plays %s. %s",
+                        text ? text : "", (lua_Integer)m, lua_tostring(L, names),
+                        lua_tostring(L, names + 1), take);
+        lua_replace(L, top + 1);
+        lua_settop(L, top + 1);
+        return TG_E_MISMATCH;
+    }
+    if (ltg_position_key(L, st) == key) {
+        lua_settop(L, top);
+        return TG_OK;
+    }
+    lua_getfield(L, idx, "move_number");
+    lua_Integer then = lua_tointeger(L, -1);
+    lua_Integer now = tg_state_move_number(st);
+    if (legal)
+        lua_pushfstring(L, "means '%s'", here);
+    else
+        lua_pushliteral(L, "is not a legal move");
+    if (then == now)
+        lua_pushfstring(L, "another position at move %I", now);
+    else
+        lua_pushfstring(L, "the position at move %I", then);
+    lua_pushfstring(L, "Move '%s' (id %I) was made for %s; here, at move %I, id %I %s. %s",
+                    text ? text : "", (lua_Integer)m, lua_tostring(L, -1), now, (lua_Integer)m,
+                    lua_tostring(L, -2), take);
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 1);
+    return TG_E_ILLEGAL_MOVE;
+}
+
+static tg_move ltg_move_id_field(lua_State *L, int idx)
+{
     lua_getfield(L, idx, "id");
     int is_int = 0;
     lua_Integer m = lua_tointegerx(L, -1, &is_int);
     lua_pop(L, 1);
     if (!is_int || m < 0 || (uint64_t)m > UINT32_MAX)
         ltg_raise(L, TG_E_ILLEGAL_MOVE, "a Move's id must be an integer 0 .. 2^32-1");
-    if (tg_state_is_legal(st, (tg_move)m) != TG_OK)
-        return (tg_move)m; /* the library refuses it with its own words */
-    lua_getfield(L, idx, "text");
-    ltg_push_move_text(L, st, (tg_move)m);
-    if (lua_type(L, -2) == LUA_TSTRING && !lua_rawequal(L, -1, -2)) {
-        const char *mine = lua_tostring(L, -2), *here = lua_tostring(L, -1);
-        lua_getfield(L, idx, "move_number");
-        lua_Integer number = lua_tointeger(L, -1);
-        lua_getfield(L, idx, "history_length");
-        lua_Integer length = lua_tointeger(L, -1);
-        lua_pushfstring(L,
-                        "Move '%s' (id %I) is from move %I (history length %I); in this"
-                        " position id %I means '%s'. Take the move from this state"
-                        " (state:moves()) or pass its text",
-                        mine, m, number, length, m, here);
-        ltg_raise(L, TG_E_ILLEGAL_MOVE, lua_tostring(L, -1));
-    }
-    lua_pop(L, 2);
     return (tg_move)m;
+}
+
+tg_move ltg_check_move(lua_State *L, const tg_state *st, int idx)
+{
+    idx = lua_absindex(L, idx);
+    tg_move m = ltg_move_id_field(L, idx);
+    tg_status refused = ltg_move_refusal(L, st, idx, m);
+    if (refused != TG_OK)
+        ltg_raise(L, refused, lua_tostring(L, -1));
+    return m;
+}
+
+int ltg_move_fits(lua_State *L, const tg_state *st, int idx)
+{
+    idx = lua_absindex(L, idx);
+    tg_move m = ltg_move_id_field(L, idx);
+    if (ltg_move_refusal(L, st, idx, m) == TG_OK)
+        return 1;
+    lua_pop(L, 1);
+    return 0;
 }
 
 /* state:moves() -> sequence of Move: the legal moves (or chance outcomes). */
@@ -156,9 +267,12 @@ static int ltg_state_moves(lua_State *L)
     size_t cap = tg_game_max_legal_moves(g), n = 0;
     tg_move *ids = lua_newuserdatauv(L, (cap > 0 ? cap : 1) * sizeof *ids, 0);
     ltg_check(L, tg_state_legal_moves(st, ids, cap, &n), st);
+    lua_Integer key = ltg_position_key(L, st);
+    ltg_push_game_identity(L, st);
+    int game = lua_gettop(L);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
-        ltg_push_move(L, st, ids[i]);
+        ltg_push_move(L, st, ids[i], game, key);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -303,4 +417,10 @@ void ltg_research_register(lua_State *L)
     lua_pushcfunction(L, ltg_move_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
+    lua_newtable(L); /* Move -> key, weak-keyed: a Move's key goes with it */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, LTG_MOVE_KEYS);
 }

@@ -309,6 +309,8 @@ static int ltg_state_is_legal(lua_State *L)
     if (text != NULL) {
         tg_move m = 0;
         legal = whole && tg_state_parse_move(st, text, &m) == TG_OK;
+    } else if (ltg_is_move(L, 2)) { /* false for a Move made for another position */
+        legal = ltg_move_fits(L, st, 2) && tg_state_is_legal(st, ltg_check_move(L, st, 2)) == TG_OK;
     } else {
         lua_Integer id = luaL_checkinteger(L, 2);
         legal = id >= 0 && (uint64_t)id <= UINT32_MAX && tg_state_is_legal(st, (tg_move)id) == TG_OK;
@@ -455,6 +457,22 @@ static int ltg_state_undo(lua_State *L)
     tg_state *st = ltg_check_state(L, 1);
     ltg_check(L, tg_state_undo(st), st);
     return 0;
+}
+
+/* state:set_undo_rewinds_rng(on): undo rewinds the RNG, so that a chance
+ * outcome taken back comes out the same when drawn again (no re-rolls). */
+static int ltg_state_set_undo_rewinds_rng(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    luaL_checktype(L, 2, LUA_TBOOLEAN);
+    ltg_check(L, tg_state_set_undo_rewinds_rng(st, lua_toboolean(L, 2)), st);
+    return 0;
+}
+
+static int ltg_state_undo_rewinds_rng(lua_State *L)
+{
+    lua_pushboolean(L, tg_state_undo_rewinds_rng(ltg_check_state(L, 1)));
+    return 1;
 }
 
 static int ltg_state_history(lua_State *L)
@@ -609,6 +627,8 @@ static const luaL_Reg ltg_state_methods[] = {
     { "sample_chance", ltg_state_sample_chance },
     { "apply_chance", ltg_state_apply_chance },
     { "undo", ltg_state_undo },
+    { "set_undo_rewinds_rng", ltg_state_set_undo_rewinds_rng },
+    { "undo_rewinds_rng", ltg_state_undo_rewinds_rng },
     { "history", ltg_state_history },
     { "clone", ltg_state_clone },
     { "copy_from", ltg_state_copy_from },
@@ -647,6 +667,7 @@ void ltg_state_register(lua_State *L)
     luaL_setfuncs(L, ltg_state_view_methods, 0);
     luaL_setfuncs(L, ltg_state_step_methods, 0);
     luaL_setfuncs(L, ltg_state_research_methods, 0);
+    luaL_setfuncs(L, ltg_state_batch_methods, 0);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

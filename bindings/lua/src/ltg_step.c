@@ -83,9 +83,10 @@ static int ltg_push_step(lua_State *L, const ltg_view *v)
     return 3;
 }
 
-/* state:step([move]) -> player, view, #view. A move id plays it; no move (or
- * nil) draws a chance outcome with the state's RNG. A refusal raises and
- * leaves the state and the view as they were. */
+/* state:step([move]) -> player, view, #view. A move id plays it, a Move
+ * too once it is found made for this position (ltg_check_move()); no move
+ * (or nil) draws a chance outcome with the state's RNG. A refusal raises
+ * and leaves the state and the view as they were. */
 static int ltg_state_step(lua_State *L)
 {
     ltg_state *s = ltg_step_state(L);
@@ -93,7 +94,9 @@ static int ltg_state_step(lua_State *L)
     int chance = lua_isnoneornil(L, 2);
     int is_int = 1;
     lua_Integer m = chance ? 0 : lua_tointegerx(L, 2, &is_int);
-    if (!is_int)
+    if (!is_int && ltg_is_move(L, 2))
+        m = ltg_check_move(L, st, 2);
+    else if (!is_int)
         m = luaL_checkinteger(L, 2); /* raises the usual message */
     if (m < 0 || (uint64_t)m > UINT32_MAX)
         return ltg_raise(L, TG_E_ILLEGAL_MOVE, "move id out of range");

@@ -129,3 +129,31 @@ int ltg_float_buffer_new(lua_State *L)
 {
     return ltg_floats_new(L);
 }
+
+float *ltg_check_floats(lua_State *L, int idx, size_t *n)
+{
+    ltg_floats *f = luaL_checkudata(L, idx, LTG_FLOATS_MT);
+    *n = f->n;
+    return f->v;
+}
+
+/* Pushes n floats as a new table, or copies them into the FloatBuffer at
+ * idx (when there is one) and pushes it. */
+int ltg_push_floats(lua_State *L, const float *v, size_t n, int idx)
+{
+    if (idx != 0 && !lua_isnoneornil(L, idx)) {
+        size_t cap = 0;
+        float *out = ltg_check_floats(L, idx, &cap);
+        if (cap < n)
+            return ltg_raise(L, TG_E_BUFFER_TOO_SMALL, "the FloatBuffer is too small");
+        memcpy(out, v, n * sizeof *v);
+        lua_pushvalue(L, idx);
+        return 1;
+    }
+    lua_createtable(L, (int)(n < INT_MAX ? n : INT_MAX), 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushnumber(L, v[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}

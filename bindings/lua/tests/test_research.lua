@@ -92,7 +92,8 @@ test("a Move of another position is refused", function()
         err.message)
   check(err.message:find(string.format("id %d means '%s'", old.id, here.text), 1, true),
         err.message)
-  check(err.message:find("from move " .. old.move_number, 1, true), err.message)
+  check(err.message:find("was made for the position at move " .. old.move_number, 1, true),
+        err.message)
   eq(s:history_length(), length)
   eq(tostring(here), here.text)
   local id, text = s:clone():apply(here)

@@ -35,7 +35,7 @@ from .bot import LEVELS as BOT_LEVELS
 from .bot import MEMORY as BOT_MEMORY
 from .bot import Bot, BotSettings
 
-__version__ = "1.3.0"
+__version__ = "1.4.0"
 MAX_PLAYERS = 8
 
 

@@ -9,7 +9,7 @@ instead of corrupting memory quietly.
 from __future__ import annotations
 
 from ctypes import (CDLL, CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float,
-                    c_int, c_size_t, c_ubyte, c_uint, c_uint32, c_uint64,
+                    c_int, c_int32, c_size_t, c_ubyte, c_uint, c_uint8, c_uint32, c_uint64,
                     c_void_p)
 from typing import Any, Dict, List, Tuple
 
@@ -31,9 +31,14 @@ class BotHandle(Structure):
     """Opaque struct tg_bot."""
 
 
+class BatchHandle(Structure):
+    """Opaque struct tg_batch (1.4)."""
+
+
 GameP = POINTER(GameHandle)
 StateP = POINTER(StateHandle)
 BotP = POINTER(BotHandle)
+BatchP = POINTER(BatchHandle)
 BotLevel = c_int  # enum tg_bot_level
 
 
@@ -106,8 +111,30 @@ class BotParams(Structure):
     ]
 
 
+class BatchParams(Structure):
+    _fields_ = [
+        ("version", c_uint),
+        ("draw", c_int),
+    ]
+
+
+class BatchBuffers(Structure):
+    """The caller's arrays a batch fills, each indexed by slot (batch.h)."""
+    _fields_ = [
+        ("version", c_uint),
+        ("player", POINTER(c_int32)),
+        ("mask", POINTER(c_uint8)),
+        ("observation", POINTER(c_float)),
+        ("information", POINTER(c_float)),
+        ("rewards", POINTER(c_double)),
+        ("done", POINTER(c_uint8)),
+    ]
+
+
 GAME_PARAMS_VERSION = 2
 BOT_PARAMS_VERSION = 2
+BATCH_PARAMS_VERSION = 1
+BATCH_BUFFERS_VERSION = 1
 
 CharBuf = POINTER(c_char)          # char * the library writes into
 OutText = POINTER(POINTER(c_char))  # char ** receiving a tg_free() buffer
@@ -151,6 +178,9 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_game_utility_range": (Status, [GameP, POINTER(c_double), POINTER(c_double)]),
     "tg_game_has_hidden_information": (c_int, [GameP]),
     "tg_game_format_version": (c_int, [GameP, c_int]),
+    "tg_game_action_move": (Status, [GameP, c_int, c_uint32, POINTER(MoveId)]),
+    "tg_game_move_action": (Status, [GameP, MoveId, POINTER(c_uint32)]),
+    "tg_game_utility_sum": (c_int, [GameP, c_int, POINTER(c_double)]),
     "tg_game_state_size": (c_size_t, [GameP]),
     "tg_game_board_json": (Status, [GameP, OutText, POINTER(c_size_t)]),
     # state.h
@@ -166,9 +196,13 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_state_winners": (Status, [StateP, POINTER(c_uint32)]),
     "tg_state_returns": (Status, [StateP, POINTER(c_double), c_size_t]),
     "tg_state_returns_v2": (Status, [StateP, POINTER(c_double), c_size_t, POINTER(c_size_t)]),
+    "tg_state_utilities": (Status, [StateP, c_int, POINTER(c_double), c_size_t,
+                                    POINTER(c_size_t)]),
+    "tg_state_is_truncated": (c_int, [StateP]),
     "tg_state_legal_moves": (Status, [StateP, POINTER(MoveId), c_size_t,
                                       POINTER(c_size_t)]),
     "tg_state_legal_mask": (Status, [StateP, POINTER(c_ubyte), c_size_t]),
+    "tg_state_action_mask": (Status, [StateP, POINTER(c_ubyte), c_size_t]),
     "tg_state_is_legal": (Status, [StateP, MoveId]),
     "tg_state_chance_outcomes": (Status, [StateP, POINTER(MoveId), POINTER(c_double),
                                           c_size_t, POINTER(c_size_t)]),
@@ -189,6 +223,9 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
                                         POINTER(c_size_t)]),
     "tg_state_parse_move": (Status, [StateP, c_char_p, POINTER(MoveId)]),
     "tg_state_undo": (Status, [StateP]),
+    "tg_state_set_undo_rewinds_rng": (Status, [StateP, c_int]),
+    "tg_state_undo_rewinds_rng": (c_int, [StateP]),
+    "tg_state_position_key": (Status, [StateP, POINTER(c_uint64)]),
     "tg_state_history_length": (c_uint32, [StateP]),
     "tg_state_history": (Status, [StateP, POINTER(MoveId), c_size_t, POINTER(c_size_t)]),
     "tg_state_history_player": (Status, [StateP, c_uint32, POINTER(c_int)]),
@@ -206,6 +243,8 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_state_observation_tensor": (Status, [StateP, c_int, POINTER(c_float), c_size_t]),
     "tg_state_information_json": (Status, [StateP, c_int, OutText, POINTER(c_size_t)]),
     "tg_state_information_key": (Status, [StateP, c_int, POINTER(c_uint64)]),
+    "tg_game_information_tensor_size": (c_size_t, [GameP]),
+    "tg_state_information_tensor": (Status, [StateP, c_int, POINTER(c_float), c_size_t]),
     # save.h
     "tg_state_save": (Status, [StateP, OutBytes, POINTER(c_size_t)]),
     "tg_state_load": (Status, [POINTER(c_ubyte), c_size_t, POINTER(GameParams),
@@ -227,6 +266,20 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "tg_bot_last_simulations": (c_uint32, [BotP]),
     "tg_bot_get_params": (Status, [BotP, POINTER(BotParams)]),
     "tg_bot_last_error": (c_char_p, [BotP]),
+    # batch.h
+    "tg_batch_params_init": (Status, [POINTER(BatchParams), c_uint, CharBuf, c_size_t]),
+    "tg_batch_new": (Status, [GameP, c_size_t, c_uint64, POINTER(BatchParams), POINTER(BatchP),
+                              CharBuf, c_size_t]),
+    "tg_batch_free": (None, [BatchP]),
+    "tg_batch_size": (c_size_t, [BatchP]),
+    "tg_batch_game": (GameP, [BatchP]),
+    "tg_batch_reset": (Status, [BatchP, c_uint64]),
+    "tg_batch_observe": (Status, [BatchP, c_size_t, c_size_t, POINTER(BatchBuffers), CharBuf,
+                                  c_size_t]),
+    "tg_batch_step": (Status, [BatchP, c_size_t, c_size_t, POINTER(c_uint32),
+                               POINTER(BatchBuffers), CharBuf, c_size_t]),
+    "tg_batch_state": (StateP, [BatchP, c_size_t]),
+    "tg_batch_seed": (Status, [BatchP, c_size_t, POINTER(c_uint64)]),
 }
 
 
@@ -241,6 +294,7 @@ def declare(dll: CDLL) -> CDLL:
     return dll
 
 
-__all__ = ["GameP", "StateP", "BotP", "GameInfo", "OptionInfo", "GameParams", "BotParams",
-           "Allocator", "SizedAllocator", "ResizeFn", "GAME_PARAMS_VERSION", "BOT_PARAMS_VERSION",
-           "SIGNATURES", "declare"]
+__all__ = ["GameP", "StateP", "BotP", "BatchP", "GameInfo", "OptionInfo", "GameParams",
+           "BotParams", "BatchParams", "BatchBuffers", "Allocator", "SizedAllocator", "ResizeFn",
+           "GAME_PARAMS_VERSION", "BOT_PARAMS_VERSION", "BATCH_PARAMS_VERSION",
+           "BATCH_BUFFERS_VERSION", "SIGNATURES", "declare"]

@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple, Union
 
 from . import _ffi
-from ._handle import Handle, both_locked, c_text, out_text, serialized
+from ._handle import Handle, both_locked, c_int, c_text, out_text, serialized
 from ._loader import Library, library
 from .catalogue import GameInfo, info_from_pointer
 from .errors import BadOption, InvalidArgument
@@ -22,9 +22,32 @@ _ERRBUF_SIZE = 512
 # tg_game_format_version()'s layouts (TG_FORMAT_*), by the names
 # Game.format_versions uses.
 FORMAT_OBSERVATION_TENSOR, FORMAT_INFORMATION_KEY, FORMAT_OBSERVATION_JSON = 0, 1, 2
+FORMAT_INFORMATION_TENSOR = 3  # 1.4
 FORMATS = {"observation_tensor": FORMAT_OBSERVATION_TENSOR,
            "information_key": FORMAT_INFORMATION_KEY,
-           "observation_json": FORMAT_OBSERVATION_JSON}
+           "observation_json": FORMAT_OBSERVATION_JSON,
+           "information_tensor": FORMAT_INFORMATION_TENSOR}
+# How a game that ends with no winner is scored (TG_DRAW_*, 1.4): "zero"
+# gives everyone 0 as State.returns does; "shared" gives each of n players
+# 1/n, so that every game sums to 1 (constant-sum).
+DRAWS = {"zero": 0, "shared": 1}
+
+
+def c_index(value: object, what: str) -> int:
+    """A Python int that fits a C uint32_t (an action or a move id)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be int, not %s" % (what, type(value).__name__))
+    if not 0 <= value < 2 ** 32:
+        raise InvalidArgument("%s %d is out of range" % (what, value))
+    return value
+
+
+def draw_arg(draw: str) -> int:
+    try:
+        return DRAWS[draw]
+    except (KeyError, TypeError):
+        raise InvalidArgument("draw must be one of %s, not %r" % (", ".join(DRAWS), draw)) \
+            from None
 
 
 def _option_value(key: str, value: object) -> str:
@@ -202,6 +225,39 @@ class Game(Handle):
         """Whether some state shows a player less than the referee sees."""
         return bool(self._lib.check(self._lib.dll.tg_game_has_hidden_information(
             self._handle())))
+
+    # ---- research calls (library 1.4) ----------------------------------------
+
+    @property
+    def information_tensor_size(self) -> int:
+        """Floats in an information-state tensor (State.information_tensor)."""
+        return int(self._lib.dll.tg_game_information_tensor_size(self._handle()))
+
+    def action_move(self, who: int, action: int) -> int:
+        """The move id of a player's action (who a seat) or of a chance
+        outcome (who CHANCE), in the one numbering of tablegames.actions."""
+        out = _ffi.MoveId()
+        self._lib.check(self._lib.dll.tg_game_action_move(
+            self._handle(), c_int(who, "action_move: who"),
+            c_index(action, "action_move: action"), ctypes.byref(out)))
+        return int(out.value)
+
+    def move_action(self, move: int) -> int:
+        """The action (a player's id) or outcome number (a chance id) of a
+        move id; move_is_chance() says which."""
+        out = ctypes.c_uint32()
+        self._lib.check(self._lib.dll.tg_game_move_action(
+            self._handle(), c_index(move, "move_action: move"), ctypes.byref(out)))
+        return int(out.value)
+
+    def utility_sum(self, draw: str = "zero") -> Optional[float]:
+        """The sum of every finished game's utilities when games are scored
+        with draw (State.utilities), or None when it is not the same in
+        every game (with "zero", a game with no winner sums to 0)."""
+        total = ctypes.c_double()
+        constant = self._lib.check(self._lib.dll.tg_game_utility_sum(
+            self._handle(), draw_arg(draw), ctypes.byref(total)))
+        return float(total.value) if constant else None
 
     def format_version(self, layout: int) -> int:
         """The format number of a stored layout: FORMAT_OBSERVATION_TENSOR,

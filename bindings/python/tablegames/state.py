@@ -12,8 +12,8 @@ from . import _ffi
 from ._handle import (Handle, both_locked, c_int, c_seed, c_text, out_buffer, out_text,
                       own_locking, serialized)
 from ._loader import Library, library
-from .errors import IllegalMove, InvalidArgument, ParseError
-from .game import Game
+from .errors import IllegalMove, InvalidArgument, Mismatch, ParseError
+from .game import Game, draw_arg
 from .step import DRAWN, PLAIN_INT_LIMIT, StepView, new_view
 from .buffers import c_bytes, c_floats, checked_view, refuse_buffer, require_numpy
 from .viewers import CHANCE, OMNISCIENT, TURNS, viewer_arg
@@ -39,11 +39,16 @@ class RandomSource(Protocol):
 class Move(int):
     """A move id that also carries its notation: Move(14, "14").
 
-    Compares and hashes as its id, so it can be passed wherever an id is
-    expected; str() gives the notation. The same id can mean another move
-    in another position (Bewitched's ids depend on the dice), so a state
-    refuses a Move whose notation differs from what the id means there;
-    ``origin`` says where a Move the library made came from. A plain int
+    It can be passed wherever an id is expected: it hashes as its id and
+    compares equal to the int it is; str() gives the notation. The same id
+    can mean another move in another position (Bewitched's ids depend on
+    the dice), so a Move a state hands out is made for that position
+    (``origin``): apply() and step() refuse it in another position
+    (IllegalMove: a list kept from before a roll, a clone that went its own
+    way) or game (Mismatch), and two Moves made for different positions are
+    not equal, so ``move in state.legal_moves()`` is False for a stale or
+    foreign Move. A Move made by hand (no origin) is refused only when its
+    notation differs from what its id means where it is played. A plain int
     stays the raw API: it is taken as the id it is."""
 
     text: str
@@ -61,21 +66,48 @@ class Move(int):
     def __repr__(self) -> str:
         return "Move(%d, %r)" % (int(self), self.text)
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move) and not _same_origin(self.origin, other.origin):
+            return False
+        return int.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = int.__hash__
+
     def __str__(self) -> str:
         return self.text
 
 
 class MoveOrigin(NamedTuple):
     """Where a Move was made: the state (by id(), for messages: the object
-    is not kept alive), its move number and history length then."""
+    is not kept alive), its move number and history length then, and since
+    1.4 the game (its name and options) and the position's key
+    (tg_state_position_key(): a digest of hidden facts too, so repr()
+    leaves it out; do not show it to a player)."""
 
     state: int
     move_number: int
     history_length: int
+    game: str = ""
+    key: Optional[int] = None
 
     def describe(self) -> str:
         return "state 0x%x at move %d (history length %d)" % (
             self.state, self.move_number, self.history_length)
+
+    def __repr__(self) -> str:
+        return "MoveOrigin(state=0x%x, move_number=%d, history_length=%d, game=%r)" % (
+            self.state, self.move_number, self.history_length, self.game)
+
+
+def _same_origin(a: Optional[MoveOrigin], b: Optional[MoveOrigin]) -> bool:
+    """Whether two Moves' origins are one position (or either is unknown)."""
+    if a is None or b is None or a.key is None or b.key is None:
+        return True
+    return a.key == b.key and a.game == b.game
 
 
 def _move_id(move: object) -> int:
@@ -131,6 +163,7 @@ class State(Handle):
         self._view: Optional[StepView] = None
         self._c_step: Optional[Callable[..., StepView]] = None
         self._c_observe: Optional[Callable[[object, Any, Any], int]] = None
+        self._identity: Optional[str] = None
 
     @classmethod
     def _adopt(cls, lib: Library, ptr: Any, game: Optional[Game] = None) -> State:
@@ -141,6 +174,7 @@ class State(Handle):
         obj._view = None
         obj._c_step = None
         obj._c_observe = None
+        obj._identity = None
         return obj
 
     # ---- calls and errors ------------------------------------------------
@@ -218,6 +252,23 @@ class State(Handle):
         self._check(self._lib.dll.tg_state_returns_v2(h, out, TABLE_SEATS, ctypes.byref(count)))
         return list(out[:count.value])
 
+    def utilities(self, draw: str = "zero") -> List[float]:
+        """Each player's utility (1.4): 0 before the end; 1 shared among
+        the winners, 0 for the others; a game over with no winner (stopped
+        by the length cap, or by a rule that names none) gives 0 each with
+        draw="zero" (exactly returns) or 1/n each with draw="shared"."""
+        h, count = self._handle(), ctypes.c_size_t()
+        out = (ctypes.c_double * TABLE_SEATS)()
+        self._check(self._lib.dll.tg_state_utilities(h, draw_arg(draw), out, TABLE_SEATS,
+                                                     ctypes.byref(count)))
+        return list(out[:count.value])
+
+    @property
+    def is_truncated(self) -> bool:
+        """Whether the game is over because the library's length cap
+        (Game.max_length) stopped it, not by its rules (1.4)."""
+        return bool(self._check(self._lib.dll.tg_state_is_truncated(self._handle())))
+
     @property
     def last_error(self) -> str:
         """The library's message for this state's last failed call ("" if none)."""
@@ -251,7 +302,49 @@ class State(Handle):
     def _origin(self) -> MoveOrigin:
         h = self._handle()
         return MoveOrigin(id(self), int(self._lib.dll.tg_state_move_number(h)),
-                          int(self._lib.dll.tg_state_history_length(h)))
+                          int(self._lib.dll.tg_state_history_length(h)),
+                          self._game_identity(), self._position_key())
+
+    def _position_key(self) -> int:
+        key = ctypes.c_uint64()
+        self._check(self._lib.dll.tg_state_position_key(self._handle(), ctypes.byref(key)))
+        return int(key.value)
+
+    def _game_identity(self) -> str:
+        """The game as a Move's origin names it: its name and options."""
+        if self._identity is None:
+            game = self.game
+            options = game.options_string
+            self._identity = "%s (%s)" % (game.name, options) if options else game.name
+        return self._identity
+
+    def _check_move(self, move: Move, call: str) -> None:
+        """Refuses a Move made for another game (Mismatch) or position
+        (IllegalMove), or made by hand with a notation that is not what its
+        id means here; the state is not touched."""
+        mid = int(move)
+        origin = move.origin
+        if origin is None or origin.key is None:
+            self._foreign(move, self.move_text(mid) if self.is_legal(mid) else "", call)
+            return
+        game = self._game_identity()
+        take = ("Take the move from this state (legal_moves(), parse_move()) or pass its"
+                " id or text")
+        if origin.game != game:
+            mine, theirs = origin.game.split(" (")[0], game.split(" (")[0]
+            if mine == theirs:  # the options differ: name them
+                mine, theirs = origin.game, game
+            raise Mismatch("%s: Move %r (id %d) was made for %s; this state plays %s. %s"
+                           % (call, move.text, mid, mine, theirs, take))
+        if origin.key == self._position_key():
+            return
+        number = int(self._lib.dll.tg_state_move_number(self._handle()))
+        then = ("another position at move %d" % number if origin.move_number == number
+                else "the position at move %d" % origin.move_number)
+        here = ("means %r" % self.move_text(mid) if self._lib.dll.tg_state_is_legal(
+            self._handle(), mid) == 0 else "is not a legal move")
+        raise IllegalMove("%s: Move %r (id %d) was made for %s; here, at move %d, id %d %s. %s"
+                          % (call, move.text, mid, then, number, mid, here, take))
 
     def _foreign(self, move: Move, text: str, call: str) -> None:
         """Refuses a Move whose notation says another move than its id
@@ -267,13 +360,19 @@ class State(Handle):
             % (call, move.text, int(move), where, int(move), text))
 
     def is_legal(self, move: MoveLike) -> bool:
-        """Whether a move (id, Move or text) can be played now."""
+        """Whether a move (id, Move or text) can be played now; False for a
+        Move made for another position or game."""
         if isinstance(move, (str, bytes, bytearray)):
             try:
                 self.parse_move(move)
             except ParseError:
                 return False
             return True
+        if isinstance(move, Move) and move.origin is not None and move.origin.key is not None:
+            try:
+                self._check_move(move, "is_legal")
+            except (IllegalMove, Mismatch):
+                return False
         return bool(self._lib.dll.tg_state_is_legal(self._handle(), _move_id(move)) == 0)
 
     def move_text(self, move: int) -> str:
@@ -302,27 +401,31 @@ class State(Handle):
         return Move(out.value, self.move_text(out.value), self._origin())
 
     def apply(self, move: MoveLike) -> Move:
-        """Plays a move given as an id, a Move or its text; returns the Move.
-        At a chance point this applies the outcome that happened. A Move
-        whose text is not what its id means here (a Move of another
-        position) is refused with IllegalMove, the state unchanged."""
+        """Plays a move given as an id, a Move or its text; returns the Move
+        (made for the position it was played in). At a chance point this
+        applies the outcome that happened. A Move made for another position
+        is refused with IllegalMove, one of another game with Mismatch, the
+        state unchanged; a plain int is taken as the id it is."""
         if isinstance(move, (str, bytes, bytearray)):
             played = self.parse_move(move)
         else:
             mid = _move_id(move)
-            text = self.move_text(mid) if self.is_legal(mid) else ""
             if isinstance(move, Move):
-                self._foreign(move, text, "apply")
-            played = Move(mid, text, self._origin())
+                self._check_move(move, "apply")
+            if isinstance(move, Move) and move.origin is not None and move.origin.key is not None:
+                played = move
+            else:
+                legal = self._lib.dll.tg_state_is_legal(self._handle(), mid) == 0
+                played = Move(mid, self.move_text(mid) if legal else "", self._origin())
         self._check(self._lib.dll.tg_state_apply(self._handle(), int(played)))
         return played
 
     def _step_move_id(self, move: object) -> int:
         """step()'s check of a move that is not a plain int: _move_id's,
-        and for a Move, that it means the same here (see apply())."""
+        and for a Move, that it was made for this position (see apply())."""
         mid = _move_id(move)
-        if isinstance(move, Move) and move.text:
-            self._foreign(move, self.move_text(mid) if self.is_legal(mid) else "", "step")
+        if isinstance(move, Move):
+            self._check_move(move, "step")
         return mid
 
     def chance_outcomes(self) -> List[Tuple[Move, float]]:
@@ -531,8 +634,27 @@ class State(Handle):
             lock.release()
 
     def undo(self) -> None:
-        """Takes back the last decision; NothingToUndo at the root."""
+        """Takes back the last decision; NothingToUndo at the root. By
+        default the RNG is not rewound, so a chance outcome taken back may
+        come out differently when drawn again (a re-roll): see
+        undo_rewinds_rng."""
         self._check(self._lib.dll.tg_state_undo(self._handle()))
+
+    @property
+    def undo_rewinds_rng(self) -> bool:
+        """Whether undo() rewinds the RNG (False by default); set it to True
+        to forbid re-rolls. Then taking back a chance outcome sets the RNG
+        back to before it was drawn, so drawing again gives the same
+        outcome, and undo refuses (NothingToUndo) an outcome made before it
+        was set or loaded from a save. Clones and copies carry it; a loaded
+        state starts without it."""
+        return bool(self._lib.dll.tg_state_undo_rewinds_rng(self._handle()))
+
+    @undo_rewinds_rng.setter
+    def undo_rewinds_rng(self, rewind: bool) -> None:
+        if not isinstance(rewind, bool):
+            raise TypeError("undo_rewinds_rng is a bool, not %s" % type(rewind).__name__)
+        self._check(self._lib.dll.tg_state_set_undo_rewinds_rng(self._handle(), int(rewind)))
 
     @property
     def history(self) -> List[int]:
@@ -655,6 +777,41 @@ class State(Handle):
             raise InvalidArgument("legal_mask: out holds %d bytes, the game has %d move ids"
                                   % (view.nbytes, n))
         self._fill_mask(c_bytes(view, n), n)
+        return out
+
+    def action_mask(self, out: Any = None, *, numpy: bool = False) -> Any:
+        """One byte per action of the player to move (Game.player_move_count
+        of them, in the numbering of tablegames.actions, 1.4): 1 where legal;
+        all 0 at a chance point and at the end. A new bytearray, a numpy
+        uint8 array with numpy=True, or out (a byte buffer as legal_mask()
+        takes) filled in place."""
+        n = int(self._lib.dll.tg_game_player_move_count(self._game_ptr()))
+        if out is None:
+            out = require_numpy("action_mask").zeros(n, "uint8") if numpy else bytearray(n)
+        view = checked_view(out, "action_mask", "out", floats=False)
+        if view.nbytes < n:
+            raise InvalidArgument("action_mask: out holds %d bytes, the game has %d actions"
+                                  % (view.nbytes, n))
+        self._check(self._lib.dll.tg_state_action_mask(self._handle(), c_bytes(view, n), n))
+        return out
+
+    def information_tensor(self, player: int, out: Any = None, *, numpy: bool = False) -> Any:
+        """player's information-state tensor (1.4; Game.information_tensor_size
+        floats, laid out in include/boardgames/observe.h): equal for two
+        states exactly when player cannot tell them apart. A new array('f'),
+        a numpy float32 array with numpy=True, or out (a float32 buffer as
+        observation_tensor() takes) filled in place."""
+        n = int(self._lib.dll.tg_game_information_tensor_size(self._game_ptr()))
+        if out is None:
+            out = require_numpy("information_tensor").zeros(n, "float32") if numpy \
+                else array("f", bytes(4 * n))
+        view = checked_view(out, "information_tensor", "out", floats=True)
+        if view.nbytes < 4 * n:
+            raise InvalidArgument("information_tensor: out holds %d floats, the tensor %d"
+                                  % (view.nbytes // 4, n))
+        seat = self._viewer(player, "information_tensor", seats_only=True)
+        self._check(self._lib.dll.tg_state_information_tensor(self._handle(), seat,
+                                                              c_floats(view, 0, n), n))
         return out
 
     def _fill_mask(self, buf: Any, n: int) -> None:

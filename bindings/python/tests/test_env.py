@@ -58,7 +58,7 @@ class EnvTest(unittest.TestCase):
     def test_masks_observations_and_the_selection(self):
         e = AECEnv("bewitched", players=2)
         e.reset(seed=3)
-        n = e.game.move_count
+        n = e.game.player_move_count
         self.assertEqual(e.action_space("player_0"), Discrete(n))
         space = e.observation_space("player_1")
         self.assertIsInstance(space, Box)
@@ -70,7 +70,8 @@ class EnvTest(unittest.TestCase):
             self.assertFalse(state.is_chance)  # chance is played inside step
             self.assertEqual(agent, "player_%d" % state.current_player)
             mask = e.infos[agent]["action_mask"]
-            self.assertEqual([i for i in range(n) if mask[i]], state.legal_move_ids())
+            self.assertEqual([i for i in range(n) if mask[i]],
+                             [e.game.move_action(m) for m in state.legal_move_ids()])
             for other in e.agents:
                 if other != agent:
                     self.assertEqual(sum(e.infos[other]["action_mask"]), 0)
@@ -124,6 +125,9 @@ class EnvTest(unittest.TestCase):
                 self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
                 self.assertEqual(sorted(m for m, _ in outcomes),
                                  [i for i, b in enumerate(info["action_mask"]) if b])
+                self.assertEqual(sorted(m for m, _ in outcomes),
+                                 [e.game.move_action(m) for m in e.state.legal_move_ids()])
+                self.assertEqual(e.action_space(agent).n, e.game.chance_outcome_count)
                 self.assertEqual(list(obs), list(e.state.observation_tensor(tablegames.PUBLIC)))
                 ids, probs = zip(*outcomes)
                 e.step(rng.choices(ids, probs)[0])
@@ -137,14 +141,15 @@ class EnvTest(unittest.TestCase):
         self.assertIs(e.unwrapped, e)
         self.assertEqual(set(e.action_spaces), set(e.possible_agents))
         space = e.action_spaces["player_2"]
-        self.assertEqual(space, Discrete(e.game.move_count))
+        self.assertEqual(space, Discrete(e.game.player_move_count))
         self.assertTrue(space.contains(0) and not space.contains(space.n))
         self.assertFalse(space.contains(True) or space.contains(1.0) or space.contains("1"))
         mask = e.infos[e.agent_selection]["action_mask"]
         for _ in range(20):
             self.assertEqual(mask[space.sample(mask)], 1)
+        self.assertEqual(space.sample(bytearray(space.n)), space.start)  # as gymnasium
         with self.assertRaises(ValueError):
-            space.sample(bytearray(space.n))
+            space.sample(bytearray(space.n + 1))
         box = e.observation_spaces["player_0"]
         self.assertEqual(box.shape, tuple(e.game.observation_tensor_shape))
         self.assertEqual(box.dtype, "float32")
@@ -228,7 +233,7 @@ class ISMCTSTest(unittest.TestCase):
                 continue
             mask = info["action_mask"]
             if agent == "player_0":
-                move = search.choose(e.state, 0)
+                move = e.game.move_action(search.choose(e.state, 0))
                 searched += 1
             else:
                 move = e.action_space(agent).sample(mask)

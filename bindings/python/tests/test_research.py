@@ -13,7 +13,7 @@ from hide_numpy import NUMPY
 import tablegames
 from tablegames import CHANCE, OMNISCIENT, PUBLIC, TERMINAL
 from tablegames.errors import IllegalMove, InvalidArgument
-from support import every_setup, seeded
+from support import every_setup, random_step, seeded
 
 
 def at_chance(game_id="witches_dance", players=3, seed=1):
@@ -189,7 +189,7 @@ class ForeignMoveTest(unittest.TestCase):
             state.apply(old)
         message = str(caught.exception)
         self.assertIn("apply: Move %r (id %d)" % (old.text, int(old)), message)
-        self.assertIn("in this position id %d means %r" % (int(old), here.text), message)
+        self.assertIn("id %d means %r" % (int(old), here.text), message)
         self.assertIn("at move %d" % old.origin.move_number, message)
         self.assertEqual(state, before)
         self.assertEqual(state.history, before.history)
@@ -269,7 +269,7 @@ class GameFactsTest(unittest.TestCase):
                 self.assertIsInstance(game.has_hidden_information, bool)
                 versions = game.format_versions
                 self.assertEqual(set(versions), {"observation_tensor", "information_key",
-                                                 "observation_json"})
+                                                 "observation_json", "information_tensor"})
                 self.assertTrue(all(v >= 1 for v in versions.values()))
                 self.assertEqual(game.format_version(tablegames.FORMAT_INFORMATION_KEY),
                                  versions["information_key"])
@@ -345,6 +345,67 @@ class ObserveTest(unittest.TestCase):
         state.close()
         with self.assertRaises(tablegames.ClosedError):
             state.observe(0)
+
+
+class ActionNumberingTest(unittest.TestCase):
+    """The 1.4 calls: one numbering of actions and outcomes, its mask, the
+    information tensor, utilities with shared draws."""
+
+    def test_the_numbering_and_its_mask_on_every_game(self):
+        from tablegames.actions import Actions
+        for game_id, players in every_setup():
+            with self.subTest(game=game_id, players=players):
+                game = tablegames.Game(game_id, players=players)
+                actions = Actions(game)
+                self.assertEqual(actions.action_count, game.player_move_count)
+                self.assertEqual(actions.outcome_count, game.chance_outcome_count)
+                for a, m in enumerate(actions.action_moves):
+                    self.assertEqual(game.action_move(0, a), m)
+                    self.assertEqual(game.action_move(players - 1, a), m)
+                    self.assertEqual(game.move_action(m), a)
+                for o, m in enumerate(actions.outcome_moves):
+                    self.assertEqual(game.action_move(tablegames.CHANCE, o), m)
+                    self.assertEqual(game.move_action(m), o)
+                self.assertEqual(sorted(actions.action_moves + actions.outcome_moves),
+                                 list(range(game.move_count)))
+                for bad in ((0, actions.action_count), (players, 0),
+                            (tablegames.CHANCE, actions.outcome_count)):
+                    with self.assertRaises(InvalidArgument):
+                        game.action_move(*bad)
+                with self.assertRaises(InvalidArgument):
+                    game.move_action(game.move_count)
+                state = game.new_state(3)
+                rng = random.Random(3)
+                for _ in range(150):
+                    if state.is_terminal:
+                        break
+                    mask = state.action_mask()
+                    self.assertEqual(len(mask), actions.action_count)
+                    expected = [] if state.is_chance else \
+                        [game.move_action(m) for m in state.legal_move_ids()]
+                    self.assertEqual([a for a, b in enumerate(mask) if b], expected)
+                    random_step(state, rng)
+                self.assertEqual(len(state.information_tensor(0)), game.information_tensor_size)
+
+    def test_utilities_and_draws(self):
+        game = tablegames.Game("bewitched", players=2, hat_put="no")
+        self.assertIsNone(game.utility_sum("zero"))
+        self.assertEqual(game.utility_sum("shared"), 1.0)
+        with self.assertRaises(InvalidArgument):
+            game.utility_sum("half")
+        drawn = 0
+        for seed in range(40):
+            state = game.new_state(seed)
+            self.assertEqual(state.utilities("shared"), [0.0, 0.0])  # not over yet
+            state.playout()
+            self.assertFalse(state.is_truncated)
+            self.assertEqual(state.utilities(), state.returns)
+            if not state.winners:
+                drawn += 1
+                self.assertEqual(state.utilities("shared"), [0.5, 0.5])
+            else:
+                self.assertEqual(state.utilities("shared"), state.returns)
+        self.assertGreater(drawn, 0)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ import os
 import re
 import subprocess
 import unittest
-from ctypes import (POINTER, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_ubyte,
-                    c_uint, c_uint8, c_uint32, c_uint64, c_void_p)
+from ctypes import (POINTER, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_size_t,
+                    c_ubyte, c_uint, c_uint8, c_uint32, c_uint64, c_void_p)
 
 import tablegames
 from tablegames import _ffi, errors
@@ -53,7 +53,7 @@ def header_text():
 
 BASE_TYPES = {
     "void": None, "int": c_int, "unsigned": c_uint, "size_t": c_size_t,
-    "uint8_t": c_uint8, "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
+    "uint8_t": c_uint8, "int32_t": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64, "double": c_double, "float": c_float,
     "tg_status": c_int, "tg_option_type": c_int, "tg_move": c_uint32,
     "char": c_char, "unsigned char": c_ubyte,
     "tg_game": _ffi.GameHandle, "tg_state": _ffi.StateHandle,
@@ -61,7 +61,8 @@ BASE_TYPES = {
     "tg_game_params": _ffi.GameParams, "tg_allocator": _ffi.Allocator,
     "tg_sized_allocator": _ffi.SizedAllocator, "tg_resize_fn": _ffi.ResizeFn,
     "tg_bot": _ffi.BotHandle, "tg_bot_params": _ffi.BotParams, "tg_bot_level": c_int,
-    "tg_bot_memory": c_int,
+    "tg_bot_memory": c_int, "tg_batch": _ffi.BatchHandle,
+    "tg_batch_params": _ffi.BatchParams, "tg_batch_buffers": _ffi.BatchBuffers,
 }
 
 
@@ -200,7 +201,9 @@ class SignatureTest(unittest.TestCase):
                             ("tg_option_info", _ffi.OptionInfo),
                             ("tg_game_params", _ffi.GameParams),
                             ("tg_sized_allocator", _ffi.SizedAllocator),
-                            ("tg_bot_params", _ffi.BotParams)):
+                            ("tg_bot_params", _ffi.BotParams),
+                            ("tg_batch_params", _ffi.BatchParams),
+                            ("tg_batch_buffers", _ffi.BatchBuffers)):
             with self.subTest(struct=c_name):
                 fields = parse_struct(self.text, c_name)
                 self.assertEqual([n for _t, n in fields], [n for n, _t in cls._fields_])
@@ -230,6 +233,8 @@ class SignatureTest(unittest.TestCase):
         self.assertEqual(defines["TG_MAX_PLAYERS"], tablegames.MAX_PLAYERS)
         self.assertEqual(defines["TG_GAME_PARAMS_VERSION"], _ffi.GAME_PARAMS_VERSION)
         self.assertEqual(defines["TG_BOT_PARAMS_VERSION"], _ffi.BOT_PARAMS_VERSION)
+        self.assertEqual(defines["TG_BATCH_PARAMS_VERSION"], _ffi.BATCH_PARAMS_VERSION)
+        self.assertEqual(defines["TG_BATCH_BUFFERS_VERSION"], _ffi.BATCH_BUFFERS_VERSION)
 
     def test_bot_levels_match(self):
         from tablegames.bot import LEVELS, MEMORY

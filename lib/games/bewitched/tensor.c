@@ -28,6 +28,24 @@ size_t bw_tensor_size(const void *vcfg)
            BW_BOOKS * bw_book_slots(cfg) + n + BW_FROGS + BW_FROGS + BW_FROGS + n;
 }
 
+/* Writing: the vector comes zeroed, so only the ones and the non-zero
+ * numbers are stored, from a copy of the block on the stack. A float
+ * store may alias the block's uint8_t bytes (a char type), so through the
+ * caller's pointer the compiler would read the block again after every
+ * store; the copy cannot be aliased. This writer runs on every decision
+ * of a batched learning loop (issue 34). */
+
+/* Sets t[i] to 1 for every set bit i of the n-bit mask at m. */
+static void bw_tensor_bits(float *t, const uint8_t *m, int n)
+{
+    for (int byte = 0; byte < (n + 7) / 8; byte++)
+        for (unsigned v = m[byte]; v; v &= v - 1) {
+            int i = byte * 8 + __builtin_ctz(v);
+            if (i < n)
+                t[i] = 1.0f;
+        }
+}
+
 /* The parts that observe() builds from the same helpers, in the same order. */
 static float *bw_tensor_frogs(const bw_config *cfg, const bw_block *b, int viewer, float *t)
 {
@@ -40,9 +58,13 @@ static float *bw_tensor_frogs(const bw_config *cfg, const bw_block *b, int viewe
             m[0] = 1.0f;
         else if (viewer == TG_VIEW_OMNISCIENT && b->setup_step > p + 1)
             m[b->plain[p] != f % BW_FROGS_PER_PLAYER ? 0 : 1] = 1.0f;
-        m[2] = (float)((b->frog_flags[f] & BW_FF_MOVED) != 0);
-        m[3] = (float)((b->frog_flags[f] & BW_FF_MUST) != 0);
-        m[4] = (float)((b->frog_flags[f] & BW_FF_PENDING) != 0);
+        const unsigned flags = b->frog_flags[f];
+        if (flags & BW_FF_MOVED)
+            m[2] = 1.0f;
+        if (flags & BW_FF_MUST)
+            m[3] = 1.0f;
+        if (flags & BW_FF_PENDING)
+            m[4] = 1.0f;
     }
     return t;
 }
@@ -51,13 +73,14 @@ static float *bw_tensor_snakes(const bw_config *cfg, const bw_block *b, int view
 {
     int drawn = b->stage == BW_ST_SETUP ? b->setup_step - 1 - cfg->players : BW_SNAKES;
     for (int s = 0; s < BW_SNAKES; s++, t += BW_SNAKE_SLOTS) {
-        t[0] = (float)!bw_bit(b->gone, s);
         if (bw_bit(b->gone, s))
             t[1] = 1.0f;
-        else if (viewer == TG_VIEW_OMNISCIENT && s < drawn)
-            t[bw_bit(b->deadly, s) ? 1 : 2] = 1.0f;
-        for (int f = 0; f < BW_FROGS; f++)
-            t[3 + f] = (float)bw_bit(b->touched[s], f);
+        else {
+            t[0] = 1.0f;
+            if (viewer == TG_VIEW_OMNISCIENT && s < drawn)
+                t[bw_bit(b->deadly, s) ? 1 : 2] = 1.0f;
+        }
+        bw_tensor_bits(t + 3, b->touched[s], BW_FROGS);
     }
     return t;
 }
@@ -73,7 +96,8 @@ static float *bw_tensor_books(const bw_config *cfg, const bw_block *b, int viewe
         if (bw_page_seen(b, k, viewer))
             t[3 + BW_BOOK_AT + (k == b->prince ? 0 : 1)] = 1.0f;
         for (int p = 0; p < cfg->players; p++)
-            t[3 + BW_BOOK_AT + 2 + p] = (float)((b->seen[p] >> k) & 1u);
+            if ((b->seen[p] >> k) & 1u)
+                t[3 + BW_BOOK_AT + 2 + p] = 1.0f;
     }
     return t;
 }
@@ -81,7 +105,7 @@ static float *bw_tensor_books(const bw_config *cfg, const bw_block *b, int viewe
 void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
 {
     const bw_config *cfg = vcfg;
-    const bw_block *b = st;
+    const bw_block copy = *(const bw_block *)st, *b = &copy;
     int n = cfg->players;
     float *t = out;
     t = tgT_one_hot(t, b->stage, BW_ST_COUNT);
@@ -101,12 +125,13 @@ void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
         tgT_one_hot(t, bw_hat_book(b, h), BW_BOOKS);
     t = bw_tensor_books(cfg, b, viewer, t);
     for (int p = 0; p < n; p++)
-        *t++ = (float)b->antidote[p];
+        if (b->antidote[p])
+            t[p] = (float)b->antidote[p];
+    t += n;
     t = tgT_one_hot(t, b->escape_frog, BW_FROGS);
     t = tgT_one_hot(t, b->actor, BW_FROGS);
     if (b->actor != BW_NONE && b->stage == BW_ST_STEAL)
-        for (int g = 0; g < BW_FROGS; g++)
-            t[g] = (float)bw_bit(b->passed, g);
+        bw_tensor_bits(t, b->passed, BW_FROGS);
     t += BW_FROGS;
     tgT_one_hot(t, b->winner, n);
 }

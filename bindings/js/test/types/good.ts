@@ -1,9 +1,16 @@
 // A consumer of every declared call; tsc --strict must accept it.
 import {
-  BOT_LEVELS, Bot, CHANCE, CLOSED, Format, Game, MAX_PLAYERS, Move, OMNISCIENT, PUBLIC, State, Status,
-  StepView, TERMINAL, TablegamesError, gameInfo, games, heapInUse, libraryVersion, memorySize,
+  BOT_LEVELS, Bot, CHANCE, CLOSED, Format, Game, MAX_PLAYERS, Move, NOT_READY, OMNISCIENT, PUBLIC, State, Status,
+  StepView, TERMINAL, TablegamesError, gameInfo, games, heapInUse, init, isReady, libraryVersion, memoryLimit,
+  memorySize,
 } from 'tablegames';
-import type { BotSettings, GameInfo, OptionInfo, Viewer } from 'tablegames';
+import type {
+  BewitchedObservation, BotSettings, ErrorCode, GameId, GameInfo, GameOptions, Observation, OptionInfo, Viewer,
+} from 'tablegames';
+
+await init();
+await init({ wasm: 'https://example.org/tablegames_wasm.wasm' });
+const ready: boolean = isReady() && memoryLimit() > 0;
 
 const infos: GameInfo[] = games();
 const first: OptionInfo | undefined = gameInfo(infos[0].id).option('players');
@@ -11,12 +18,16 @@ const counts: number[] = infos[0].playerCounts();
 const version: string = libraryVersion();
 const figures: number = heapInUse() + memorySize() + MAX_PLAYERS + Object.keys(BOT_LEVELS).length;
 
-const game = new Game('witches_dance', { players: 3, early_peek: true });
+const game = new Game('witches_dance', { players: 3, early_peek: true, entry: 'past' });
+const someId: GameId = infos[0].id;
+const any: Game = new Game(someId);
+const options: GameOptions<'creepy_cauldron'> = { snap: 0.2, invisible: 'hide', exact: 'yes' };
+const cauldron = new Game('creepy_cauldron', options);
 const same = new Game('witches_dance', 'players=3');
 const sizes: number = game.moveCount + game.maxLegalMoves + game.maxChanceOutcomes + game.maxLength
   + game.stateSize + game.tensorSize + game.players;
 const board: Record<string, unknown> = game.board();
-const options: Record<string, string> = game.options;
+const optionValues: Record<string, string> = game.options;
 const research: number = game.playerMoveCount + game.chanceOutcomeCount + game.lengthBound
   + game.observationTensorShape[0] + game.utilityRange[1] + game.formatVersion(Format.INFORMATION_KEY)
   + game.formatVersions.OBSERVATION_JSON + (game.hasHiddenInformation && game.moveIsChance(0) ? 1 : 0);
@@ -44,13 +55,18 @@ if (state.isChance) {
   const move: Move = state.applyChance();
 }
 const made: number = state.playout(10);
+state.undoRewindsRng = true;
+const rewinds: boolean = state.undoRewindsRng;
 state.undo();
+const asJson: { id: number; text: string } = played.toJSON();
 const copy: State = state.clone();
 copy.copyFrom(state);
 copy.seed(3);
 const viewers: Viewer[] = [0, OMNISCIENT, PUBLIC];
 for (const viewer of viewers) {
   const seen: Record<string, unknown> = state.observation(viewer);
+  const typed: Observation<'witches_dance'> = game.newState().observation(viewer);
+  const die: number = typed.die + typed.known_color.length;
   const events: Record<string, unknown>[] = state.events(viewer);
   const tensor: Float32Array = state.observationTensor(viewer, new Float32Array(state.tensorSize()));
   const drawing: string = state.toText(viewer);
@@ -80,11 +96,19 @@ try {
 } catch (error) {
   if (error instanceof TablegamesError) {
     const status: number | null = error.status;
-    const code: string = error.code;
-    const closed: boolean = code === CLOSED || status === Status.ILLEGAL_MOVE;
+    const code: ErrorCode = error.code;
+    const closed: boolean = code === CLOSED || code === NOT_READY || code === 'TG_E_NOTHING_TO_UNDO'
+      || status === Status.ILLEGAL_MOVE;
   }
 }
-for (const handle of [bot, loaded, fromJson, copy, state, same, game]) {
+// Each game's own observation, and the union told apart by its game.
+const bewitched = new Game('bewitched', { players: 2, stops: 'must' }).newState(1);
+const frogs: BewitchedObservation['frogs'] = bewitched.observation(PUBLIC).frogs;
+const either: Observation = loaded.observation(0);
+if (either.game === 'creepy_cauldron') {
+  const key: 'handle' | 'player' | 'space' = either.key.at;
+}
+for (const handle of [bot, loaded, fromJson, copy, state, same, game, any, cauldron, bewitched]) {
   const closed: boolean = handle.closed;
   handle.free();
   handle[Symbol.dispose]();

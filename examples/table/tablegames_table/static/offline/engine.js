@@ -11,9 +11,13 @@ export const PACKAGE = "/static/offline/pkg/";
 
 let tg = null;
 
-// Loads the package and its WebAssembly module (once).
+// Loads the package and its WebAssembly module (once; init() since 1.4).
 export async function openLibrary() {
-  if (!tg) tg = await import(`${PACKAGE}index.js`);
+  if (!tg) {
+    const module = await import(`${PACKAGE}index.js`);
+    await module.init();
+    tg = module;
+  }
   return tg;
 }
 

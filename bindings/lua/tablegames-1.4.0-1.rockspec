@@ -1,11 +1,11 @@
 -- LuaRocks recipe for the Lua 5.4 module. libtablegames (and jansson) must be
 -- installed first. Debian's luarocks defaults to Lua 5.1, so name the version:
---   luarocks --lua-version=5.4 make tablegames-1.3.0-1.rockspec
+--   luarocks --lua-version=5.4 make tablegames-1.4.0-1.rockspec
 -- and point TABLEGAMES_DIR at the prefix when it is not /usr or /usr/local:
---   luarocks --lua-version=5.4 make tablegames-1.3.0-1.rockspec TABLEGAMES_DIR=/opt/tg
+--   luarocks --lua-version=5.4 make tablegames-1.4.0-1.rockspec TABLEGAMES_DIR=/opt/tg
 rockspec_format = "3.0"
 package = "tablegames"
-version = "1.3.0-1"
+version = "1.4.0-1"
 source = {
    url = "file://./",
 }
@@ -33,6 +33,7 @@ build = {
             "src/ltg_module.c", "src/ltg_errors.c", "src/ltg_owned.c",
             "src/ltg_json.c", "src/ltg_game.c", "src/ltg_state.c", "src/ltg_fastpath.c",
             "src/ltg_step.c", "src/ltg_bot.c", "src/ltg_views.c", "src/ltg_research.c",
+            "src/ltg_batch.c",
          },
          libraries = { "tablegames", "jansson" },
          incdirs = { "$(TABLEGAMES_INCDIR)", "$(JANSSON_INCDIR)" },
