@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every function of the newest version node of abi/tablegames.map is bound
-# by the Lua module and by the libffi host (Python's table is held to the
-# headers by its own signature test).
+# by the Lua module, by the libffi host and by the npm package's modules,
+# which call it as lib._NAME (Python's table is held to the headers by its
+# own signature test).
 #   newest_node_covered.sh SOURCE_DIR
 set -eu
 export LC_ALL=C
@@ -17,6 +18,9 @@ for name in $names; do
       echo "$name (newest node) is not bound in $where"; missing=1
     fi
   done
+  if ! grep -rqE "lib\._$name\b" "$src/bindings/js/lib"; then
+    echo "$name (newest node) is not bound in $src/bindings/js/lib"; missing=1
+  fi
 done
 [ "$missing" -eq 0 ] && echo "every function of the newest node is bound:$names"
 exit "$missing"

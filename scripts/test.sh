@@ -76,7 +76,8 @@ step_finish() {
 # packages they use (python3-numpy for the numpy paths and VectorEnv):
 # another python3 may come first on PATH and lack them.
 python_choice=()
-[ -x /usr/bin/python3 ] && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
+python=python3
+[ -x /usr/bin/python3 ] && python=/usr/bin/python3 && python_choice=(-DPython3_EXECUTABLE=/usr/bin/python3)
 configure_and_build() {
     local dir=$1
     shift
@@ -88,7 +89,9 @@ configure_and_build() {
 run_ctest() {
     local dir=$1
     shift
-    (cd "$dir" && ctest -j"$jobs" --output-on-failure --timeout 900 "$@")
+    # No --timeout: the long tests run under tests/watchdog/watchdog.py,
+    # which fails a test when it stops moving (docs/testing.md).
+    (cd "$dir" && ctest -j"$jobs" --output-on-failure "$@")
 }
 
 # Every seat plays random moves; each game must end with a winner.
@@ -105,6 +108,14 @@ random_games() {
     done
 }
 
+# watched NAME COMMAND...: runs COMMAND under tests/watchdog/watchdog.py,
+# which stops it only when it has made no progress for STALL seconds.
+watched() {
+    local name=$1
+    shift
+    "$python" "$repo/tests/watchdog/watchdog.py" --name "$name" -- "$@"
+}
+
 conformance_under_valgrind() {
     local bin=$release/tests/conformance/test_conformance
     [ -x "$bin" ] || bin=$release/tests/conformance/conformance
@@ -117,7 +128,7 @@ conformance_under_valgrind() {
     # $1 is the shard (I/N): two processes share the run, so that valgrind
     # (single-threaded) has both cores once the foreground steps are done.
     TG_CONFORMANCE_QUICK=1 TG_CONFORMANCE_STRIDE=${TG_VALGRIND_STRIDE:-64} \
-        TG_CONFORMANCE_SHARD=$1 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
+        TG_CONFORMANCE_SHARD=$1 watched "conformance-under-valgrind $1" valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 "$bin"
 }
 
 # Under the sanitizers the conformance suite plays one game per option set
@@ -141,16 +152,21 @@ tsan_threads() {
         -DTG_SANITIZE=thread -DTG_BUILD_EXAMPLES=OFF &&
         cmake --build "$root/test-tsan" -j"$jobs" --target test_threads test_bot_threads \
             golden golden_formats golden_semantics &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_threads" &&
-        TSAN_OPTIONS=halt_on_error=1 "$root/test-tsan/tests/threads/test_bot_threads" &&
+        TSAN_OPTIONS=halt_on_error=1 watched test_threads "$root/test-tsan/tests/threads/test_threads" &&
+        TSAN_OPTIONS=halt_on_error=1 watched test_bot_threads "$root/test-tsan/tests/threads/test_bot_threads" &&
         (cd "$root/test-tsan" && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -R '^golden_')
 }
 
 # The browser table (examples/table/): the server tests (unittest and
-# aiohttp's test client, kill -9 and restart); then the log's and the
-# lobby's words (node --test words.test.mjs), four whole games played in
+# aiohttp's test client, kill -9 and restart; the load step has a family
+# playing through a replay attack, test_replay_attack); then the log's
+# and the lobby's words and no seat's log contradicting the outcome
+# (node --test words.test.mjs log_truth.test.mjs), four whole games played in
 # Debian's chromium (table.test.mjs) and each game on phones (tap targets,
-# text sizes, names, two answers at once: phone.test.mjs), the replay
+# text sizes, names, two answers at once: phone.test.mjs), every kind of
+# move of each game tapped through the board alone to the end and the
+# board whole at rest on phones and tablets (touch.test.mjs,
+# layout.test.mjs), the replay
 # after the end drawing everything on a phone (replay.test.mjs), a page
 # refused for too many connections (connections.test.mjs), through
 # playwright-core pinned by tests/browser/package-lock.json (npm ci; no
@@ -167,10 +183,10 @@ table_tests() {
 # The table's test modules, by step (issue 19 added the store, several
 # servers and load steps; the PostgreSQL tests start a private cluster and
 # are skipped, saying why, when PostgreSQL is not installed).
-table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_offline_files)
+table_server_modules=(test_refusals test_play test_restart test_memory test_client_faults test_guards test_connection_limits test_clock test_replay test_cpu_budget test_offline_files)
 table_store_modules=(test_store)
 table_servers_modules=(test_several_servers test_server_faults)
-table_load_modules=(test_load_smoke)
+table_load_modules=(test_load_smoke test_replay_attack)
 # Every test_*.py of the folder belongs to one of the steps above.
 table_modules_listed() {
     local file name listed=" ${table_server_modules[*]} ${table_store_modules[*]} ${table_servers_modules[*]} ${table_load_modules[*]} "
@@ -186,9 +202,11 @@ table_browser_tests() {
     command -v npm >/dev/null || tg_install_missing npm || return 1
     (cd "$repo/tests/browser" &&
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --ignore-scripts) &&
-        table_env node --test "$repo/tests/browser/words.test.mjs" &&
+        table_env node --test "$repo/tests/browser/words.test.mjs" "$repo/tests/browser/log_truth.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/table.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/phone.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/touch.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/layout.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/connections.test.mjs"
 }
@@ -231,7 +249,7 @@ js_bundlers_test() {
 }
 
 cli_under_valgrind() {
-    valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
+    watched cli-under-valgrind valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
 }
 
@@ -289,6 +307,14 @@ step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/r
 step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
 step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
 step sanitize-ctest sanitized_ctest
+# The structure-aware position mutator (tests/fuzz/README.md) on the
+# sanitizer build, every game: each stage's state edited one field at a
+# time, then stacked edits. Seeded: a failure replays, its input left in
+# $sanitize/mutate-GAME.json.
+step position-mutator env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$sanitize/tests/fuzz/fuzz_mutate_positions" \
+    --runs "${TG_MUTATE_RUNS:-1500}" --artifact "$sanitize/mutate-" \
+    "$repo/tests/golden/data" "$repo/tests/fuzz/corpus/load_json"
 # Several threads share one game, and bots think and stop on threads, under
 # ThreadSanitizer (tests/threads/).
 step tsan-threads tsan_threads

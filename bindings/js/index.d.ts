@@ -127,8 +127,22 @@ export declare function memorySize(): number;
 export declare function memoryLimit(): number;
 
 /** The layouts a program may store (TG_FORMAT_*), for Game.formatVersion(). */
-export declare const Format: Readonly<{ OBSERVATION_TENSOR: 0; INFORMATION_KEY: 1; OBSERVATION_JSON: 2 }>;
+export declare const Format: Readonly<{
+  OBSERVATION_TENSOR: 0; INFORMATION_KEY: 1; OBSERVATION_JSON: 2; INFORMATION_TENSOR: 3;
+}>;
 export type FormatLayout = (typeof Format)[keyof typeof Format];
+
+/**
+ * How a game that ends with no winner is scored (library 1.4): 'zero'
+ * gives each player 0 (as returns), 'shared' 1/n each (constant-sum).
+ */
+export type Draw = 'zero' | 'shared';
+/** The C values of the draws (TG_DRAW_*). */
+export declare const DRAWS: Readonly<{ zero: 0; shared: 1 }>;
+/** The options of State.utilities() and Game.utilitySum(); another key is refused at run time too. */
+export interface DrawOptions {
+  draw?: Draw;
+}
 
 /** An option's value: a number, a yes/no or a choice's word. */
 export type OptionValue = number | boolean | string;
@@ -177,6 +191,14 @@ export declare class Game<Id extends GameId = GameId> extends Handle {
   readonly hasHiddenInformation: boolean;
   formatVersion(layout: FormatLayout): number;
   readonly formatVersions: Record<keyof typeof Format, number>;
+  /** Actions and utilities (library 1.4): a player's actions are its move ids in increasing order. */
+  readonly informationTensorSize: number;
+  /** The move id of seat who's action, or with who CHANCE of a chance outcome's number. */
+  actionMove(who: number, action: number): number;
+  /** The action (a player's id) or outcome number (a chance id) of a move. */
+  moveAction(move: MoveLike): number;
+  /** The sum of every finished game's utilities, or null when it is not the same in every game. */
+  utilitySum(options?: DrawOptions): number | null;
   board(): Record<string, unknown>;
   newState(seed?: number | bigint): State<Id>;
   equals(other: unknown): boolean;
@@ -242,6 +264,14 @@ export declare class State<Id extends GameId = GameId> extends Handle {
   applyId(id: number): void;
   anyMoveText(move: MoveLike): string;
   legalMask(out?: Uint8Array): Uint8Array;
+  /** Learning calls (library 1.4): 1 for each legal action of the player to move (game.playerMoveCount bytes). */
+  actionMask(out?: Uint8Array): Uint8Array;
+  /** player's information-state tensor (game.informationTensorSize floats). */
+  informationTensor(player: number, out?: Float32Array): Float32Array;
+  /** Each player's utility: 0 before the end, 1 shared among the winners, a game with no winner by draw. */
+  utilities(options?: DrawOptions): number[];
+  /** Whether the length cap, not the rules, ended the game. */
+  readonly isTruncated: boolean;
   historyPlayer(index: number): number;
   historyPlayers(): number[];
   chanceOutcomes(): { move: Move; probability: number }[];
@@ -299,4 +329,59 @@ export declare class Bot extends Handle {
   choose(state: State): Move;
   hint(state: State): { move: Move; score: number }[];
   stop(): void;
+}
+
+/** What a Batch row's done entry says (TG_BATCH_*). */
+export declare const BatchDone: Readonly<{ RUNNING: 0; ENDED: 1; TRUNCATED: 2 }>;
+
+/** new Batch()'s options; another key is refused at run time too. */
+export interface BatchOptions {
+  /** Slots (1 .. 1,048,576). */
+  size: number;
+  /** Slot i's first game is seeded seed + i (default 0). */
+  seed?: number | bigint;
+  /** How a game with no winner is scored in rewards (default 'zero'). */
+  draw?: Draw;
+  /** Whether the rows carry observation tensors (default true). */
+  observation?: boolean;
+  /** Whether the rows carry information-state tensors (default false). */
+  information?: boolean;
+}
+
+/**
+ * One row per slot, packed (row i of k entries per slot starts at i * k):
+ * the Batch's own arrays, rewritten by its next call (copies of the
+ * library's, never views of the WebAssembly memory).
+ */
+export interface BatchRows {
+  /** The player to move in each slot. */
+  readonly player: Int32Array;
+  /** size x game.playerMoveCount: 1 for each legal action. */
+  readonly mask: Uint8Array;
+  /** size x game.tensorSize, or null when not asked for. */
+  readonly observation: Float32Array | null;
+  /** size x game.informationTensorSize, or null when not asked for. */
+  readonly information: Float32Array | null;
+  /** size x game.players: utilities of the games that ended in this step, else 0. */
+  readonly rewards: Float64Array;
+  /** A BatchDone value per slot. */
+  readonly done: Uint8Array;
+}
+
+/** size games of one game stepped by one call, each always at a player's decision (auto-reset). */
+export declare class Batch<Id extends GameId = GameId> extends Handle {
+  constructor(game: Game<Id>, options: BatchOptions);
+  /** The batch's own Game, freed with it. */
+  readonly game: Game<Id>;
+  readonly size: number;
+  /** What the last call wrote. */
+  readonly rows: BatchRows;
+  observe(): BatchRows;
+  reset(seed?: number | bigint): BatchRows;
+  /** One action per slot; an illegal one refuses the whole step (TG_E_ILLEGAL_MOVE). */
+  step(actions: Int32Array | Uint32Array | readonly number[]): BatchRows;
+  /** The seed of the game slot is playing. */
+  seedOf(slot: number): bigint;
+  /** A copy of slot's state (free it). */
+  cloneState(slot: number): State<Id>;
 }

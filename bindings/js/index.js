@@ -20,16 +20,20 @@
 // Every Game, State and Bot owns memory in the WebAssembly heap: free() it
 // (or let a `using` declaration do it, where the runtime has them).
 import { cString, instantiate, isReady, lib } from './lib/wasm.js';
+// State's calls for learning programs (1.4), defined on State.prototype.
+import './lib/learning.js';
 
 export { CLOSED, NOT_READY, Status, TablegamesError } from './lib/errors.js';
 export { gameInfo, games } from './lib/catalogue.js';
-export { Format, Game } from './lib/game.js';
+export { DRAWS, Format, Game } from './lib/game.js';
 export { Move } from './lib/move.js';
 export {
   CHANCE, MAX_PLAYERS, OMNISCIENT, PUBLIC, State, TERMINAL,
 } from './lib/state.js';
 export { StepView } from './lib/step.js';
 export { BOT_LEVELS, BOT_MEMORY, Bot } from './lib/bot.js';
+export { Batch, BatchDone } from './lib/batch.js';
+
 export { isReady };
 
 let loading = null;

@@ -1,5 +1,7 @@
 /* Strict readers for hand-written JSON positions: each names the field and
- * the allowed range in its message, so a bad save explains itself. */
+ * the allowed range in its message, so a bad save explains itself. A
+ * reader that fails writes nothing to *out: read it only after TG_OK
+ * (issue 33: a reader shifted by a number it had never read). */
 #ifndef TG_CORE_JSON_UTIL_H
 #define TG_CORE_JSON_UTIL_H
 

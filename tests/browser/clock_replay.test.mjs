@@ -3,7 +3,7 @@
 // replay control leads, and what the replay's line says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatLeft, clockText } from "../../examples/table/tablegames_table/static/js/clock.js";
+import { formatLeft, clockText, ranOutText, ClockView } from "../../examples/table/tablegames_table/static/js/clock.js";
 import { target, stepText } from "../../examples/table/tablegames_table/static/js/replay.js";
 
 test("the time left is minutes and seconds, rounded up", () => {
@@ -20,6 +20,27 @@ test("the clock names the seat to move, or says it is yours", () => {
   assert.equal(clockText({ seat: 1 }, 30, nameOf, 0), "Bob's time: 0:30");
   assert.equal(clockText({ seat: 0 }, 9.5, nameOf, 0), "Your time: 0:10");
   assert.equal(clockText({ seat: 0 }, 12, nameOf, -2), "Ann's time: 0:12");   // a spectator
+});
+
+test("before everyone has joined, the clock says whom it waits for", () => {
+  const nameOf = (p) => ["Ann", "Bob", "Cat"][p];
+  assert.equal(clockText({ seconds: 10, waiting_for: [1] }, 0, nameOf, 0), "Turn clock: 10 seconds a turn, from when Bob has joined.");
+  assert.equal(clockText({ seconds: 30, waiting_for: [1, 2] }, 0, nameOf, 0), "Turn clock: 30 seconds a turn, from when Bob and Cat have joined.");
+  assert.equal(clockText({ seconds: 30, waiting_for: [0, 2] }, 0, nameOf, 0), "Turn clock: 30 seconds a turn, from when you and Cat have joined.");
+});
+
+test("a time that ran out is said as long as the server says it", () => {
+  const nameOf = (p) => ["Ann", "Bob"][p];
+  assert.equal(ranOutText(0, nameOf, 1), "Ann's time ran out; the table moved for Ann.");
+  assert.equal(ranOutText(1, nameOf, 1), "Your time ran out; the table moved for you.");
+  const box = { textContent: "", hidden: true, classList: { toggle() {} } };
+  const view = new ClockView(box, nameOf, 1, () => 0);
+  view.update({ clock: { seat: 1, left: 10, seconds: 10 }, ran_out: { seat: 0, version: 4 } });
+  assert.match(box.textContent, /^Ann's time ran out; .* Your time: 0:10$/);
+  view.update({ ran_out: { seat: 0, version: 4 } });        // a die drawn since: still said
+  assert.equal(box.textContent, "Ann's time ran out; the table moved for Ann.");
+  view.update({});                                         // a person decided
+  assert.equal(box.hidden, true);
 });
 
 test("replay controls stay within the game", () => {

@@ -152,44 +152,84 @@ export async function waitVersion(p, atLeast) {
   await p.page.waitForFunction((v) => Number(document.body.dataset.version) >= v, atLeast, { timeout: STALL });
 }
 
-// ---- clicking ----------------------------------------------------------------
+// ---- playing on the board ------------------------------------------------------
 
-async function clickKey(page, key) {
-  // The element drawn last is on top; a real click lands on it.
-  const nodes = page.locator(`#board [data-key="${key}"]`);
-  const n = await nodes.count();
-  assert.ok(n > 0, `nothing on the board is ${key}`);
-  await nodes.nth(n - 1).click({ force: true });
+// Where a finger (or the mouse) hits key now: the middle of the element
+// drawn last with that key (on top), panned into the frame when the board
+// is zoomed (zoom.js), as a finger would; and what the board takes the
+// element there for (interact.js: its data-key and data-at, and its
+// parents'). Runs in the page.
+function aim(key) {
+  const frame = document.getElementById("board");
+  const nodes = [...frame.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)]
+    .filter((n) => n.getBoundingClientRect().width > 0);
+  const node = nodes[nodes.length - 1];
+  if (!node) return { missing: true };
+  // (The middle of the window: the banner pinned at the top covers the
+  // page under it, for a finger too.)
+  node.scrollIntoView({ block: "center", inline: frame.classList.contains("zoomed") ? "center" : "nearest" });
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const touched = [];
+  for (let n = document.elementFromPoint(x, y); n && n.getAttribute; n = n.parentNode) {
+    for (const attr of ["data-key", "data-at"]) if (n.getAttribute(attr)) touched.push(n.getAttribute(attr));
+  }
+  return { x, y, touched, zoomed: frame.classList.contains("zoomed") };
 }
 
-async function chooseIfAsked(page, id) {
-  const choice = page.locator(`#chooser:not([hidden]) button[data-move="${id}"]`);
-  if (await choice.count()) await choice.click();
+const zoomedIn = (page) => page.evaluate(() => document.getElementById("board").classList.contains("zoomed"));
+
+// A tap (touch screens) or a click on key; one on the whole board at rest
+// that zoomed in is followed by one on the zoomed board (zoom.js). The
+// element there must be what the board takes for key.
+export async function tapKey(page, key, what = key) {
+  const touch = await page.evaluate(() => matchMedia("(pointer: coarse)").matches);
+  for (let taps = 1; taps <= 2; taps++) {
+    const at = await page.evaluate(aim, key);
+    assert.ok(!at.missing, `${what}: nothing on the board is ${key}`);
+    assert.ok(at.touched.includes(key), `${what}: a finger on ${key} touches ${at.touched.join(", ") || "nothing of the board"}`);
+    if (touch) await page.touchscreen.tap(at.x, at.y);
+    else await page.mouse.click(at.x, at.y);
+    if (at.zoomed || !(await zoomedIn(page))) return;
+  }
+  throw new Error(`${what}: the zoomed board did not take the tap on ${key}`);
 }
 
-// Plays move id the way a person does: on the board when it has a place
-// there, else with its button among the choices.
+// Plays move m ({id, from, to}: its places on the board, as the page's
+// list of moves gives them) the way a person does: on the board when it
+// has a place there, else with its button among the choices beside it.
+// Returns "board" or "button".
+export async function playOnBoard(page, m, what = `move ${m.id}`) {
+  const button = page.locator(`#actions button[data-move="${m.id}"]`);
+  const press = async (b) => ((await page.evaluate(() => matchMedia("(pointer: coarse)").matches)) ? b.tap() : b.click());
+  const before = await page.evaluate(() => Number(document.body.dataset.version));
+  if (m.from) {
+    await tapKey(page, m.from, what);
+    // The piece is chosen (ringed) before its destination is tapped.
+    await page.waitForSelector(`#board .selected[data-key="${m.from}"]`, { state: "attached", timeout: STALL });
+    if (!m.to) {
+      await press(button);
+      return "board";
+    }
+  }
+  if (m.to) {
+    await tapKey(page, m.to, what);
+    const choice = page.locator(`#chooser:not([hidden]) button[data-move="${m.id}"]`);
+    if (await choice.count()) await press(choice);
+    // Sent: nothing is left to play on the page until the next state.
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v
+      || !document.querySelector("#board .can-move, #board .target"), before, { timeout: STALL });
+    return "board";
+  }
+  await press(button);
+  return "button";
+}
+
+// Plays move id (one of the page's legal moves) as playOnBoard does.
 export async function playMove(page, id) {
   const entry = page.locator(`#moves button[data-move="${id}"]`);
   await entry.waitFor({ state: "attached" });
   const from = await entry.getAttribute("data-from");
   const to = await entry.getAttribute("data-to");
-  if (from) {
-    await clickKey(page, from);
-    if (to) {
-      await clickKey(page, to);
-      await chooseIfAsked(page, id);
-    } else {
-      await page.locator(`#actions button[data-move="${id}"]`).click();
-    }
-    return "board";
-  }
-  if (to) {
-    await clickKey(page, to);
-    await chooseIfAsked(page, id);
-    return "board";
-  }
-  await page.locator(`#actions button[data-move="${id}"]`).click();
-  return "button";
+  return playOnBoard(page, { id, from, to });
 }
-

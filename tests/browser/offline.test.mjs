@@ -277,6 +277,9 @@ async function playGame(d, base, ask, spec, seed) {
   await page.screenshot({ path: path.join(out, `${tag}-end.png`) });
   for (const other of persons.filter((p) => p !== Number(w.seat))) {
     await page.locator("#done").click();
+    // The screen between two boards says who won, to everyone.
+    const between = await page.locator("#handover-title").textContent();
+    for (const p of final.truth.winners) assert.ok(between.includes(spec.names[p]), `"${between}" does not name the winner ${spec.names[p]}`);
     await page.locator(`#handover-choices button[data-seat="${other}"]`).click();
     await page.waitForSelector(`body[data-page="table"][data-seat="${other}"]`, { timeout: STALL_MS });
     await checkSeat(page, ask, spec, other);

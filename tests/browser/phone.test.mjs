@@ -6,10 +6,12 @@
 // labelled "Snow White (Grandma Rose)") and a spectator, each on a
 // page of its own. On every page, at the start, in the middle and at the
 // end of the stretch played:
-//  - every tap target on the board (all elements sharing one data-key,
-//    the hit area interact.js acts on) is at least 44 x 44 CSS px, every
-//    text on the board at least 12 px (computed font size times the SVG's
-//    scale) and every text of the page around it at least 12 px;
+//  - the whole board shows at rest with no text under 12 px; zoomed in
+//    (a tap where nothing may be played) every tap target on the board
+//    (all elements sharing one data-key, the hit area interact.js acts
+//    on) is at least 44 x 44 CSS px and every text on it at least 12 px
+//    (computed font size times the SVG's scale); every text of the page
+//    around it is at least 12 px (board_checks.mjs);
 //  - the page is no wider than the phone;
 //  - the board has a legend of its symbols;
 //  - the log names the people ("You", "Ann", "Bob"), never "player 0".
@@ -26,12 +28,11 @@
 import path from "node:path";
 import assert from "node:assert/strict";
 import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, version, waitVersion, playMove } from "./harness.mjs";
+import { checkRest, checkZoomed, zoomIn, toRest } from "./board_checks.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { width: 1280, height: 800 };
-const MIN_TARGET = 44;
-const MIN_TEXT = 12;
 const ARM_DELAY = 700;   // table.js: ms before a new question's buttons take a tap
 const TIMER_GRAIN = 5;   // ms: performance.now()'s coarsening and a timer's rounding
 const LONG = "Bartholomew_Longname_XYZ";          // 24 characters, no space
@@ -52,59 +53,19 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- what a phone page must be --------------------------------------------
 
-// Measured in the page: the board's tap targets and texts, the page's
-// texts and width. Returns what falls short (empty lists when all is well).
-function measure({ minTarget, minText }) {
-  const svg = document.querySelector("#board svg");
-  const boxes = new Map();
-  for (const node of svg.querySelectorAll("[data-key]")) {
-    const r = node.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
-    const k = node.getAttribute("data-key");
-    const b = boxes.get(k) || { l: Infinity, t: Infinity, r: -Infinity, b: -Infinity };
-    boxes.set(k, { l: Math.min(b.l, r.left), t: Math.min(b.t, r.top), r: Math.max(b.r, r.right), b: Math.max(b.b, r.bottom) });
-  }
-  const targets = [...boxes].map(([key, b]) => ({ key, w: b.r - b.l, h: b.b - b.t }));
-  const smallTargets = targets.filter((t) => Math.min(t.w, t.h) < minTarget - 0.01);
-  const boardTexts = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0).map((t) => {
-    const m = t.getScreenCTM();
-    return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
-  });
-  const smallBoardTexts = boardTexts.filter((t) => t.px < minText - 0.01);
-  const pageTexts = [];
-  for (const node of document.querySelectorAll("body *")) {
-    if (node.closest("svg")) continue;
-    const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
-    const r = node.getBoundingClientRect();
-    if (!own || !r.width || !r.height || node.closest("[hidden]") || getComputedStyle(node).visibility === "hidden") continue;
-    pageTexts.push({ text: node.textContent.trim().slice(0, 40), px: parseFloat(getComputedStyle(node).fontSize) });
-  }
-  // Names drawn in a box (Spinning Wishes' hands) stay inside it, the
-  // whole name in the box's title.
-  const clipped = [...svg.querySelectorAll(".hand")].map((g) => {
-    const box = g.querySelector("rect").getBoundingClientRect(), t = g.querySelector("text").getBoundingClientRect();
-    return { text: g.querySelector("text").textContent, title: g.querySelector("title")?.textContent || "", inside: t.left >= box.left && t.right <= box.right };
-  }).filter((h) => !h.inside || !h.title.startsWith(h.text.replace(/…$/, "")));
-  return {
-    clipped, targets: targets.length, smallTargets, boardTexts: boardTexts.length, smallBoardTexts,
-    smallPageTexts: pageTexts.filter((t) => t.px < minText - 0.01),
-    pageWidth: document.documentElement.scrollWidth,
-    symbols: document.querySelectorAll("#symbols li").length,
-  };
-}
-
+// At rest the whole board, no text under 12 px showing; zoomed in (a tap
+// where nothing may be played) every tap target at least 44 px and every
+// text at least 12 px; back at rest (board_checks.mjs). The page is no
+// wider than the phone and the board has a legend of its symbols.
 async function checkPhone(p, what) {
-  const m = await p.page.evaluate(measure, { minTarget: MIN_TARGET, minText: MIN_TEXT });
   const who = `${p.game} viewer ${p.seat} (${what})`;
-  assert.ok(m.targets > 10, `${who}: only ${m.targets} tap targets on the board`);
-  assert.deepEqual(m.smallTargets, [], `${who}: tap targets under ${MIN_TARGET}px`);
-  assert.ok(m.boardTexts > 5, `${who}: only ${m.boardTexts} texts on the board`);
-  assert.deepEqual(m.smallBoardTexts, [], `${who}: board texts under ${MIN_TEXT}px`);
-  assert.deepEqual(m.smallPageTexts, [], `${who}: page texts under ${MIN_TEXT}px`);
-  assert.ok(m.pageWidth <= PHONE.width, `${who}: the page is ${m.pageWidth}px wide`);
-  assert.ok(m.symbols >= 4, `${who}: the symbols legend has ${m.symbols} lines`);
-  assert.deepEqual(m.clipped, [], `${who}: names cut by their box`);
-  return m;
+  const rest = await checkRest(p.page, who);
+  assert.ok(rest.pageWidth <= PHONE.width, `${who}: the page is ${rest.pageWidth}px wide`);
+  assert.ok(rest.symbols >= 4, `${who}: the symbols legend has ${rest.symbols} lines`);
+  await zoomIn(p.page, who);
+  const zoomed = await checkZoomed(p.page, who);
+  await toRest(p.page);
+  return zoomed;
 }
 
 // The log says who did what by name: "You" on one's own page, the
@@ -323,10 +284,10 @@ async function phoneGame(browser, base, ask, spec) {
       for (const p of viewers) await checkPhone(p, "middle");
       await shoot("middle");
       await watcher.page.screenshot({ path: path.join(screens, `phone-${spec.game}-spectator.png`) });
-      // The whole board at once, then back to playing size.
-      await pages[0].page.locator("#zoom").click();
-      await pages[0].page.screenshot({ path: path.join(screens, `phone-${spec.game}-whole.png`) });
-      await pages[0].page.locator("#zoom").click();
+      // Zoomed in where nothing may be played, then back to rest.
+      await zoomIn(pages[0].page, spec.game);
+      await pages[0].page.screenshot({ path: path.join(screens, `phone-${spec.game}-zoomed.png`) });
+      await toRest(pages[0].page);
     }
   }
   for (const p of viewers) {
@@ -360,7 +321,7 @@ async function longNames(browser, base) {
   const p = await openSeat(browser, base, reply.seats[1].link, 1, [], PHONE, PHONE_OPTIONS);
   p.game = "spinning_wishes (four seats)";
   const m = await checkPhone(p, "long names");
-  await p.page.locator("#zoom").click();
+  await zoomIn(p.page, "long names");
   await p.page.screenshot({ path: path.join(screens, "phone-long-names.png") });
   assert.deepEqual(p.errors, []);
   await p.context.close();

@@ -12,26 +12,13 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { names } from "./page_names.mjs";
 import { describeEvent, withNames, hasWords } from "../../examples/table/tablegames_table/static/js/events_text.js";
 import { optionLabel, optionHelp } from "../../examples/table/tablegames_table/static/js/option_words.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const NAMES = ["Ann", "Bob", "Cat"];
 const COLOURS = ["yellow", "pink", "red", "green", "lightblue", "darkblue", "blue"];
 
-// The names a page uses (table.js): "You" for its own seat.
-function names(viewer) {
-  const name = (p) => NAMES[p] ?? `Player ${p + 1}`;
-  return {
-    who: (p) => (p === viewer ? "You" : name(p)),
-    whom: (p) => (p === viewer ? "you" : name(p)),
-    whose: (p) => (p === viewer ? "your" : `${name(p)}'s`),
-    frog: (i) => `frog ${i + 1}`,
-    place: (x) => String(x),
-    snakeSpace: (n) => String(n),
-    princess: (k) => k,
-  };
-}
 
 function samples() {
   const run = spawnSync(process.env.TG_PYTHON || "/usr/bin/python3", [path.join(here, "event_samples.py")], { encoding: "utf8" });

@@ -47,6 +47,51 @@ tg_game *fz_pick_game(fz_input *in)
     return g;
 }
 
+/* Options with the players given and one alternative value of one BOOL or
+ * CHOICE option (variant 0: all defaults), like the conformance suite's sets. */
+void fz_options(const tg_game_info *info, int players, unsigned variant, char *out,
+                       size_t cap)
+{
+    int len = snprintf(out, cap, "players=%d", players);
+    unsigned k = 0;
+    for (size_t i = 0; variant && i < info->option_count; i++) {
+        const tg_option_info *o = tg_game_info_option(info, i);
+        if (o->type == TG_OPTION_BOOL) {
+            if (++k == variant)
+                snprintf(out + len, cap - (size_t)len, ",%s=%s", o->name,
+                         strcmp(o->default_value, "yes") == 0 ? "no" : "yes");
+        } else if (o->type == TG_OPTION_CHOICE) {
+            for (size_t c = 0; o->choices[c]; c++)
+                if (strcmp(o->choices[c], o->default_value) != 0 && ++k == variant)
+                    snprintf(out + len, cap - (size_t)len, ",%s=%s", o->name, o->choices[c]);
+        }
+    }
+}
+
+/* Random decisions from seed: players pick uniformly, chance by the RNG. */
+void fz_play(tg_state *st, uint32_t steps, uint32_t seed)
+{
+    static tg_move moves[4096];
+    uint32_t r = seed * 2654435761u + 1;
+    for (uint32_t i = 0; i < steps && !tg_state_is_terminal(st); i++) {
+        size_t n = 0;
+        fz_require(tg_state_legal_moves(st, moves, 4096, &n) == TG_OK && n > 0, "moves");
+        r = r * 1103515245u + 12345u;
+        fz_require(tg_state_apply(st, moves[(r >> 8) % n]) == TG_OK, "a legal move applies");
+    }
+}
+
+json_t *fz_state_json(const tg_state *st)
+{
+    char *text = NULL;
+    size_t n = 0;
+    fz_require(tg_state_to_json(st, &text, &n) == TG_OK, "to_json");
+    json_t *save = json_loadb(text, n, 0, NULL);
+    tg_free(text);
+    fz_require(save != NULL, "own JSON parses");
+    return save;
+}
+
 static void check_texts(const tg_state *st, const tg_move *moves, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include <boardgames/tablegames.h>
+#include <jansson.h>
 
 /* Consumes bytes from the front of an input. */
 typedef struct fz_input {
@@ -20,6 +21,15 @@ uint32_t fz_u32(fz_input *in);
 
 /* Makes a game chosen by the input (id and player count), or NULL. */
 tg_game *fz_pick_game(fz_input *in);
+/* Options with the players given and one alternative value of one BOOL or
+ * CHOICE option (variant 0, or one past the alternatives: all defaults),
+ * like the conformance suite's sets. */
+void fz_options(const tg_game_info *info, int players, unsigned variant, char *out, size_t cap);
+/* Plays up to steps random decisions from seed: players pick uniformly,
+ * chance by the same draw. */
+void fz_play(tg_state *st, uint32_t steps, uint32_t seed);
+/* The state's JSON save, parsed (a new reference). */
+json_t *fz_state_json(const tg_state *st);
 /* The invariants of play on one state: whose turn it is; legal moves
  * sorted, unique, in range, within the game's maximum, none exactly at the
  * end; each listed move legal by tg_state_is_legal, with a text that parses

@@ -48,11 +48,7 @@ static void fz_gather(fz_vocab *v, const json_t *j)
 
 static void fz_gather_state(fz_vocab *v, const tg_state *st)
 {
-    char *text = NULL;
-    size_t n = 0;
-    fz_require(tg_state_to_json(st, &text, &n) == TG_OK, "to_json");
-    json_t *j = json_loadb(text, n, 0, NULL);
-    tg_free(text);
+    json_t *j = fz_state_json(st);
     fz_gather(v, json_object_get(j, "position"));
     json_decref(j);
 }

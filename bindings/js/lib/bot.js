@@ -2,7 +2,7 @@
 import { statusError } from './errors.js';
 import { Game, withErrbuf } from './game.js';
 import { Handle } from './handle.js';
-import { intValue, seedValue } from './move.js';
+import { intValue, knownKeys, seedValue } from './move.js';
 import { State } from './state.js';
 import { OUT0, alloc, cString, check, f64, i32, lib, u32, u64 } from './wasm.js';
 
@@ -19,14 +19,7 @@ export const BOT_SETTINGS = Object.freeze(['level', 'simulations', 'seconds', 's
 
 /** Refuses a settings object with a key a Bot does not take. */
 export function checkSettings(settings, allowed = BOT_SETTINGS) {
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) {
-    throw new TypeError(`bot settings must be an object, not ${settings === null ? 'null' : Array.isArray(settings) ? 'an array' : typeof settings}`);
-  }
-  for (const key of Object.keys(settings)) {
-    if (!allowed.includes(key)) {
-      throw statusError(-1, `unknown bot setting ${JSON.stringify(key)} (known: ${allowed.join(', ')})`);
-    }
-  }
+  knownKeys(settings, allowed, 'bot settings', 'bot setting');
 }
 
 const PARAMS_VERSION = 2;

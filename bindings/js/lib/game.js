@@ -2,7 +2,7 @@
 import { infoFromPointer } from './catalogue.js';
 import { statusError } from './errors.js';
 import { Handle } from './handle.js';
-import { moveId } from './move.js';
+import { intValue, knownKeys, moveId } from './move.js';
 import {
   OUT0, OUT1, OUT2, alloc, cString, cText, check, f64, lib, takeBuffer, u32, withCString,
 } from './wasm.js';
@@ -60,7 +60,21 @@ export function outText(status, message) {
 }
 
 /** The layouts a program may store, for Game.formatVersion() (TG_FORMAT_*). */
-export const Format = Object.freeze({ OBSERVATION_TENSOR: 0, INFORMATION_KEY: 1, OBSERVATION_JSON: 2 });
+export const Format = Object.freeze({
+  OBSERVATION_TENSOR: 0, INFORMATION_KEY: 1, OBSERVATION_JSON: 2, INFORMATION_TENSOR: 3,
+});
+
+/** How a game that ends with no winner is scored (TG_DRAW_*): 0 each, or 1/n each. */
+export const DRAWS = Object.freeze({ zero: 0, shared: 1 });
+
+/** The C draw value of { draw } (default 'zero'). */
+export function drawValue(options, call) {
+  const { draw = 'zero' } = knownKeys(options, ['draw'], `${call} options`, `${call} option`);
+  if (typeof draw !== 'string' || !Object.hasOwn(DRAWS, draw)) {
+    throw statusError(-1, `${call}: draw ${JSON.stringify(draw)} is not one of ${Object.keys(DRAWS).join(', ')}`);
+  }
+  return DRAWS[draw];
+}
 
 // new Game(BORROWED, ptr) wraps a reference of its own to a tg_game * the
 // library lent (a loaded state's game); not part of the API.
@@ -179,6 +193,45 @@ export class Game extends Handle {
   /** Every layout's format number, by name: { OBSERVATION_TENSOR: 1, ... }. */
   get formatVersions() {
     return Object.fromEntries(Object.entries(Format).map(([name, layout]) => [name, this.formatVersion(layout)]));
+  }
+
+  // ---- actions and utilities (library 1.4) ------------------------------------
+  // One numbering of the players' decisions for every learning surface
+  // (masks, the Batch): a player's actions are its ids of the move space
+  // in increasing order, 0 .. playerMoveCount-1; chance outcomes likewise.
+
+  /** Floats in an information-state tensor (State.informationTensor()). */
+  get informationTensorSize() { return lib._tg_game_information_tensor_size(this._ptr) >>> 0; }
+
+  /**
+   * The move id of action (0 .. playerMoveCount-1) of seat who, or with
+   * who CHANCE of chance outcome action (0 .. chanceOutcomeCount-1).
+   */
+  actionMove(who, action) {
+    const game = this._ptr;
+    check(lib._tg_game_action_move(game, intValue(who, 'actionMove: who'),
+      intValue(action, 'actionMove: action', 0, 2 ** 32 - 1), OUT0), () => `actionMove: who ${who}, action ${action}: `
+      + `no such action (actions 0..${this.playerMoveCount - 1} of a seat 0..${this.players - 1}, `
+      + `outcomes 0..${this.chanceOutcomeCount - 1} of CHANCE)`);
+    return u32(OUT0);
+  }
+
+  /** The action (a player's id) or outcome number (a chance id) of move; moveIsChance() says which. */
+  moveAction(move) {
+    const id = moveId(move);
+    check(lib._tg_game_move_action(this._ptr, id, OUT0),
+      () => `moveAction: move id ${id} is not below moveCount ${this.moveCount}`);
+    return u32(OUT0);
+  }
+
+  /**
+   * The sum of every finished game's utilities (State.utilities()) scored
+   * with draw, or null when it differs between games (with 'zero' a game
+   * with no winner sums to 0, a won one to 1).
+   */
+  utilitySum(options = {}) {
+    const draw = drawValue(options, 'utilitySum');
+    return check(lib._tg_game_utility_sum(this._ptr, draw, OUT0)) === 1 ? f64(OUT0) : null;
   }
 
   /** The board's layout for drawing it, as an object. */

@@ -97,6 +97,23 @@ export function intValue(value, what, min = -(2 ** 31), max = 2 ** 31 - 1) {
   return value;
 }
 
+/**
+ * Refuses an options object (named what, e.g. "bot settings") with a key
+ * not in allowed (a typo would be ignored otherwise): TG_E_INVALID_ARGUMENT
+ * naming the keys there are.
+ */
+export function knownKeys(object, allowed, what, keyWord) {
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+    throw new TypeError(`${what} must be an object, not ${object === null ? 'null' : Array.isArray(object) ? 'an array' : typeof object}`);
+  }
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) {
+      throw statusError(-1, `unknown ${keyWord} ${JSON.stringify(key)} (known: ${allowed.join(', ')})`);
+    }
+  }
+  return object;
+}
+
 function describe(value) {
   if (value === null) return 'null';
   if (typeof value === 'object') return value.constructor?.name ?? 'an object';

@@ -8,9 +8,11 @@ send in a request, so it stays out of access logs and Referer headers).
 """
 
 import asyncio
+import json
 import logging
 import os
 import pathlib
+import random
 import socket
 import time
 import urllib.parse
@@ -19,11 +21,12 @@ from aiohttp import WSMsgType, web
 
 from . import config as config_mod
 from . import connections as connections_mod
+from . import cpu_budget
 from . import protocol, seats, views
 from .hosts import HostCheck
 from .limits import Bucket, CreationLimit
-from .live import Refused
-from .replay import NotOver, Replay
+from .live import LiveTable, Refused
+from .replay import NotOver
 from .store import StoreError, UnknownTable
 from .tables import Busy
 from .viewer import CLOSE_WAIT, Viewer
@@ -50,8 +53,13 @@ OVERRUN_BURST = 50
 CLOSE_FLOODING = 4029        # the client kept sending after slow_down
 message_clock = time.monotonic   # the message buckets' clock (tests stop it)
 SEND_BUFFER = 64 * 1024      # bytes of kernel send buffer per WebSocket
+RECEIVE_BUFFER = 16 * 1024   # ... and of receive buffer
 CLOSE_REFUSED = 4003
 CLOSE_TRY_AGAIN = 1013       # the server is full or its store is away: the page reconnects later
+# CPU budgets (cpu_budget.py): a join in debt waits until it is paid, up
+# to JOIN_WAIT seconds (beyond, "busy": the page comes back later).
+JOIN_WAIT = 10.0
+PAUSE = (0.25, 1.0)          # seconds a connection in debt sleeps before it looks again
 
 TABLES_KEY = web.AppKey("tables", object) if hasattr(web, "AppKey") else "tables"
 BOARDS_KEY = web.AppKey("boards", dict) if hasattr(web, "AppKey") else "boards"
@@ -59,6 +67,7 @@ HOSTS_KEY = web.AppKey("hosts", HostCheck) if hasattr(web, "AppKey") else "hosts
 CREATION_KEY = web.AppKey("creation", CreationLimit) if hasattr(web, "AppKey") else "creation"
 CONNECTIONS_KEY = (web.AppKey("connections", connections_mod.ConnectionCount)
                    if hasattr(web, "AppKey") else "connections")
+BUDGET_KEY = web.AppKey("budget", cpu_budget.CpuBudget) if hasattr(web, "AppKey") else "budget"
 
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -97,6 +106,12 @@ def _error(status, code, message, headers=None):
 
 async def index(request):
     return web.FileResponse(STATIC / "index.html")
+
+
+async def offline_page(request):
+    """The folder of "Play on this device" is its page (a static folder
+    would answer 403)."""
+    raise web.HTTPFound("/static/offline/play.html")
 
 
 async def table_page(request):
@@ -243,30 +258,84 @@ def _refusal(code, message, version):
     return {"type": "error", "code": code, "message": message, "version": version}
 
 
-async def _replay_step(table, viewer, replays, step):
-    """A replay step for the viewer; the connection's replay (replays[0])
-    opens on its first request after the end."""
-    if not replays:
-        try:
-            replays.append(await Replay.open(table))
-        except NotOver:
-            raise Refused("not_over", "the replay opens when the game is over") from None
-        except StoreError:
-            raise Refused("unavailable", "the server could not load the game; "
-                          "try again") from None
-    await viewer.reply(replays[0].message(step, viewer.seat))
-
-
-async def _play(ws, table, viewer):
-    replays = []
+async def _replay_step(request, table, viewer, budget, step):
+    """A replay step for the viewer, from the table's book (replay.py).
+    Over the shared budget of replays it is refused at once (nothing
+    waits to be worked on) and the connection is read no more until the
+    debt is paid."""
+    if budget.wait(replay=True) > 0:
+        await _pay_debt(request, table, viewer, budget, replay=True)
+        return                 # (shed: the step asked for in debt is not shown)
     try:
-        await _messages(ws, table, viewer, replays)
+        book, cost = await table.replay_book()
+    except NotOver:
+        raise Refused("not_over", "the replay opens when the game is over") from None
+    except StoreError:
+        raise Refused("unavailable", "the server could not load the game; "
+                      "try again") from None
+    budget.charge(cost, replay=True)       # the book's building, charged to who asked first
+    with budget.measure(replay=True):
+        frame = book.frame(step, viewer.seat)
+    await viewer.reply(frame)
+
+
+def _seconds(wait):
+    seconds = max(1, int(wait + 0.999))
+    return "%d second%s" % (seconds, "" if seconds == 1 else "s")
+
+
+async def _pay_debt(request, table, viewer, budget, replay=False):
+    """While the connection's budgets are in debt it is not read, not even
+    by aiohttp (which would otherwise parse what comes in until its queue
+    is full, each time the server takes a message out): what the client
+    sends waits in its socket, the client is slowed down, nothing is
+    worked on. Said once per debt, in words."""
+    wait = budget.wait(replay)
+    if wait <= 0:
+        return
+    if replay:
+        await viewer.reply(_refusal("replay_busy", "replays take much of the server's time "
+                                    "just now; step again in %s" % _seconds(wait),
+                                    table.version))
+    else:
+        await viewer.reply(_refusal("over_budget", "this page and the others at your address "
+                                    "asked for much of the server's time just now; what they "
+                                    "send waits about %s" % _seconds(wait), table.version))
+    request.protocol.pause_reading()
+    try:
+        while wait > 0:
+            # (Spread: the connections of one address, or the spectators,
+            # paid up at the same moment would all be read at once.)
+            await asyncio.sleep(max(PAUSE[0], min(wait, PAUSE[1])) * random.uniform(1.0, 1.5))
+            if _client_gone(request):
+                _abort(request)()       # its place and its work end now, not when paid up
+                return
+            wait = budget.wait(replay)
     finally:
-        for replay in replays:
-            replay.close()
+        request.protocol.resume_reading()
 
 
-async def _messages(ws, table, viewer, replays):
+_TCP_ESTABLISHED = 1
+
+
+def _client_gone(request):
+    """Whether the client closed or reset the connection. A connection
+    that is not read does not hear of it (asyncio watches only what it
+    reads), so the kernel's TCP state is asked (Linux; elsewhere only a
+    transport already lost counts)."""
+    transport = request.transport
+    if transport is None:
+        return True
+    sock = transport.get_extra_info("socket")
+    if sock is None or not hasattr(socket, "TCP_INFO"):
+        return False
+    try:
+        return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0] != _TCP_ESTABLISHED
+    except OSError:
+        return True
+
+
+async def _messages(request, ws, table, viewer, budget):
     def clock():             # looked up at each message, so a test may stop it any time
         return message_clock()
     bucket = Bucket(RATE, BURST, clock)
@@ -276,24 +345,17 @@ async def _messages(ws, table, viewer, replays):
         # back: a client sending as fast as it can would keep the others
         # waiting. One message, then everyone else's turn.
         await asyncio.sleep(0)
-        if msg.type != WSMsgType.TEXT:
-            if msg.type == WSMsgType.ERROR:
-                break
-            await viewer.reply(_refusal("bad_message", "messages are JSON text, not binary",
-                                        table.version))
-            continue
-        if not bucket.take():
-            if not overrun.take():
-                log.warning("closing a connection that kept flooding (seat %s)", viewer.seat)
-                await _close_flooder(ws, viewer)
-                break
-            await viewer.reply(_refusal("slow_down", "too many messages; wait a moment",
-                                        table.version))
-            continue
-        try:
-            m = protocol.parse(msg.data)
-        except protocol.BadMessage as exc:
-            await viewer.reply(_refusal(exc.code, exc.message, table.version))
+        await _pay_debt(request, table, viewer, budget)
+        if msg.type == WSMsgType.ERROR or request.transport is None:
+            break            # (a client gone: what it sent before is not worked on)
+        with budget.measure():
+            m = _read(msg, bucket, overrun)
+        if m is FLOODING:
+            log.warning("closing a connection that kept flooding (seat %s)", viewer.seat)
+            await _close_flooder(ws, viewer)
+            break
+        if isinstance(m, protocol.BadMessage):
+            await viewer.reply(_refusal(m.code, m.message, table.version))
             continue
         kind = m["type"]
         try:
@@ -302,7 +364,7 @@ async def _messages(ws, table, viewer, replays):
             elif kind == "hello":
                 raise Refused("bad_message", "already joined")
             elif kind == "replay":
-                await _replay_step(table, viewer, replays, m["step"])
+                await _replay_step(request, table, viewer, budget, m["step"])
             elif viewer.seat is None or viewer.seat < 0:
                 raise Refused("not_allowed", "spectators watch; they do not play")
             elif kind == "move":
@@ -311,6 +373,24 @@ async def _messages(ws, table, viewer, replays):
                 await table.enter_outcome(viewer.seat, m["move"], m["version"])
         except Refused as exc:
             await viewer.reply(_refusal(exc.code, exc.message, table.version))
+
+
+FLOODING = object()
+
+
+def _read(msg, bucket, overrun):
+    """A message as protocol.parse has it, or BadMessage to answer, or
+    FLOODING when the connection must be closed."""
+    if msg.type != WSMsgType.TEXT:
+        return protocol.BadMessage("bad_message", "messages are JSON text, not binary")
+    if not bucket.take():
+        if not overrun.take():
+            return FLOODING
+        return protocol.BadMessage("slow_down", "too many messages; wait a moment")
+    try:
+        return protocol.parse(msg.data)
+    except protocol.BadMessage as exc:
+        return exc
 
 
 async def _close_flooder(ws, viewer):
@@ -327,13 +407,28 @@ async def websocket(request):
     if not _origin_ok(request):
         return _error(403, "bad_origin", "this page comes from another site")
     ws = web.WebSocketResponse(max_msg_size=protocol.MAX_FRAME, heartbeat=30)
+    debt = request.app[BUDGET_KEY].address_debt(request.remote)
+    if debt > cpu_budget.REFUSE_WEBSOCKET:
+        seconds = max(1, int(debt + 0.999))
+        return _error(503, "busy", "your address asked this server for too much work just "
+                      "now; try again in %d seconds" % seconds,
+                      headers={"Retry-After": str(seconds)})
     connections = request.app[CONNECTIONS_KEY]
     full = connections.enter(request.remote)
     if full is not None:
         await _too_many_connections(request, ws, full, connections.per_client)
         return ws
+    reading = cpu_budget.MeasuredReading.of(request.transport)
+    if reading is None:          # (an app without the server's connection guard: tests)
+        cpu_budget.MeasuredReading.install(request.transport,
+                                           request.app[BUDGET_KEY].for_connection(request.remote))
+        reading = cpu_budget.MeasuredReading.of(request.transport)
+    budget = reading.budget if reading is not None else \
+        request.app[BUDGET_KEY].for_connection(request.remote)
+    if reading is not None:
+        reading.pause_in_debt = True
     try:
-        await _websocket(request, ws)
+        await _websocket(request, ws, budget)
     finally:
         connections.leave(request.remote)
     return ws
@@ -358,12 +453,15 @@ async def _too_many_connections(request, ws, scope, per_client):
         _abort(request)()
 
 
-async def _websocket(request, ws):
+async def _websocket(request, ws, budget):
     try:
         tables = request.app[TABLES_KEY]
         async with tables.use(request.match_info["table_id"], over_limit=True) as table:
+            if request.transport is None:
+                return           # the client left while its table loaded: nobody to answer
+            _bound_buffers(request)
             await ws.prepare(request)
-            await _serve(request, ws, table, tables)
+            await _serve(request, ws, table, tables, budget)
     except UnknownTable:
         await _refuse_early(request, ws, "no_table", "there is no such table", CLOSE_REFUSED)
     except Busy:
@@ -377,20 +475,27 @@ async def _websocket(request, ws):
 
 async def _refuse_early(request, ws, code, message, close_code):
     if not ws.prepared:
+        if request.transport is None:
+            return               # the client is gone already
         await ws.prepare(request)
     if not ws.closed:
         await _send_refusal(ws, code, message, close=True, close_code=close_code)
 
 
-def _bound_send_buffer(request):
-    """Caps the kernel's send buffer of the connection: with the asyncio
-    transport's 64 KiB and the viewer's queue, what one client that does
-    not read can make the server hold is bounded (Linux would otherwise
-    grow the buffer to tcp_wmem's maximum, 4 MiB by default)."""
+def _bound_buffers(request):
+    """Caps the kernel's buffers of the connection. Sending: with the
+    asyncio transport's 64 KiB and the viewer's queue, what one client
+    that does not read can make the server hold is bounded (Linux would
+    otherwise grow the buffer to tcp_wmem's maximum, 4 MiB by default).
+    Receiving: a connection that is not read for a while (its budget is
+    in debt) holds back at most this much of what its client sends, so
+    the client is slowed down at once and little is left to read when it
+    goes (tcp_rmem's maximum is 6 MiB: a quarter of a million messages)."""
     sock = request.transport.get_extra_info("socket") if request.transport else None
     if sock is not None:
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
         except OSError:
             pass
 
@@ -402,7 +507,7 @@ def _abort(request):
     return abort
 
 
-async def _serve(request, ws, table, tables):
+async def _serve(request, ws, table, tables, budget):
     ok, seat = await _hello(ws, table)
     if not ok:
         return
@@ -412,24 +517,61 @@ async def _serve(request, ws, table, tables):
         await _send_refusal(ws, "busy", "the server is full; try again in a while",
                             close=True, close_code=CLOSE_TRY_AGAIN)
         return
-    _bound_send_buffer(request)
-    viewer = Viewer(ws, seat, abort=_abort(request))
-    async with table.lock:
-        clock_changed = table.add_viewer(viewer)
-        viewer.send({"type": "welcome", "seat": seat,
-                     "table": table.config.public(table.game_name),
-                     "board": _board(request.app, table)})
-        viewer.send(views.state_message(table, seat, log=table.log_for(seat)))
-        if clock_changed:
-            table.broadcast(skip=viewer)
+    budget.spectator = not LiveTable.is_seat(seat)
+    viewer = Viewer(ws, seat, abort=_abort(request), budget=budget)
+    if not await _join(request, ws, table, viewer, budget):
+        await viewer.finish()
+        return
     try:
-        await _play(ws, table, viewer)
+        await _messages(request, ws, table, viewer, budget)
     finally:
         table.remove_viewer(viewer)
         await viewer.finish()
 
 
-def make_app(tables, hosts=None, creation=None, connections=None):
+async def _join(request, ws, table, viewer, budget):
+    """Welcomes the viewer once its budgets are out of debt (waiting up
+    to JOIN_WAIT seconds; the connection keeps its place meanwhile), one
+    join at a time, so that each sees the debts of the joins before it
+    (many connections opened at once would otherwise all find the
+    budgets full). False when it was refused ("busy")."""
+    deadline = asyncio.get_running_loop().time() + JOIN_WAIT
+    budgets = request.app[BUDGET_KEY]
+    while True:
+        wait = budget.wait()
+        if asyncio.get_running_loop().time() + wait > deadline:
+            await _send_refusal(ws, "busy", "this server is busy with the pages of your "
+                                "address or with spectators just now; this page tries again "
+                                "by itself", close=True, close_code=CLOSE_TRY_AGAIN)
+            return False
+        if wait > 0:
+            await asyncio.sleep(min(wait, PAUSE[1]))
+            if _client_gone(request):
+                return False
+            continue
+        async with budgets.joins:
+            if budget.wait() > 0:
+                continue
+            async with table.lock:
+                with budget.measure():
+                    clock_changed = table.add_viewer(viewer)
+                    viewer.send(_json({"type": "welcome", "seat": viewer.seat,
+                                       "table": table.config.public(table.game_name),
+                                       "board": _board(request.app, table)}))
+                    viewer.send(_json(views.state_message(table, viewer.seat,
+                                                          log=table.log_for(viewer.seat))))
+                if clock_changed:
+                    table.broadcast(skip=viewer)
+        return True
+
+
+def _json(message):
+    """A message as the text sent (made here, so that its cost is measured
+    with the work that made it)."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+def make_app(tables, hosts=None, creation=None, connections=None, budget=None):
     app = web.Application(middlewares=[security_headers, known_host],
                           client_max_size=MAX_REQUEST)
     app[TABLES_KEY] = tables
@@ -438,6 +580,7 @@ def make_app(tables, hosts=None, creation=None, connections=None):
     app[CONNECTIONS_KEY] = connections or connections_mod.ConnectionCount(
         connections_mod.PER_ADDRESS, connections_mod.websocket_total(
             connections_mod.default_max_connections()))
+    app[BUDGET_KEY] = budget or cpu_budget.CpuBudget()
     app[BOARDS_KEY] = {}
     app.router.add_get("/", index)
     app.router.add_get("/t/{table_id}", table_page)
@@ -445,6 +588,8 @@ def make_app(tables, hosts=None, creation=None, connections=None):
     app.router.add_post("/api/tables", create_table)
     app.router.add_get("/ws/{table_id}", websocket)
     app.router.add_get("/static/offline/pkg-files.json", js_package_files)   # before /static/
+    app.router.add_get("/static/offline/", offline_page)
+    app.router.add_get("/static/offline", offline_page)
     app.router.add_get("/static/offline/pkg/{path:.+}", js_package)
     app.router.add_static("/static/", STATIC, follow_symlinks=False)
     return app

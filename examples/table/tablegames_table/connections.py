@@ -14,12 +14,15 @@ address, an IPv6 /64) and in total:
   deadline for a connection's first request head, so a client that
   connects and sends nothing (or a header a byte a minute) does not hold
   its place for ever. After the first request aiohttp's keep-alive
-  time-out closes idle connections.
+  time-out closes idle connections. What reading each connection costs
+  is charged to its address's CPU budget (cpu_budget.py), and an
+  address deep in debt gets no new connection.
 """
 
 import asyncio
 import resource
 
+from . import cpu_budget
 from .limits import client_key
 
 CLOSE_TOO_MANY = 4013        # too many connections: the page tries again later
@@ -111,8 +114,9 @@ class ConnectionGuard:
     (attach), closes new ones beyond the limits at once and those whose
     first request head does not come within head_seconds."""
 
-    def __init__(self, per_client, total, head_seconds=HEAD_SECONDS):
+    def __init__(self, per_client, total, head_seconds=HEAD_SECONDS, budget=None):
         self.count = ConnectionCount(per_client, total)
+        self.budget = budget         # cpu_budget.CpuBudget: every connection's reading is charged
         self.head_seconds = head_seconds
         self.refused = 0             # connections closed at once (for the tests and logs)
         self.timed_out = 0           # connections closed for want of a request head
@@ -147,10 +151,17 @@ class ConnectionGuard:
     def _made(self, handler, transport):
         peer = transport.get_extra_info("peername")
         address = peer[0] if isinstance(peer, tuple) and peer else None
+        if self.budget is not None and \
+                self.budget.address_debt(address) > cpu_budget.REFUSE_CONNECTION:
+            self.refused += 1
+            transport.abort()        # an address deep in debt: nothing is read or answered
+            return
         if self.count.enter(address) is not None:
             self.refused += 1
             transport.abort()        # nothing to read, nothing to answer: the place is not there
             return
+        if self.budget is not None:
+            cpu_budget.MeasuredReading.install(transport, self.budget.for_connection(address))
         self._addresses[handler] = address
         call_later = self.call_later or asyncio.get_running_loop().call_later
         self._deadlines[handler] = call_later(self.head_seconds, self._no_head, transport)

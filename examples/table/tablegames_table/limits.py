@@ -1,7 +1,8 @@
-"""Rate limits: token buckets for messages and for new tables.
+"""Rate limits: token buckets for messages, new tables and CPU time.
 
 A bucket holds up to `burst` tokens and gains `rate` tokens a second;
-each action takes one. Time comes from a clock function (time.monotonic
+each action takes one (take), or what it cost (spend: CPU seconds).
+Time comes from a clock function (time.monotonic
 by default) so that tests move it by hand instead of waiting.
 """
 
@@ -10,8 +11,9 @@ import time
 
 
 class Bucket:
-    def __init__(self, rate, burst, clock=time.monotonic):
-        self.rate, self.burst, self.clock = float(rate), max(1.0, float(burst)), clock
+    def __init__(self, rate, burst, clock=time.monotonic, least=1.0):
+        """least: the smallest burst (1: room for one take)."""
+        self.rate, self.burst, self.clock = float(rate), max(least, float(burst)), clock
         self.tokens, self.last = float(burst), clock()
 
     def _refill(self):
@@ -31,6 +33,17 @@ class Bucket:
         """Seconds until take() can succeed."""
         self._refill()
         return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate if self.rate else 3600.0
+
+    def spend(self, amount):
+        """Takes amount (of CPU seconds, say: cpu_budget.py) after the
+        fact; the bucket may go below zero, a debt paid back at its rate."""
+        self._refill()
+        self.tokens -= amount
+
+    def debt_wait(self):
+        """Seconds until a bucket in debt is back at zero (0: no debt)."""
+        self._refill()
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate if self.rate else 3600.0
 
     @property
     def full(self):

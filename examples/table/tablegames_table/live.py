@@ -19,6 +19,7 @@ import time
 import tablegames
 
 from . import chance, views
+from .replay import ReplayBook
 from .turn_clock import MonotonicClock, TurnClock
 from .config import TableConfig
 from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSON, WAIT_SERVER,
@@ -26,6 +27,7 @@ from .store import (KIND_DRAWN, KIND_ENTERED, KIND_MOVE, WAIT_NOBODY, WAIT_PERSO
 
 log = logging.getLogger("tablegames_table")
 LOG_LIMIT = 200      # decisions of events a seat gets back on (re)joining
+LOAD_SLICE = 500     # decisions replayed on loading between two turns of the event loop
 
 
 class Refused(Exception):
@@ -56,10 +58,21 @@ class LiveTable:
         self.broken = False             # the store failed: reload before use
         self.entered_by = None          # the seat that entered the last outcome, if one did
         self.timed_out = None           # the seat whose clock made the last decision, if one did
-        self._logs = [collections.deque(maxlen=LOG_LIMIT) for _ in config.seats]
+        self.ran_out = None             # {"seat", "version"} of the last time that ran out, until
+                                        # a person decides again (the pages keep saying it)
+        # Each seat's log of its own events and the spectators' of the
+        # public ones (views.SPECTATOR_VIEWER; None where spectating is
+        # not available).
+        self._logs = {viewer: collections.deque(maxlen=LOG_LIMIT)
+                      for viewer in list(range(len(config.seats))) + [views.SPECTATOR_VIEWER]
+                      if viewer is not None}
+        # The seats of people who have joined at least once (from the
+        # decisions they made, on loading): the turn clock waits for all.
+        self.seats_joined = set()
         self._chance_cache = (None, None)
         self._events = (None, {})
         self._driver = None
+        self._book = None               # the replay's book, once asked for after the end
         self.touched = time.monotonic()    # last decision or viewer (tables.py evicts idle tables)
         self.pins = 0                      # requests using the table (tables.use)
         # Whether a person has taken a seat. Until one has, the server
@@ -88,6 +101,8 @@ class LiveTable:
         first_logged = max(0, len(decisions) - LOG_LIMIT)
         for i, d in enumerate(decisions):
             table._replay(d, record_log=i >= first_logged)
+            if i % LOAD_SLICE == LOAD_SLICE - 1:
+                await asyncio.sleep(0)     # a long game: the others' turn meanwhile
         return table
 
     def _replay(self, d, record_log=True):
@@ -102,13 +117,18 @@ class LiveTable:
                 raise CorruptTable("table %s: decision %d was drawn as %d, the RNG gives %d"
                                    % (self.table_id, d.seq, d.move, int(drawn)))
         try:
-            self.state.apply(d.move)
+            # (apply_id: one call into C, without rendering the move's text,
+            # which would make loading a long game several times slower.)
+            self.state.apply_id(d.move)
         except tablegames.TableGamesError as exc:
             raise CorruptTable("table %s: decision %d (%d) does not apply: %s"
                                % (self.table_id, d.seq, d.move, exc)) from None
         self.version += 1
         self.entered_by = d.seat if d.kind == KIND_ENTERED else None
         self.timed_out = None
+        if d.seat is not None and d.seat >= 0 and self.config.seats[d.seat].is_person:
+            self.seats_joined.add(d.seat)
+            self.ran_out = None
         if record_log:
             self._record_log()
 
@@ -117,10 +137,13 @@ class LiveTable:
         # dicts, so that hundreds of tables' logs cost Python's garbage
         # collector almost nothing to look through (its full passes are
         # what would pause the server).
-        for seat, entries in enumerate(self._logs):
-            events = self.events_for(seat)
+        for viewer, entries in self._logs.items():
+            events = self.events_for(viewer)
             if events:
-                entries.append(json.dumps({"version": self.version, "events": events}))
+                entry = {"version": self.version, "events": events}
+                if self.timed_out is not None:
+                    entry["timed_out"] = self.timed_out    # public: whose time ran out
+                entries.append(json.dumps(entry))
 
     def events_for(self, viewer):
         """What the latest decision did as viewer saw it (computed once per
@@ -133,10 +156,10 @@ class LiveTable:
             cache[viewer] = self.state.events(viewer)
         return cache[viewer]
 
-    def log_for(self, seat):
-        if seat is None or seat < 0:
-            return []
-        return [json.loads(entry) for entry in self._logs[seat]]
+    def log_for(self, viewer):
+        """The events of up to LOG_LIMIT past decisions as viewer (a seat,
+        or the spectators' viewer: the public ones) saw them."""
+        return [json.loads(entry) for entry in self._logs.get(viewer, ())]
 
     # ---- what may happen now ------------------------------------------------
 
@@ -177,8 +200,22 @@ class LiveTable:
         return self._waits_for(self.state, self.chance_entry())
 
     @staticmethod
-    def is_person(viewer):
-        return viewer.seat is not None and viewer.seat >= 0
+    def is_seat(seat):
+        """Whether a viewer's seat is one of the table's (not a spectator's)."""
+        return seat is not None and seat >= 0
+
+    @classmethod
+    def is_person(cls, viewer):
+        return cls.is_seat(viewer.seat)
+
+    @property
+    def everyone_joined(self):
+        """Whether every person's seat has joined at least once."""
+        return all(i in self.seats_joined for i, s in enumerate(self.config.seats) if s.is_person)
+
+    def not_joined(self):
+        return [i for i, s in enumerate(self.config.seats)
+                if s.is_person and i not in self.seats_joined]
 
     @property
     def people_here(self):
@@ -190,9 +227,11 @@ class LiveTable:
         first join lets the server play the computer seats. True when the
         turn clock started, which the other viewers should be told."""
         self.viewers.add(viewer)
-        if self.is_person(viewer) and not self.joined:
-            self.joined = True
-            self.kick()
+        if self.is_person(viewer):
+            self.seats_joined.add(viewer.seat)
+            if not self.joined:
+                self.joined = True
+                self.kick()
         return self.turn_clock.arm()
 
     def remove_viewer(self, viewer):
@@ -302,6 +341,10 @@ class LiveTable:
         self._chance_cache = (self.version, entry)
         self.entered_by = seat if kind == KIND_ENTERED else None
         self.timed_out = seat if timed_out else None
+        if timed_out:
+            self.ran_out = {"seat": seat, "version": self.version}
+        elif seat is not None and self.config.seats[seat].is_person:
+            self.ran_out = None              # a person decided: the notice has been seen
         self.touched = time.monotonic()
         self._record_log()
         self.turn_clock.arm()
@@ -403,7 +446,29 @@ class LiveTable:
             if self.version == version and not self.broken:
                 await self._commit(move, KIND_MOVE, nxt)
 
+    # ---- the replay ------------------------------------------------------------
+
+    async def replay_book(self):
+        """(the finished game's ReplayBook, the CPU seconds its building
+        took when this call built it, else 0); replay.NotOver before the
+        end. Built once for every connection, from the store."""
+        built_here = self._book is None or (self._book.done() and (
+            self._book.cancelled() or self._book.exception() is not None))
+        if built_here:
+            self._book = asyncio.ensure_future(ReplayBook.open(self))
+        book = await asyncio.shield(self._book)
+        if self._book is None:          # the table stopped meanwhile: nothing kept
+            book.close()
+            raise StoreError("the table left memory")
+        return book, book.cost if built_here else 0.0
+
     async def stop(self):
+        if self._book is not None:
+            book, self._book = self._book, None
+            if book.done() and not book.cancelled() and book.exception() is None:
+                book.result().close()
+            else:
+                book.cancel()
         self.turn_clock.stop()
         if self._driver is not None and not self._driver.done():
             self._driver.cancel()

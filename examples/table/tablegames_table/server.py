@@ -5,7 +5,7 @@ import logging
 from aiohttp import http_exceptions, web
 
 from .app import make_app
-from . import connections
+from . import connections, cpu_budget
 from .bots import BotRunner
 from .hosts import HostCheck
 from .limits import CreationLimit
@@ -70,7 +70,7 @@ class Server:
     def __init__(self, db, pace=0.7, seed=None, store=None, bot_workers=None,
                  bot_niceness=None, allowed_hosts=(), creation=None, db_wait=DB_WAIT,
                  connections_per_address=connections.PER_ADDRESS, max_connections=None,
-                 head_seconds=connections.HEAD_SECONDS, **table_limits):
+                 head_seconds=connections.HEAD_SECONDS, budget=None, **table_limits):
         _quiet_malformed_requests()
         self.store = store or make_store(db, db_wait)
         self.runner = BotRunner(pace=pace, workers=bot_workers,
@@ -82,10 +82,12 @@ class Server:
         total = max_connections or connections.default_max_connections()
         self.websockets = connections.ConnectionCount(connections_per_address,
                                                       connections.websocket_total(total))
+        self.budget = budget or cpu_budget.CpuBudget()      # tests may give another
         self.guard = connections.ConnectionGuard(
-            connections_per_address + connections.HTTP_PER_ADDRESS, total, head_seconds)
+            connections_per_address + connections.HTTP_PER_ADDRESS, total, head_seconds,
+            budget=self.budget)
         self.app = make_app(self.tables, self.hosts, creation or CreationLimit(),
-                            self.websockets)
+                            self.websockets, budget=self.budget)
         self._web = None
         self.port = None
 

@@ -9,7 +9,15 @@ the server decides for the seat: the move the easy computer would make
 the game has one at that point, as in Creepy Cauldron; where it has none,
 the easy computer's move). That decision is stored and told like any
 other (a move of that seat), with "timed_out": seat in the state
-message that follows it.
+message that follows it, in the log entry of that decision, and
+"ran_out": {"seat", "version"} in every state message until a person
+decides again (so the pages keep saying it).
+
+The clock starts once every person at the table has joined at least
+once (opened their link; on loading, a person who has made a decision
+counts as joined): the first person's time does not run while the others
+are still opening theirs. Until then the state message's "clock" says
+whom it waits for ({"seconds", "waiting_for": [seats]}).
 
 Only people are timed: computer seats think within their own budget,
 and rolls entered at the table (dice at the table) wait for the people.
@@ -78,7 +86,8 @@ class TurnClock:
 
     def _person_to_move(self):
         t = self.table
-        if not t.joined or t.state.is_terminal or t.broken or not t.people_here:
+        if not t.joined or t.state.is_terminal or t.broken or not t.people_here \
+                or not t.everyone_joined:
             return None
         seat = t.state.current_player
         if seat == tablegames.CHANCE or not t.config.seats[seat].is_person:
@@ -106,7 +115,12 @@ class TurnClock:
         return True
 
     def message(self):
-        """What the state message says of the clock, or None."""
+        """What the state message says of the clock, or None: the seat to
+        move and its time left, or, before every person has joined once,
+        who the clock waits for."""
+        if self.settings is not None and self.deadline is None \
+                and not self.table.state.is_terminal and not self.table.everyone_joined:
+            return {"seconds": self.settings["seconds"], "waiting_for": self.table.not_joined()}
         if self.deadline is None:
             return None
         left = max(0.0, self.deadline - self.clock.now())

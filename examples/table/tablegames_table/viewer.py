@@ -22,8 +22,9 @@ REPLY_WAIT = 10.0            # seconds an answer waits for room before the clien
 
 
 class Viewer:
-    def __init__(self, ws, seat, abort=None):
+    def __init__(self, ws, seat, abort=None, budget=None):
         self.ws = ws
+        self.budget = budget                 # cpu_budget.ConnectionBudget: what writing costs
         self.seat = seat                     # seat number, or the spectator viewer
         self._abort = abort                  # cuts the connection (the transport's abort)
         self._queue = asyncio.Queue(QUEUE_LIMIT)
@@ -80,9 +81,21 @@ class Viewer:
         try:
             while True:
                 message = await self._queue.get()
-                await self.ws.send_json(message)
+                if self.budget is None:
+                    await self._send(message)
+                else:
+                    # (aiohttp's send yields only to a client whose buffer is
+                    # full: what is measured is this send's work.)
+                    with self.budget.measure():
+                        await self._send(message)
         except (ConnectionError, RuntimeError):
             pass
+
+    async def _send(self, message):
+        if isinstance(message, str):        # JSON made already (app.py, replay.py)
+            await self.ws.send_str(message)
+        else:
+            await self.ws.send_json(message)
 
     async def finish(self):
         """Sends what is queued (briefly) and stops the writer."""

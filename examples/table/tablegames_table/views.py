@@ -45,7 +45,10 @@ def state_message(table, viewer, log=None):
     if table.entered_by is not None:
         msg["entered_by"] = table.entered_by     # public: who typed in the roll
     if table.timed_out is not None:
-        msg["timed_out"] = table.timed_out       # public: whose time ran out
+        msg["timed_out"] = table.timed_out       # public: whose time ran out, deciding this
+    if table.ran_out is not None:
+        msg["ran_out"] = table.ran_out           # public: the last time that ran out, until
+                                                 # a person decides again
     clock = table.turn_clock.message()
     if clock is not None:
         msg["clock"] = clock                     # public: the time left of the seat to move

@@ -124,7 +124,7 @@ class Replay:
 
 # Every field a state message may have (views.state_message).
 STATE_FIELDS = {"type", "version", "observation", "events", "turn", "thinking", "moves",
-                "chance", "log", "entered_by", "clock", "timed_out"}
+                "chance", "log", "entered_by", "clock", "timed_out", "ran_out"}
 
 
 def _joined(values):
@@ -198,8 +198,9 @@ class Referee:
             out.append("observation is not the viewer's own")
         if msg["events"] != own["events"]:
             out.append("events are not the viewer's own")
+        out += self._log_problems(table_id, seat, msg)
         if seat == tablegames.PUBLIC:
-            for key in ("moves", "chance", "log"):
+            for key in ("moves", "chance"):
                 if msg.get(key):
                     out.append("%s sent to a spectator" % key)
             return out
@@ -208,10 +209,23 @@ class Referee:
                 out.append("moves differ from the legal moves")
         elif "moves" in msg:
             out.append("moves sent to a seat that is not to move")
-        for entry in msg.get("log", []):       # each entry: what that seat saw then
-            if set(entry) != {"version", "events"} or not 0 < entry["version"] <= msg["version"] \
-                    or entry["events"] != self.views(table_id, entry["version"])["seats"][seat]["events"]:
-                out.append("log entry %s is not the seat's own" % entry.get("version"))
+        return out
+
+    def _log_problems(self, table_id, viewer, msg):
+        """Each log entry must be what that viewer (a seat, or the public
+        viewer for a spectator) saw at that version, and a time that ran
+        out a seat's (public: whose)."""
+        out = []
+        seats = len(self.replay(table_id).config["seats"])
+        for entry in msg.get("log", []):
+            truth = self.views(table_id, entry.get("version", -1)) \
+                if 0 < entry.get("version", -1) <= msg["version"] else None
+            own = None if truth is None else \
+                truth["public"] if viewer == tablegames.PUBLIC else truth["seats"][viewer]
+            if set(entry) - {"timed_out"} != {"version", "events"} or own is None \
+                    or entry["events"] != own["events"] \
+                    or entry.get("timed_out", 0) not in range(seats):
+                out.append("log entry %s is not the viewer's own" % entry.get("version"))
         return out
 
     def welcome_problems(self, table_id, seat, msg):

@@ -26,6 +26,16 @@ def link_parts(link):
     return path.rsplit("/", 1)[1], int(params["seat"]), params["key"]
 
 
+class FakeTime:
+    """A clock the test moves by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
 class ServerTestCase(unittest.IsolatedAsyncioTestCase):
     pace = 0.0
     seed = 7

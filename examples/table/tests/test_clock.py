@@ -6,7 +6,10 @@ says so. The clock's time is moved by hand: nothing waits for real time."""
 import asyncio
 import unittest
 
+import tablegames
+
 import progress
+from referee import Referee
 from support import ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -126,7 +129,7 @@ class TurnClock(ServerTestCase):
         seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"}]
         table_id, keys = await self.clocked("witches_dance", seats, seconds=20)
         watcher, _, seen = await self.watch(table_id)
-        self.assertNotIn("clock", seen)
+        self.assertEqual(seen["clock"], {"seconds": 20, "waiting_for": [0]})
         await self.clock.advance(60)          # nobody joined: nothing is decided
         self.assertEqual(await self.server.store.decisions(table_id), [])
         ann, _, state = await self.join(table_id, 0, keys[0])
@@ -152,16 +155,78 @@ class TurnClock(ServerTestCase):
     async def test_whole_time_after_a_restart(self):
         table_id, keys = await self.clocked("witches_dance", TWO, seconds=20)
         ann, _, _ = await self.join(table_id, 0, keys[0])
+        bob, _, _ = await self.join(table_id, 1, keys[1])
         await self.clock.advance(15)
         await self.quiet(ann)
         await ann.close()
+        await bob.close()
         await self.stop_server()
         await self.start_server()
         # The deadline is not stored: after a restart the person gets the
-        # whole time again.
+        # whole time again (once both are back: nobody has decided yet).
         ann, _, state = await self.join(table_id, 0, keys[0])
+        self.assertEqual(state["clock"], {"seconds": 20, "waiting_for": [1]})
+        bob, _, _ = await self.join(table_id, 1, keys[1])
+        state = await self.receive(ann, "state")
         self.assertEqual((state["version"], state["clock"]["left"]), (0, 20.0))
         await ann.close()
+        await bob.close()
+
+    async def test_the_clock_waits_until_everyone_has_joined(self):
+        table_id, keys = await self.clocked("witches_dance", TWO + [{"kind": "person", "name": "Cat"}],
+                                            seconds=10, options={"witches": 1})
+        ann, _, state = await self.join(table_id, 0, keys[0])
+        self.assertEqual(state["clock"], {"seconds": 10, "waiting_for": [1, 2]})
+        watcher, _, seen = await self.watch(table_id)
+        self.assertEqual(seen["clock"], {"seconds": 10, "waiting_for": [1, 2]})
+        await self.clock.advance(60)               # Ann's time does not run meanwhile
+        await self.quiet(ann)
+        decided = await self.server.store.decisions(table_id)
+        self.assertEqual([d for d in decided if d.kind != "drawn"], [])
+        bob, _, state = await self.join(table_id, 1, keys[1])
+        self.assertEqual(state["clock"], {"seconds": 10, "waiting_for": [2]})
+        await bob.close()                          # joined once: that is enough
+        cat, _, state = await self.join(table_id, 2, keys[2])
+        self.assertEqual(state["clock"], {"seat": 0, "left": 10.0, "seconds": 10})
+        started = await self.state_where(ann, lambda m: "seat" in m.get("clock", {}))
+        self.assertEqual(started["clock"], {"seat": 0, "left": 10.0, "seconds": 10})
+        await self.clock.advance(10)
+        timed = await self.state_where(watcher, lambda m: "timed_out" in m)
+        self.assertEqual(timed["timed_out"], 0)
+        for ws in (ann, cat, watcher):
+            await ws.close()
+
+    async def test_a_time_that_ran_out_is_said_until_a_person_decides(self):
+        seats = [TWO[0], {"kind": "bot", "level": "easy"}, TWO[1]]
+        table_id, keys = await self.clocked("witches_dance", seats, seconds=10,
+                                            options={"witches": 1})
+        ann, _, _ = await self.join(table_id, 0, keys[0])
+        bob, _, _ = await self.join(table_id, 2, keys[2])
+        table = self.server.tables.live(table_id)
+        await progress.until(lambda: not table.driving and table.state.current_player == 0,
+                             lambda: table.version, "Ann's turn")
+        out_at = table.version + 1
+        await self.clock.advance(10)               # Ann's time runs out
+        # The computer (and any die) decide next: Bob's turn still says it.
+        state = await self.state_where(bob, lambda m: "moves" in m)
+        self.assertGreater(state["version"], out_at)
+        self.assertEqual(state["ran_out"], {"seat": 0, "version": out_at})
+        self.assertNotIn("timed_out", state)
+        # A page that comes back hears it too, and its log says it.
+        watcher, _, seen = await self.watch(table_id)
+        self.assertEqual(seen["ran_out"], {"seat": 0, "version": out_at})
+        self.assertEqual([e.get("timed_out") for e in seen["log"] if e["version"] == out_at], [0])
+        again, _, back = await self.join(table_id, 2, keys[2])
+        self.assertEqual([e.get("timed_out") for e in back["log"] if e["version"] == out_at], [0])
+        self.assertEqual(Referee(self.db).problems(table_id, tablegames.PUBLIC, seen), [])
+        self.assertEqual(Referee(self.db).problems(table_id, 2, back), [])
+        # Bob decides: no longer said.
+        await bob.send_json({"type": "move", "move": state["moves"][0]["id"],
+                             "version": state["version"]})
+        after = await self.state_where(watcher, lambda m: m["version"] == state["version"] + 1)
+        self.assertNotIn("ran_out", after)
+        for ws in (ann, bob, again, watcher):
+            await ws.close()
 
     async def test_bad_clocks_are_refused(self):
         for clock, word in (({"seconds": 2}, "5 to 3600"), ({"seconds": "30"}, "whole"),

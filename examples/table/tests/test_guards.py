@@ -15,19 +15,9 @@ from tablegames_table.limits import CreationLimit, client_key
 
 from raw_client import RawClient, text
 from progress import STALL
-from support import ServerTestCase
+from support import FakeTime, ServerTestCase
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-
-
-class FakeTime:
-    """A clock the test moves by hand."""
-
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 class HostNames(unittest.TestCase):

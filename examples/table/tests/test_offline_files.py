@@ -67,6 +67,14 @@ class OfflineFiles(ServerTestCase):
             self.assertIn("'wasm-unsafe-eval'", response.headers["Content-Security-Policy"])
         _, lobby = await self.get("/")
         self.assertIn(b'href="/static/offline/play.html"', lobby)
+        # Its folder leads to it (a static folder answered 403).
+        for path in ["/static/offline/", "/static/offline"]:
+            response = await self.client.get(path, allow_redirects=False)
+            self.assertEqual((response.status, response.headers["Location"]),
+                             (302, "/static/offline/play.html"), path)
+            response, _ = await self.get(path)
+            self.assertEqual((response.status, str(response.url.path)),
+                             (200, "/static/offline/play.html"), path)
 
     async def test_the_online_pages_may_not_compile_webassembly(self):
         for path in ["/", "/t/abc", "/static/js/table.js", "/api/games"]:

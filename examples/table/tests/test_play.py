@@ -207,6 +207,32 @@ class ComingBack(ServerTestCase):
         await again.close()
 
 
+    async def test_a_spectator_gets_the_public_history(self):
+        # Presents stay hidden in Spinning Wishes: a spectator's history
+        # is the public events of each decision, never a seat's.
+        table, keys = await self.table_with(
+            "spinning_wishes", [TWO[0], {"kind": "bot", "level": "easy"}])
+        ws, _, state = await self.join(table, 0, keys[0])
+        for _ in range(8):
+            state = await self.until(ws, state, lambda m: "moves" in m)
+            await ws.send_json({"type": "move", "move": state["moves"][-1]["id"],
+                                "version": state["version"]})
+            state = await self.receive(ws, "state")
+        watcher, _, seen = await self.watch(table)
+        truth = Referee(self.db)
+        self.assertGreater(len(seen["log"]), 5)
+        self.assertEqual(truth.problems(table, tablegames.PUBLIC, seen), [])
+        for entry in seen["log"]:
+            public = truth.views(table, entry["version"])["public"]["events"]
+            self.assertEqual(entry["events"], public)
+        # The deal is in it, without the presents.
+        deals = [e for entry in seen["log"] for e in entry["events"] if e["type"] == "deal"]
+        self.assertTrue(deals)
+        self.assertTrue(all("presents" not in e for e in deals))
+        await watcher.close()
+        await ws.close()
+
+
 class StoreReplaysExactly(ServerTestCase):
     async def test_a_reloaded_table_is_byte_for_byte_the_live_one(self):
         for game in ("witches_dance", "bewitched", "creepy_cauldron", "spinning_wishes"):

@@ -19,6 +19,7 @@ import aiohttp
 import tablegames
 
 from tablegames_table import app as app_mod
+from tablegames_table.cpu_budget import CpuBudget
 
 import progress
 from referee import Referee
@@ -60,6 +61,11 @@ class Answers:
 
 class ReplayLeaks(ServerTestCase):
     def setUp(self):
+        # The CPU budgets do not run out either: this test asks for every
+        # step of whole games at once (test_cpu_budget.py tries the budgets).
+        unlimited = (1e9, 1e9)
+        self.server_options = {"budget": CpuBudget(connection=unlimited, address=unlimited,
+                                                   shared=unlimited)}
         # The message buckets' clock runs a second a call: stepping through
         # hundreds of steps is never told to slow down.
         ticks = itertools.count()

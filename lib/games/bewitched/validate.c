@@ -13,13 +13,16 @@
  *    allow), at most four antidotes, snakes that left the game deadly;
  *  - hidden facts that agree with what the table saw: the prince not among
  *    the books shown not to be it, the plain frog never one known to be
- *    magnetic, no harmless touch of a deadly snake by a magnetic frog;
+ *    magnetic, nothing of play during setup (no frog known magnetic, no
+ *    snake gone, no book read or shown not to be the prince), no harmless
+ *    touch of a deadly snake by a magnetic frog;
  *  - a turn that fits its stage: a pending frog in exactly the steal, hat
  *    and pickup decisions and the escape move, escape or not (an escaping
  *    frog with no actor is refused); the escape flag only on the escape move
  *    and its decisions; frogs to steal from that really offer a steal;
- *    rolled dice and at least one unused die in the action stage; a winner
- *    only when the game is over;
+ *    both dice rolled in every stage from a roll to the end of the turn (a
+ *    decision goes on with the other die) and at least one unused die in
+ *    the action stage; a winner only when the game is over;
  *  - knowledge that fits the books (perfect recall): a book a frog carries
  *    has been read by that frog's player, since it reached the frog only
  *    through bw_give_book, so resampling for that player keeps its page;
@@ -59,6 +62,18 @@ static tg_status bw_check_hidden(const bw_config *cfg, const bw_block *b, tg_msg
     if (bw_high_bits(b->deadly, BW_SNAKES) || bw_high_bits(b->gone, BW_SNAKES) ||
         bw_high_bits(b->magnetic_known, BW_FROGS))
         BW_FAIL("snake or frog mask names a snake or frog that does not exist");
+    /* Nothing of play has happened during setup: no bite showed a frog
+     * magnetic or took a snake away, no book was read or shown not to be
+     * the prince. Resampling the setup redraws the prince, the plain frogs
+     * and the snakes drawn so far without looking at any of that. */
+    int seen_any = 0;
+    for (int p = 0; p < BW_MAX_PLAYERS; p++)
+        seen_any |= b->seen[p];
+    if (b->stage == BW_ST_SETUP && (b->magnetic_known[0] | b->magnetic_known[1] | b->gone[0] |
+                                    b->gone[1] | b->not_prince | seen_any))
+        BW_FAIL("setup step %d knows of play: a magnetic frog, a snake gone, a book read or "
+                "shown not to be the prince",
+                b->setup_step);
     for (int p = 0; p < BW_MAX_PLAYERS; p++) {
         int in = p < cfg->players;
         if (b->plain[p] >= (in ? 3 : 1) || b->antidote[p] > (in ? 1 : 0) ||
@@ -201,9 +216,12 @@ static tg_status bw_check_turn(const bw_config *cfg, const bw_block *b, tg_msg *
     int playing = st != BW_ST_SETUP && st != BW_ST_OVER;
     if (playing && !bw_frogs_alive(cfg, b, b->player))
         BW_FAIL("player %d has no frogs but is to play", b->player);
-    if ((st == BW_ST_ACTION && (!b->dice[0] || !b->dice[1])) ||
-        (st == BW_ST_ESC_MOVE && !b->dice[0]))
-        BW_FAIL("stage %d needs rolled dice", st);
+    /* Every stage between a roll and the end of the turn has both dice
+     * rolled: a steal, a hat or a pickup goes on with the other die
+     * (bw_continue_turn), and an escape's own roll only replaces the first. */
+    if (st != BW_ST_SETUP && st != BW_ST_ROLL && st != BW_ST_OVER &&
+        (!b->dice[0] || !b->dice[1]))
+        BW_FAIL("stage %d needs rolled dice, has %d %d", st, b->dice[0], b->dice[1]);
     if (st == BW_ST_ACTION && b->used == 3)
         BW_FAIL("both dice are used, yet the action stage waits for a move");
     if ((b->winner != BW_NONE && st != BW_ST_OVER) ||

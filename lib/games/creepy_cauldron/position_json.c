@@ -131,11 +131,12 @@ static tg_status cc_events_from_json(const json_t *obj, cc_pos *pos, tg_msg *msg
             tgM_set(msg, "events[%zu] must be an array of 4 integers", i);
             return TG_E_CORRUPT;
         }
-        for (size_t j = 0; rc == TG_OK && j < 4; j++) {
-            long v;
-            rc = tgJ_elem_int(ev, j, "event", 0, 255, &v, msg);
-            pos->events[i][j] = (uint8_t)v;
-        }
+        long v[4];
+        for (size_t j = 0; j < 4; j++)
+            if ((rc = tgJ_elem_int(ev, j, "event", 0, 255, &v[j], msg)) != TG_OK)
+                return rc; /* v[j] was not written */
+        for (size_t j = 0; j < 4; j++)
+            pos->events[i][j] = (uint8_t)v[j];
         pos->nevents = (uint8_t)(i + 1);
     }
     return rc;
@@ -150,7 +151,8 @@ static tg_status cc_thefts_from_json(const cc_config *cfg, const json_t *obj, cc
     tg_status rc = tgJ_array(obj, "thefts", 0, cfg->players, &list, msg);
     for (size_t i = 0; rc == TG_OK && i < json_array_size(list); i++) {
         long v;
-        rc = tgJ_elem_int(list, i, "thefts", 0, cfg->players - 1, &v, msg);
+        if ((rc = tgJ_elem_int(list, i, "thefts", 0, cfg->players - 1, &v, msg)) != TG_OK)
+            return rc; /* v was not written: no shift by it */
         pos->thefts |= (uint8_t)(1u << v);
     }
     return rc;

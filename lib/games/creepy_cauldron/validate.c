@@ -16,7 +16,8 @@
  *    only by a visible pawn on a cauldron space with creatures in the
  *    cauldron, the footprint choice only for a visible pawn on a footprint,
  *    a return with nothing after it only when the handle snapped (the
- *    player is the frog), a victim who holds something, a
+ *    player is the frog), no other decision of the frog's than the die
+ *    (a frog does not move), a victim who holds something, a
  *    key attempt only in the player's own cell with the three creatures of
  *    her book; the game over exactly when someone has won, with the key;
  *  - a decision to make: not over means a legal move or a chance point with
@@ -163,6 +164,13 @@ static tg_status cc_check_phase(const cc_config *cfg, const cc_pos *pos, tg_msg 
         return CC_BAD("player %u may turn invisible only when visible on a footprint", p);
     if (pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_END && pos->frog != p)
         return CC_BAD("player %u returns a creature without having snapped the handle", p);
+    /* A frog does not move (cc_apply_die), so every decision a move leads
+     * to is another player's; the frog's own are the die and the return
+     * right after the snap. */
+    if (pos->frog == p && pos->phase != CC_PH_DIE && pos->phase != CC_PH_OVER &&
+        !(pos->phase == CC_PH_RETURN && pos->after == CC_AFTER_END))
+        return CC_BAD("player %u is the frog, who does not move, yet decides in phase %s", p,
+                      cc_phase_name(pos->phase));
     switch (pos->phase) {
     case CC_PH_ROLLER:
         if (!cc_ready_for_key(cfg, pos, p))

@@ -7,8 +7,9 @@
  *    fields below the bound of their type, unused event slots blank;
  *  - counts that add up: one princess per space, three wish holders per
  *    princess in play, each on the wheel or in a hand (during the placement
- *    exactly those placed so far, in placement order), at most three wishes
- *    in a hand, the four presents once each once dealt and none before;
+ *    exactly those placed so far, in placement order, fewer than all), at
+ *    most three wishes in a hand, the four presents once each once dealt
+ *    and none before;
  *  - a turn that fits its phase: every princess on her gate before play,
  *    only a princess with her own three wishes in the castle, start rolls
  *    only before play and in player order, no spin, take or trade that the
@@ -170,6 +171,10 @@ static tg_status sw_check_wishes(const sw_config *c, const sw_block *b, tg_msg *
     int setup = b->phase <= SW_PH_PLACE;
     if (setup && on_wheel != b->placed)
         SW_FAIL("during setup the wheel must hold exactly the placed holders");
+    /* The last holder placed ends the placement (sw_apply_place). */
+    if (b->phase == SW_PH_PLACE && b->placed >= SW_WISHES_EACH * c->players)
+        SW_FAIL("the placement is over once all %d holders are placed",
+                SW_WISHES_EACH * c->players);
     if (!setup && b->placed != SW_WISHES_EACH * c->players)
         SW_FAIL("after setup all %d holders are placed", SW_WISHES_EACH * c->players);
     int expect[SW_PRINCESSES] = {0};

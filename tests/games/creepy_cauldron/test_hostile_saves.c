@@ -81,12 +81,66 @@ static void test_fishing_and_the_key_question_need_their_reasons(void **state)
                "no key lies on the board");
 }
 
+/* Issue 33: an entry of "thefts" or "events" that is not a number in range
+ * was refused, but only after the reader had used the number it never read
+ * (a shift by it, for a theft: undefined behaviour a sanitizer build
+ * aborts on). Each is refused with a message that names the field, and
+ * the same position with a good entry loads. */
+static void test_bad_thefts_and_events_entries_are_refused(void **state)
+{
+    (void)state;
+    static const char *const base = "{'phase':'steal','%s':%s,'pawns':[{'space':5},"
+                                    "{'space':9,'creatures':['snake','bat']}]}";
+    static const char *const thefts[] = {"['x']", "[2]", "[-1]", "[null]", "[1,[1]]",
+                                         "[1,99999999999]"};
+    char pos[256];
+    for (size_t i = 0; i < sizeof thefts / sizeof thefts[0]; i++) {
+        snprintf(pos, sizeof pos, base, "thefts", thefts[i]);
+        cc_refused("players=2", pos, "thefts[");
+    }
+    static const char *const events[] = {"[[1,2,3,'x']]", "[[1,2,3,256]]", "[[1,2,-1,0]]",
+                                         "[[1,null,3,4]]"};
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+        snprintf(pos, sizeof pos, base, "events", events[i]);
+        cc_refused("players=2", pos, "event[");
+    }
+    snprintf(pos, sizeof pos, base, "thefts", "[1]");
+    tg_state *st = cc_load("players=2", pos);
+    assert_string_equal(tgt_legal_texts(st), "steal-bat steal-snake nosteal");
+    tg_state_free(st);
+}
+
+/* A frog does not move, so no decision a move leads to is the frog's (the
+ * structure-aware position mutator's first finding, issue 33): a save had
+ * the frog deciding whether to vanish, and vanishing made an invisible
+ * frog, a position the loader refuses, out of one it accepted. Refused
+ * now, for each such decision; the other player's, and the frog's own
+ * return after the snap, load. */
+static void test_the_frog_has_no_decision_of_a_move(void **state)
+{
+    (void)state;
+    cc_refused("players=2", "{'phase':'vanish','frog':0,'pawns':[{'space':12},{'space':16}]}",
+               "frog");
+    cc_refused("players=2", "{'phase':'fish','frog':0,'pawns':[{'space':1},{'space':16}]}",
+               "frog");
+    tg_state *st = cc_load("players=2",
+                           "{'phase':'vanish','frog':1,'pawns':[{'space':12},{'space':16}]}");
+    assert_string_equal(tgt_legal_texts(st), "vanish stay");
+    tg_state_free(st);
+    st = cc_load("players=2", "{'phase':'return','frog':0,'pawns':[{'space':1,'creatures':"
+                              "['bat']},{'space':16}]}");
+    assert_string_equal(tgt_legal_texts(st), "return-bat");
+    tg_state_free(st);
+}
+
 int cc_run_hostile_saves(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_five_of_a_kind),
         cmocka_unit_test(test_no_key_question_under_pickup_auto),
         cmocka_unit_test(test_fishing_and_the_key_question_need_their_reasons),
+        cmocka_unit_test(test_bad_thefts_and_events_entries_are_refused),
+        cmocka_unit_test(test_the_frog_has_no_decision_of_a_move),
     };
     return cmocka_run_group_tests_name("creepy_cauldron hostile saves", tests, NULL, NULL);
 }

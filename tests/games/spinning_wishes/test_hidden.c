@@ -275,6 +275,27 @@ static void test_rule_breaking_positions_are_rejected(void **unused)
                     "without a winner");
 }
 
+/* The placement ends with the last holder (the structure-aware position
+ * mutator's finding, issue 33): a save in the placement with every holder
+ * already on the wheel loaded, and the next "place" put a seventh holder
+ * of six, a position the loader refuses. Refused now; one holder short of
+ * the end, it is the placement's last turn. */
+static void test_no_placement_after_the_last_holder(void **unused)
+{
+    (void)unused;
+    expect_rejected("{'phase':'place','turn':0,'players':[{'space':'0'},{'space':'10'}]," WHEEL6
+                    "," PRESENTS "}",
+                    "placement");
+    tg_state *st = swt_load(OPT2, "{'phase':'place','turn':1,'players':[{'space':'0'},"
+                                  "{'space':'10'}],'wheel':['snow','snow','snow','cinder',"
+                                  "'cinder',null,null,null,null,null,null,null]," PRESENTS "}");
+    tgt_apply(st, "place:11");
+    json_t *pos = tgt_position(st);
+    assert_string_equal(json_string_value(json_object_get(pos, "phase")), "start");
+    json_decref(pos);
+    tg_state_free(st);
+}
+
 /* Before the deal there is no present to look under: the root of a game
  * loads, the same root with a look recorded does not. */
 static void test_no_look_before_the_deal(void **unused)
@@ -420,6 +441,7 @@ int sw_run_hidden(void)
         cmocka_unit_test(test_a_look_is_remembered_and_only_the_looker_sees_it),
         cmocka_unit_test(test_tensor_slots_of_the_towers),
         cmocka_unit_test(test_rule_breaking_positions_are_rejected),
+        cmocka_unit_test(test_no_placement_after_the_last_holder),
         cmocka_unit_test(test_no_look_before_the_deal),
         cmocka_unit_test(test_a_look_record_names_the_present_there),
         cmocka_unit_test(test_no_trade_without_a_partner),

@@ -1,6 +1,6 @@
 // Wrong calls; tsc --strict must refuse each marked line with the marked
 // code, and no other line.
-import { Bot, CHANCE, Game, State, TablegamesError } from 'tablegames';
+import { Batch, Bot, CHANCE, Game, State, TablegamesError } from 'tablegames';
 
 const game = new Game(3); // TS2345
 const state = game.newState('seven'); // TS2345
@@ -25,3 +25,13 @@ try { state.undo(); } catch (e) { if (e instanceof TablegamesError && e.code ===
 new Game('bewitched').newState().observation(0).die; // TS2551
 state.observation(0).stage; // TS2339
 new Bot(game, 0, { levle: 'hard' }); // TS2561
+// The learning calls of 1.4: a misspelt draw or batch option, rows that may
+// be absent, actions as floats, a mask where a tensor goes.
+state.utilities({ draw: 'half' }); // TS2322
+game.utilitySum('shared'); // TS2559
+new Batch(game, { size: 2, sead: 1 }); // TS2353
+new Batch(game, { seed: 1 }); // TS2345
+const rows = new Batch(game, { size: 2 }).step(new Float64Array(2)); // TS2345
+rows.observation[0]; // TS18047
+state.informationTensor(0, new Uint8Array(4)); // TS2345
+const truncated: number = state.isTruncated; // TS2322

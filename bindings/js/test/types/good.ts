@@ -1,11 +1,11 @@
 // A consumer of every declared call; tsc --strict must accept it.
 import {
-  BOT_LEVELS, Bot, CHANCE, CLOSED, Format, Game, MAX_PLAYERS, Move, NOT_READY, OMNISCIENT, PUBLIC, State, Status,
+  BOT_LEVELS, Batch, BatchDone, Bot, CHANCE, DRAWS, CLOSED, Format, Game, MAX_PLAYERS, Move, NOT_READY, OMNISCIENT, PUBLIC, State, Status,
   StepView, TERMINAL, TablegamesError, gameInfo, games, heapInUse, init, isReady, libraryVersion, memoryLimit,
   memorySize,
 } from 'tablegames';
 import type {
-  BewitchedObservation, BotSettings, ErrorCode, GameId, GameInfo, GameOptions, Observation, OptionInfo, Viewer,
+  BatchOptions, BatchRows, BewitchedObservation, BotSettings, Draw, ErrorCode, GameId, GameInfo, GameOptions, Observation, OptionInfo, Viewer,
 } from 'tablegames';
 
 await init();
@@ -77,6 +77,26 @@ state.resample(1);
 const mask: Uint8Array = state.legalMask(new Uint8Array(game.moveCount));
 const who: number[] = [state.historyPlayer(0), ...state.historyPlayers()];
 const anyText: string = state.anyMoveText(0);
+// The learning calls of 1.4.
+const action: number = game.moveAction(game.actionMove(0, 0)) + game.actionMove(CHANCE, 0) + game.informationTensorSize;
+const sum: number | null = game.utilitySum() ?? game.utilitySum({ draw: 'shared' });
+const actionMask: Uint8Array = state.actionMask(new Uint8Array(game.playerMoveCount));
+const information: Float32Array = state.informationTensor(0, state.informationTensor(1));
+const draw: Draw = 'shared';
+const utilities: number[] = [...state.utilities(), ...state.utilities({ draw }), DRAWS[draw]];
+const truncated: boolean = state.isTruncated && Format.INFORMATION_TENSOR === 3;
+const batchOptions: BatchOptions = { size: 8, seed: 1n, draw: 'zero', observation: true, information: false };
+const batch: Batch<'witches_dance'> = new Batch(game, batchOptions);
+let rows: BatchRows = batch.observe();
+rows = batch.step(new Uint32Array(batch.size));
+rows = batch.step(new Int32Array(batch.size));
+rows = batch.step([0, 1, 2]);
+rows = batch.reset(3);
+const tensors: [Float32Array | null, Float32Array | null] = [rows.observation, batch.rows.information];
+const ended: boolean = rows.done[0] === BatchDone.ENDED && rows.player[0] + rows.mask[0] + rows.rewards[0] >= 0;
+const seedOf: bigint = batch.seedOf(0);
+const slotState: State<'witches_dance'> = batch.cloneState(0);
+const batchGame: Game<'witches_dance'> = batch.game;
 const bytes: Uint8Array = state.save();
 const loaded: State = State.load(bytes);
 const fromJson: State = State.fromJson(JSON.parse(state.toJson()) as Record<string, unknown>);
@@ -108,7 +128,7 @@ const either: Observation = loaded.observation(0);
 if (either.game === 'creepy_cauldron') {
   const key: 'handle' | 'player' | 'space' = either.key.at;
 }
-for (const handle of [bot, loaded, fromJson, copy, state, same, game, any, cauldron, bewitched]) {
+for (const handle of [batch, slotState, bot, loaded, fromJson, copy, state, same, game, any, cauldron, bewitched]) {
   const closed: boolean = handle.closed;
   handle.free();
   handle[Symbol.dispose]();

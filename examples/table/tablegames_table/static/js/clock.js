@@ -9,10 +9,21 @@ export function formatLeft(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** What the clock line says: whose time, how much left, or whose time ran out. */
+/** What the clock line says: whose time, how much left; or, before
+ * everyone has joined, whom the clock waits for. */
 export function clockText(clock, left, nameOf, mySeat) {
+  if (clock.waiting_for) {
+    const names = clock.waiting_for.map((p) => (p === mySeat ? "you" : nameOf(p)));
+    const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    return `Turn clock: ${clock.seconds} seconds a turn, from when ${who} ${names.length === 1 && names[0] !== "you" ? "has" : "have"} joined.`;
+  }
   const who = clock.seat === mySeat ? "Your time" : `${nameOf(clock.seat)}'s time`;
   return `${who}: ${formatLeft(left)}`;
+}
+
+/** The words of a time that ran out (the notice and the log line). */
+export function ranOutText(seat, nameOf, mySeat) {
+  return `${seat === mySeat ? "Your" : `${nameOf(seat)}'s`} time ran out; the table moved for ${seat === mySeat ? "you" : nameOf(seat)}.`;
 }
 
 export class ClockView {
@@ -29,11 +40,11 @@ export class ClockView {
   /** Called with every state message. */
   update(msg) {
     this.clock = msg.clock ? { ...msg.clock, at: this.now() } : null;
-    const out = msg.timed_out;
-    this.ranOut = out === undefined || out === null ? null
-      : `${out === this.seat ? "Your" : `${this.nameOf(out)}'s`} time ran out; the table moved for ${out === this.seat ? "you" : this.nameOf(out)}.`;
-    if (this.clock && !this.timer) this.timer = setInterval(() => this.draw(), 250);
-    if (!this.clock && this.timer) {
+    // Said until a person decides again (the server sends it until then).
+    this.ranOut = msg.ran_out ? ranOutText(msg.ran_out.seat, this.nameOf, this.seat) : null;
+    const counting = Boolean(this.clock && !this.clock.waiting_for);
+    if (counting && !this.timer) this.timer = setInterval(() => this.draw(), 250);
+    if (!counting && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
     }
@@ -50,12 +61,13 @@ export class ClockView {
     if (this.clock) lines.push(clockText(this.clock, this.left(), this.nameOf, this.seat));
     this.box.textContent = lines.join(" ");
     this.box.hidden = lines.length === 0;
-    this.box.classList.toggle("low", Boolean(this.clock) && this.left() <= 10);
+    this.box.classList.toggle("low", Boolean(this.clock) && !this.clock.waiting_for && this.left() <= 10);
     this.box.classList.toggle("mine", Boolean(this.clock) && this.clock.seat === this.seat);
   }
 }
 
-const CLOCK_CHOICES = [[0, "no clock"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
+const CLOCK_CHOICES = [[0, "no clock"], [10, "10 seconds"], [20, "20 seconds"], [30, "30 seconds"],
+  [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
 
 /** The lobby's field: a turn clock or none, and what happens when it runs out. */
 export function clockField() {

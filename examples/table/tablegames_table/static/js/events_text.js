@@ -99,9 +99,14 @@ const SW = {
   take: (e, c) => `${c.who(e.player)} took ${c.princess(e.wish)}'s wish from the wheel.`,
   swap: (e, c) => `${c.who(e.player)} swapped ${c.princess(e.gave)}'s wish for ${c.princess(e.took)}'s${e.slot === undefined ? "" : ` on slot ${e.slot + 1}`}.`,
   trade: (e, c) => `${c.who(e.player)} traded ${c.princess(e.gave)}'s wish for ${c.princess(e.took)}'s with ${c.whom(e.with)}.`,
-  look: (e, c) => (e.present
-    ? `${c.who(e.player)} looked under the present in tower ${e.tower + 1}: it is for ${c.princess(e.present)}.`
-    : `${c.who(e.player)} looked under the present in tower ${e.tower + 1}: not the right one.`),
+  // Every seat's look says whether it was the right one ("found"); only
+  // the looker's (and the end's) says whose present it is.
+  look: (e, c) => {
+    const head = `${c.who(e.player)} looked under the present in tower ${e.tower + 1}`;
+    const whose = e.present ? `it is for ${c.princess(e.present)}` : null;
+    if (e.found) return `${head}: ${whose ? `${whose}, ` : ""}the right one!`;
+    return `${head}: ${whose ? `${whose}, ` : ""}not the right one.`;
+  },
   spin: (e, c) => `The Wishing Wheel turned for ${c.whom(e.player)}.`,
   win: (e, c) => `${c.who(e.player)} found ${c.princess(e.present)}'s present in tower ${e.tower + 1} and won!`,
 };

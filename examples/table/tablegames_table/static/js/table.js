@@ -5,7 +5,8 @@ import { describeEvent, cap } from "./events_text.js";
 import { boardFor } from "./boards/index.js";
 import { showLegend, marksSwitch } from "./knowledge.js";
 import { BoardZoom } from "./zoom.js";
-import { ClockView } from "./clock.js";
+import { touchWords } from "./touch_words.js";
+import { ClockView, ranOutText } from "./clock.js";
 import { ReplayControls } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,11 +55,19 @@ function logContext() {
   return { ...names, ...(view?.logContext ? view.logContext(app.obs, names.whose) : {}) };
 }
 
-function addLog(version, events, enteredBy = null) {
+function addLog(version, events, enteredBy = null, timedOut = null) {
   if (app.logVersions.has(version)) return;
   app.logVersions.add(version);
   const list = $("log");
   const ctx = logContext();
+  if (timedOut !== null && timedOut !== undefined) {
+    // Before the move it made (the log shows the newest first).
+    const li = document.createElement("li");
+    li.textContent = ranOutText(timedOut, seatName, app.seat);
+    li.dataset.version = String(version);
+    li.dataset.type = "timed_out";
+    list.prepend(li);
+  }
   events.forEach((event, i) => {
     let sentence = describeEvent(app.table.game, event, ctx);
     // Who typed in a roll, when it was not the roller themself.
@@ -73,11 +82,6 @@ function addLog(version, events, enteredBy = null) {
     list.prepend(li);
   });
   while (list.children.length > LOG_LIMIT) list.lastChild.remove();
-}
-
-// "Click" is "Tap" on a touch screen.
-function touchWords(hint) {
-  return matchMedia("(pointer: coarse)").matches ? hint.replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap") : hint;
 }
 
 function renderTurn(msg) {
@@ -233,9 +237,9 @@ function onState(msg) {
   if (msg.log) {
     $("log").replaceChildren();
     app.logVersions.clear();
-    for (const entry of msg.log) addLog(entry.version, entry.events);
+    for (const entry of msg.log) addLog(entry.version, entry.events, null, entry.timed_out);
   }
-  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by);
+  if (msg.events.length) addLog(msg.version, msg.events, msg.entered_by, msg.timed_out);
   const moves = (msg.moves || []).map((m) => {
     const a = app.view.anchor(m, app.obs) || {};
     return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
@@ -258,6 +262,7 @@ function play(moveId) {
   if (app.socket.send({ type: "move", move: moveId, version: app.version })) {
     app.pending = true;
     app.interaction.setMoves([]);
+    if (app.zoom.zoomed) app.zoom.rest();      // played: the whole board again
   }
 }
 
@@ -278,19 +283,18 @@ function onWelcome(msg) {
   holder.replaceChildren();
   app.view = boardFor(msg.table.game).create(msg.board, msg.table, msg.seat);
   holder.appendChild(app.view.svg);
-  showLegend($("legend-box"), $("legend"), app.view.legend);
-  showLegend($("symbols-box"), $("symbols"), app.view.symbols);
+  const words = (items) => (items || []).map((item) => ({ ...item, text: touchWords(item.text) }));
+  showLegend($("legend-box"), $("legend"), words(app.view.legend));
+  showLegend($("symbols-box"), $("symbols"), words(app.view.symbols));
   marksSwitch($("show-marks"), holder);
   app.interaction = new Interaction(app.view.svg, { onPlay: play, chooser: $("chooser"), actions: $("actions") });
-  app.zoom = new BoardZoom(holder, app.view.svg, $("zoom"));
+  app.zoom = new BoardZoom(holder, app.view.svg, $("zoom"), (keys) => app.interaction.click(keys));
+  boardNote(app.view.svg, $("board-note"));
   const originalRender = app.view.render.bind(app.view);
-  let first = true;
   app.view.render = (obs, events) => {
     originalRender(obs, events);
     app.interaction.render();
     app.zoom.fit();
-    if (first) app.zoom.centre({ x: 0.5, y: 0.5 });
-    first = false;
   };
   document.body.dataset.game = msg.table.game;
   document.body.dataset.seat = String(msg.seat);
@@ -300,6 +304,17 @@ function onWelcome(msg) {
     render: (obs, events) => app.view.render(obs, events),
     describe: (events) => events.map((e) => describeEvent(app.table.game, e, logContext())).filter(Boolean),
     leave: () => app.view.render(app.obs, []),
+  });
+}
+
+// What a tap or a click on the board points at, in words (the drawing's
+// titles; a finger cannot hover to see them).
+function boardNote(svg, note) {
+  svg.addEventListener("click", (e) => {
+    const titled = e.target.closest?.("[data-key]") || e.target;
+    const words = titled?.querySelector?.(":scope > title")?.textContent;
+    note.textContent = words ? words.charAt(0).toUpperCase() + words.slice(1) : "";
+    note.hidden = !words;
   });
 }
 
@@ -367,6 +382,15 @@ function main() {
   app.socket = new TableSocket(app.tableId, hello, onMessage, (status) => {
     document.body.dataset.connection = status;
     if (status === "reconnecting") notice("Connection lost; reconnecting…", "warn");
+    if (status !== "open" && app.table) {
+      // Nothing can be played meanwhile, and the banner pinned at the top
+      // must not say "Your turn" (the next state puts it back).
+      app.interaction.setMoves([]);
+      const banner = $("turn");
+      banner.textContent = status === "closed" ? "Disconnected." : "Connection lost; reconnecting…";
+      banner.className = "turn waiting";
+      document.body.dataset.turn = "waiting";
+    }
   });
 }
 

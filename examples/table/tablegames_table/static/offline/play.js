@@ -53,14 +53,19 @@ const seatName = (p) => app.match.seats[p].name;
 
 // ---- drawing the seat on screen ---------------------------------------
 
+// "Game over: Bob wins!", "…: You win!" on the seat me's own screen
+// (me null: the screen everyone sees).
+function gameOverLine(me = null) {
+  const winners = app.match.turn().winners;
+  const names = winners.map((p) => (p === me ? "You" : seatName(p)));
+  if (!names.length) return "Game over: nobody wins.";
+  return `Game over: ${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"}!`;
+}
+
 function banner(thinking) {
   const turn = app.match.turn();
   const me = app.shown;
-  if (turn.over) {
-    const names = turn.winners.map((p) => (p === me ? "You" : seatName(p)));
-    if (!names.length) return ["Game over: nobody wins.", "over"];
-    return [`Game over: ${names.join(" and ")} ${names.length === 1 && names[0] !== "You" ? "wins" : "win"}!`, turn.winners.includes(me) ? "won" : "over"];
-  }
+  if (turn.over) return [gameOverLine(me), turn.winners.includes(me) ? "won" : "over"];
   if (thinking !== null) return [`${seatName(thinking)} is thinking…`, "thinking"];
   if (turn.player === me) return [`Your turn, ${seatName(me)}. ${app.view.hint()}`, "yours"];
   if (turn.player !== null && app.match.seats[turn.player].kind === "person") return [`${seatName(turn.player)} plays next.`, "waiting"];
@@ -159,7 +164,7 @@ async function gameOver() {
     app.view.clear();
     app.view = null;
     app.shown = null;
-    $("handover-title").textContent = "Game over";
+    $("handover-title").textContent = gameOverLine();
     $("handover-text").textContent = "Whose board shall we show?";
     $("ready").hidden = true;
     box.replaceChildren(...persons.map((p) => {

@@ -5,6 +5,8 @@
 // players' details, the moves and the dice are removed from the document,
 // not just hidden.
 import { Interaction } from "../js/interact.js";
+import { BoardZoom } from "../js/zoom.js";
+import { touchWords } from "../js/touch_words.js";
 import { describeEvent } from "../js/events_text.js";
 import { boardFor } from "../js/boards/index.js";
 import { showLegend, marksSwitch } from "../js/knowledge.js";
@@ -20,9 +22,17 @@ export class SeatView {
     this.msg = null;
     this.view = boardFor(table.game).create(board, table, seat);
     $("board").replaceChildren(this.view.svg);
-    showLegend($("legend-box"), $("legend"), this.view.legend);
+    showLegend($("legend-box"), $("legend"), (this.view.legend || []).map((item) => ({ ...item, text: touchWords(item.text) })));
     marksSwitch($("show-marks"), $("board"));
-    this.interaction = new Interaction(this.view.svg, { onPlay, chooser: $("chooser"), actions: $("actions") });
+    this.interaction = new Interaction(this.view.svg, {
+      onPlay: (id) => {
+        if (this.zoom.zoomed) this.zoom.rest();      // played: the whole board again
+        onPlay(id);
+      },
+      chooser: $("chooser"), actions: $("actions"),
+    });
+    // On phones: whole at rest, zoomed in where tapped (zoom.js).
+    this.zoom = new BoardZoom($("board"), this.view.svg, $("zoom"), (keys) => this.interaction.click(keys));
     document.body.dataset.seat = String(seat);
   }
 
@@ -51,6 +61,7 @@ export class SeatView {
       return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
     });
     this.interaction.setMoves(moves);
+    this.zoom.fit();
     this.drawMoveList(moves);
     this.drawLog(msg.log);
     this.drawPlayers(msg.observation);
@@ -65,7 +76,7 @@ export class SeatView {
 
   // The hint the board gives for a seat's turn ("Roll the die", ...).
   hint() {
-    return this.view.hint ? this.view.hint(this.msg.observation) : "";
+    return this.view.hint ? touchWords(this.view.hint(this.msg.observation)) : "";
   }
 
   drawMoveList(moves) {
@@ -115,6 +126,7 @@ export class SeatView {
 
   // Takes the seat's view off the page (see the top of this file).
   clear() {
+    this.zoom.detach();
     for (const id of DRAWN) $(id).replaceChildren();
     $("chooser").hidden = true;
     $("moves-box").hidden = true;

@@ -10,7 +10,7 @@
 // online table's pages lie outside this worker's scope (/static/offline/)
 // and never go through it.
 // A new name when files leave the list: activate deletes the old cache.
-const CACHE = "tablegames-offline-v2";
+const CACHE = "tablegames-offline-v3";
 const PACKAGE = "/static/offline/pkg/";
 // The page's own files beside it (everything under /static/offline/ is
 // kept) and the online table's files it uses.
@@ -19,7 +19,7 @@ const FILES = [
   "/static/offline/play.js", "/static/offline/engine.js", "/static/offline/match.js",
   "/static/offline/seat_view.js", "/static/offline/setup.js",
   "/static/css/table.css",
-  "/static/js/interact.js", "/static/js/events_text.js", "/static/js/knowledge.js", "/static/js/svg.js",
+  "/static/js/interact.js", "/static/js/zoom.js", "/static/js/touch_words.js", "/static/js/events_text.js", "/static/js/knowledge.js", "/static/js/svg.js",
   "/static/js/boards/index.js", "/static/js/boards/witches_dance.js", "/static/js/boards/bewitched.js",
   "/static/js/boards/creepy_cauldron.js", "/static/js/boards/spinning_wishes.js",
 ];

@@ -231,7 +231,13 @@ function create(board, table, seat) {
       const left = frogs.filter((f) => f.at !== null).length;
       return `${frogs[0].colour} · ${left} frog${left === 1 ? "" : "s"}${obs.antidotes[p] ? " · antidote" : ""}`;
     },
-    hint: (obs) => (obs.stage === "action" || obs.stage === "escape_move" ? "Click a frog or a cat, then where it goes." : "Choose below."),
+    hint: (obs) => ({
+      action: "Click a frog or a cat, then where it goes.",
+      escape_move: "Click a frog or a cat, then where it goes.",
+      steal: "Click a frog to take its book, or take none.",
+      hat: "Swap books with the hat or keep yours: choose below.",
+      pickup: "Pick up the book or leave it: choose below.",
+    })[obs.stage] || "Choose below.",
     chanceQuestion: (obs, n) => {
       const who = n.whom(obs.player);
       if (obs.stage === "roll") return { player: obs.player, text: `Which two dice did ${who} roll?` };

@@ -204,7 +204,10 @@ function create(board, table, seat) {
       pick: "Click the gate of the princess you want to be.",
       place: "Click a free holder on the wheel.",
       move: "Click your princess, then where she goes.",
-      take: "Click a wish on the wheel, or take nothing.",
+      // (With wishes in hand, a wish of the hand may go for one of the wheel's.)
+      take: seatsOf(obs)[obs.turn]?.wishes?.length
+        ? "Click a wish on the wheel to take it, or one in your hand, then one on the wheel, to swap them; or take nothing."
+        : "Click a wish on the wheel, or take nothing.",
       swap: "Click a wish in your hand, then one on the wheel.",
       trade: "Click a wish in your hand, then one in another hand.",
     })[obs.phase] || "",

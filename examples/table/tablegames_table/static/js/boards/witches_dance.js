@@ -105,17 +105,18 @@ function create(board, table, seat) {
   }
   text(svg, 0, 64, "Witches' Dance", { class: "board-title", fill: "#f4efe0", "font-size": 22 });
 
-  // Broom strips: a lane of four slots out from each exit.
+  // Broom strips: a lane of four slots out from each exit. A strip is
+  // one place to tap (a witch taken off goes to its first free slot):
+  // its lane, its slots and the hats on them all carry its key.
   for (const [colour, ids] of stripSlots) {
     const first = pos.get(ids[0]), last = pos.get(ids[ids.length - 1]);
-    el("line", { x1: first.x, y1: first.y, x2: last.x, y2: last.y, stroke: COLOURS[colour], "stroke-width": 40, "stroke-linecap": "round", opacity: 0.45 }, svg);
+    const g = group(svg, { "data-key": `strip:${colour}`, class: "space strip" });
+    el("line", { x1: first.x, y1: first.y, x2: last.x, y2: last.y, stroke: COLOURS[colour], "stroke-width": 40, "stroke-linecap": "round", opacity: 0.45 }, g);
     for (const id of ids) {
       const p = pos.get(id);
-      const g = group(svg, { "data-key": `space:${id}`, class: "space strip" });
-      el("circle", { cx: p.x, cy: p.y, r: 20, fill: "transparent", class: "hit" }, g);
       el("circle", { cx: p.x, cy: p.y, r: 16, fill: "#f8f1de", stroke: COLOURS[colour], "stroke-width": 4 }, g);
-      title(g, `${colour} take-off strip`);
     }
+    title(g, `the ${colour} take-off strip`);
   }
   // The stones of the circle.
   for (const s of circle) {
@@ -185,7 +186,7 @@ function create(board, table, seat) {
     for (const [strip, witches] of Object.entries(obs.strips || {})) {
       witches.forEach((colour, k) => {
         const p = pos.get(stripSlots.get(strip)[k]);
-        if (p) hat(pieces, p.x, p.y + 2, 26, COLOURS[colour], { "data-colour": colour, class: "piece strip-hat" });
+        if (p) hat(pieces, p.x, p.y + 2, 26, COLOURS[colour], { "data-key": `strip:${strip}`, "data-colour": colour, class: "piece strip-hat" });
       });
     }
   }
@@ -197,7 +198,7 @@ function create(board, table, seat) {
   function exitStrip(from, die) {
     for (let k = 0; k < die; k++) {
       const s = byId.get((from + k) % 36);
-      if (s.exit) return stripSlots.get(s.exit)[0];
+      if (s.exit) return s.exit;
     }
     return null;
   }
@@ -214,11 +215,13 @@ function create(board, table, seat) {
       const colour = m[1] || mine;
       return { from: `start:${colour}`, to: `space:${landing(colour, die)}`, label: `Bring a ${colour} witch in` };
     }
+    // The hat that passes the exit is chosen already (it is ringed): one
+    // tap on the strip takes it off, one on the stone ahead dances on.
     if (t === "takeoff") {
       const strip = exitStrip(obs.selected, die);
-      return { from: `space:${obs.selected}`, to: strip === null ? null : `space:${strip}`, label: "Take the witch off" };
+      return { to: strip === null ? null : `strip:${strip}`, label: "Take the witch off" };
     }
-    if (t === "dance") return { from: `space:${obs.selected}`, to: `space:${(obs.selected + die) % 36}`, label: "Dance on past the exit" };
+    if (t === "dance") return { to: `space:${(obs.selected + die) % 36}`, label: "Dance on past the exit" };
     if ((m = /^neutral-(\w+)$/.exec(t))) return { to: `start:${m[1]}`, label: `Choose ${m[1]} as a neutral colour` };
     if (t === "pass") return { label: "Pass (nothing can move)" };
     return { label: t };
