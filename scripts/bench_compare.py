@@ -10,7 +10,8 @@ medium and hard bots, and issue 21's speed targets checked against the run.
 import argparse
 import statistics
 
-from bench_report import COPY_NS, RACE_SHARE, machine, mega, verdict
+from bench_report import (COPY_NS, RACE_INSTRUCTIONS, RACE_SHARE, RACE_SHARE_4P, machine, mega,
+                          verdict)
 from bench_rows import read_rows
 
 WITCHES_DANCE_GAIN = 1.3
@@ -168,8 +169,15 @@ def print_targets(rows, cpu, grind):
     for game, p in (("creepy_cauldron", 4), ("spinning_wishes", 4)):
         a, wd = cpu.get(("current", game, p)), cpu.get(("current", "witches_dance", p))
         if a and wd:
-            out.append(("%s %d p >= %.1fx Witches' Dance" % (game, p, RACE_SHARE),
-                        ratio(a, wd), verdict(a / wd >= RACE_SHARE)))
+            for share in (RACE_SHARE, RACE_SHARE_4P):
+                out.append(("%s %d p >= %.1fx Witches' Dance" % (game, p, share),
+                            ratio(a, wd), verdict(a / wd >= share)))
+        r = grind.get(("current", game, p))
+        if r:
+            n = r["instructions_per_decision"]
+            out.append(("%s %d p <= %d instructions per decision (playout loop)"
+                        % (game, p, RACE_INSTRUCTIONS[game]), "%d" % n,
+                        verdict(n <= RACE_INSTRUCTIONS[game])))
     for game, p, most in (("witches_dance", 4, WITCHES_DANCE_INSTRUCTIONS),
                           ("bewitched", 2, BEWITCHED_INSTRUCTIONS)):
         r = grind.get(("current", game, p))

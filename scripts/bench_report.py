@@ -19,6 +19,10 @@ BEWITCHED_RATE = 5.8e6
 WITCHES_DANCE_INSTRUCTIONS = 220
 BEWITCHED_INSTRUCTIONS = 1200
 RACE_SHARE = 0.9
+# Issue 37: the two race games at 4 players, against Witches' Dance in the
+# same interleaved run, and their instructions per decision.
+RACE_SHARE_4P = 0.8
+RACE_INSTRUCTIONS = {"creepy_cauldron": 240, "spinning_wishes": 250}
 PYTHON_STEP_RATE = 1e6
 LUA_STEP_RATIO = 4.0
 COPY_NS = 20.0
@@ -200,6 +204,14 @@ def targets(rows, c_cpu):
                         % (game, RACE_SHARE),
                         ", ".join("%d p %.2fx" % pair for pair in pairs),
                         verdict(worst >= RACE_SHARE)))
+    for game, most in RACE_INSTRUCTIONS.items():
+        share = c_cpu.get((game, 4), 0) / c_cpu.get(("witches_dance", 4), float("inf"))
+        if share:
+            out.append(("%s 4 p >= %.1fx Witches' Dance (per CPU s; issue 37)"
+                        % (game, RACE_SHARE_4P), "%.2fx" % share, verdict(share >= RACE_SHARE_4P)))
+        if game in grind:
+            out.append(("%s <= %d instructions per decision (4 p; issue 37)" % (game, most),
+                        "%d" % grind[game], verdict(grind[game] <= most)))
     if "witches_dance" in grind:
         n = grind["witches_dance"]
         out.append(("witches_dance <= %d instructions per decision" % WITCHES_DANCE_INSTRUCTIONS,

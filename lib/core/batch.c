@@ -102,11 +102,12 @@ static void start_game(tg_batch *b, size_t i)
 }
 
 /* A legal action of the player to move, already checked: into the
- * player's digest (as tgH_record() does) and onto the position. */
+ * player's digest and onto the position. A slot's history stays empty, so
+ * its digest cache (own_folded, nothing left to fold) is the digest. */
 static void play_action(const tg_game *g, tg_state *st, uint32_t action)
 {
     tg_move m = g->action_moves[action];
-    tgH_own_add(&st->own[st->cur], m);
+    tgH_own_add(&st->own_folded[st->cur], m);
     tgH_apply_unrecorded(st, m);
     play_chance(st);
 }
@@ -340,9 +341,11 @@ const tg_state *tg_batch_state(tg_batch *batch, size_t slot)
     size_t size = batch->game->def->state_size;
     memcpy(tgH_root(st), tgH_block(st), size);
     st->root_move_number = st->move_number;
+    tgH_own_fold(st);
     st->hist_len = 0;
+    st->own_len = 0;
     st->ckpt_count = 0;
-    memcpy(st->root_own, st->own, sizeof st->root_own);
+    memcpy(st->root_own, st->own_folded, sizeof st->root_own);
     return st;
 }
 

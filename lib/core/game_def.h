@@ -219,6 +219,39 @@ typedef struct tg_game_def {
      * tg_state_any_move_text() when the id is not legal where the state
      * stands; returns the length needed, like snprintf. NULL: "#id". */
     size_t (*any_move_text)(const void *cfg, tg_move move, char *buf, size_t cap);
+
+    /* ---- 1.4, speed only: each must agree exactly with the general calls
+     * it shortcuts (tests/hooks checks every game that sets one) ---- */
+
+    /* Optional (may be NULL; a game sets both or neither): its own draw at
+     * a chance point whose weights differ, where the general sampler would
+     * have chance() write the list, add the weights up and walk them.
+     * chance_total() returns the sum of chance()'s weights, or 0 to leave
+     * the point to chance() (the core asks uniform_chance() first). The
+     * core then draws r below the total with the state's RNG, the very
+     * number its general sampler would draw, and chance_pick() returns the
+     * outcome r falls on: the first of chance()'s list whose running sum of
+     * weights exceeds r. The same random numbers give the same outcomes. */
+    uint64_t (*chance_total)(const void *cfg, const void *st);
+    tg_move (*chance_pick)(const void *cfg, const void *st, uint64_t r);
+    /* Optional (may be NULL): is_legal() and apply_turn() in one call, for
+     * a game whose check works out what applying needs anyway (a move's
+     * destinations). For a move below move_count in a state that is not
+     * terminal: when is_legal() would say 0, returns TG_PLAYER_INVALID and
+     * leaves the block as it was; otherwise applies the move and returns
+     * what apply_turn() would. The game must provide apply_turn() too. */
+    int (*apply_if_legal)(const void *cfg, void *st, tg_move move);
+    /* Optional (may be NULL): a chance point drawn and applied in one call,
+     * for a game that tells its chance points apart for less than the
+     * core's calls to uniform_chance() and apply_turn() cost. Draws from
+     * rng exactly as the core would (uniform_chance()'s run with
+     * tgR_below(), a weighted point with tgR_below_total() and
+     * chance_pick()'s outcome), so the same numbers give the same outcome;
+     * applies it, writes it to *drawn and returns what apply_turn() would.
+     * At a chance point without outcomes, returns TG_PLAYER_INVALID and
+     * touches neither the block nor rng. The game must provide apply_turn()
+     * too. */
+    int (*apply_chance_turn)(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 } tg_game_def;
 
 #endif

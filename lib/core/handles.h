@@ -84,14 +84,20 @@ struct tg_state {
     /* Each player's own decisions as a running digest (information.c): how
      * many, and the sum mod 2^64, lane by lane, of a 128-bit hash of each
      * (its rank among the player's decisions, the move: tgH_own_hash). A
-     * sum, not a chain, so undo takes the last one off without replaying;
-     * it costs each player decision two inline mixes. root_own is the digest at the
-     * root of the history: 0 for a new or loaded state, the whole digest
-     * carried over by tg_state_resample(). */
-    tg_own own[TG_MAX_PLAYERS];
+     * sum, not a chain, so undo takes the last one off without replaying.
+     * Folded in lazily: own_folded holds root_own plus the history's first
+     * own_len entries, and tgH_own() folds the rest in when a digest is
+     * read, so that applying a decision costs nothing for it (two mixes per
+     * player decision were a sixth of a random playout's instructions).
+     * Read it only through tgH_own(). root_own is the digest at the root of
+     * the history: 0 for a new or loaded state, the whole digest carried
+     * over by tg_state_resample(). */
+    tg_own own_folded[TG_MAX_PLAYERS];
+    uint32_t own_len;
     tg_own root_own[TG_MAX_PLAYERS];
-    /* The last failure's message: the one field read-only calls write, which
-     * is why even const calls on a state need it to stay on one thread. */
+    /* The last failure's message: with the digests' cache above, the only
+     * fields read-only calls write, which is why even const calls on a
+     * state need it to stay on one thread. */
     char err[TG_MSG_MAX];
     /* Scratch space for lists, after the blocks (tgH_scratch_moves); set
      * once when the state is allocated, never copied between states. */
@@ -171,17 +177,22 @@ static inline void tgH_hold_rng(tg_state *st, int first_only)
 void tgH_mark(tg_state *st);
 
 /* Records a decision of the player to move (st->cur) in the history, which
- * has room, and in that player's digest; the caller applies it. With
- * may_mark, a chance outcome keeps where the RNG stood before it was drawn
- * when undo rewinds; a caller that knows undo does not rewind passes 0. */
+ * has room; the caller applies it. The player's digest takes it in later
+ * (tgH_own()). With may_mark, a chance outcome keeps where the RNG stood
+ * before it was drawn when undo rewinds; a caller that knows undo does not
+ * rewind passes 0. */
 static inline void tgH_record_as(tg_state *st, tg_move m, int may_mark)
 {
-    int who = st->cur;
-    tgH_who(st)[st->hist_len] = (int8_t)who;
-    st->hist[st->hist_len++] = m;
-    if (who >= 0)
-        tgH_own_add(&st->own[who], m);
-    else if (may_mark && st->rewind)
+    /* In locals: the byte store through tgH_who() could alias any field,
+     * which would make the compiler load them all again after it. */
+    uint32_t i = st->hist_len;
+    tg_move *hist = st->hist;
+    int8_t who = (int8_t)st->cur;
+    int mark = may_mark && who < 0 && st->rewind;
+    hist[i] = m;
+    tgH_who(st)[i] = who;
+    st->hist_len = i + 1;
+    if (mark)
         tgH_mark(st);
 }
 
@@ -189,6 +200,13 @@ static inline void tgH_record(tg_state *st, tg_move m)
 {
     tgH_record_as(st, m, 1);
 }
+
+/* The player's own-decision digest with every history entry folded in
+ * (state.c). It writes the state's cache, as const calls write err. */
+const tg_own *tgH_own(const tg_state *st, int player);
+/* Folds every history entry into the digests (before the history is cut
+ * or the digests copied). */
+void tgH_own_fold(const tg_state *st);
 
 static inline const void *tgH_cfg(const tg_game *g)
 {
@@ -338,6 +356,10 @@ void tgH_apply_recorded(tg_state *st, tg_move move);
  * decision or changes nothing but the message. */
 tg_status tgH_apply_checked(tg_state *st, tg_move move);
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied);
+/* The game's apply_chance_turn() at a chance point with room in the
+ * history, undo not rewinding (it keeps no mark): draws, applies and
+ * records; 0 (nothing changed) at a point without outcomes. */
+int tgH_chance_fused(tg_state *st, tg_move *made);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
 /* The same draw with the outcome lists in the caller's scratch space, of

@@ -60,7 +60,7 @@ static json_t *own_decisions(const tg_state *st, int player)
  * keeps them): {"count": n, "digest": 32 hex digits}. */
 static json_t *own_digest(const tg_state *st, int player)
 {
-    const tg_own *o = &st->own[player];
+    const tg_own *o = tgH_own(st, player);
     char hex[33];
     snprintf(hex, sizeof hex, "%016llx%016llx", (unsigned long long)o->sum[1],
              (unsigned long long)o->sum[0]);
@@ -118,7 +118,7 @@ tg_status tg_state_information_key(const tg_state *state, int player, uint64_t o
      * the state's scratch space (tgH_scratch_bytes makes room for it). */
     unsigned char *b = (unsigned char *)(void *)tgH_scratch_moves(state);
     float *tensor = (float *)(void *)(b + TG_CORE_KEY_HEADER);
-    const tg_own *own = &state->own[player];
+    const tg_own *own = tgH_own(state, player);
     put32(b, (uint32_t)tg_game_format_version(g, TG_FORMAT_INFORMATION_KEY));
     put32(b + 4, (uint32_t)player);
     put32(b + 8, state->move_number);

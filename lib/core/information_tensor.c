@@ -32,7 +32,7 @@ void tgH_write_info_tensor(const tg_state *st, int player, float *out)
         x[p] = (size_t)player == p ? 1.0f : 0.0f;
     x += n;
     double len = (double)g->limits.max_length;
-    const tg_own *own = &st->own[player];
+    const tg_own *own = tgH_own(st, player);
     x[0] = (float)(st->move_number / len);
     x[1] = (float)(own->count / len);
     for (int i = 0; i < DIGEST_SLOTS; i++) {

@@ -227,8 +227,30 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
     return TG_OK;
 }
 
+/* A move checked and applied by the game's apply_if_legal() in one call,
+ * with room in the history: recorded only once the game has taken it
+ * (st->cur is still the mover's until tgH_settle_to()). */
+static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
+{
+    const tg_game *g = st->game;
+    if (m >= g->limits.move_count || tgH_current(st) == TG_PLAYER_TERMINAL)
+        return not_legal(st, m);
+    int next = g->def->apply_if_legal(tgH_cfg(g), tgH_block(st), m);
+    if (next == TG_PLAYER_INVALID)
+        return not_legal(st, m);
+    st->err[0] = '\0';
+    tgH_record(st, m);
+    st->move_number++;
+    tgH_settle_to(st, next);
+    return TG_OK;
+}
+
 tg_status tgH_apply_checked(tg_state *st, tg_move m)
 {
+    /* A full history takes the general path, which grows it only for a
+     * legal move (a rejected call changes nothing, not even capacity). */
+    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap)
+        return apply_if_legal(st, m);
     if (!is_legal_at(st, tgH_current(st), m))
         return not_legal(st, m);
     return apply_known_legal(st, m);
@@ -248,11 +270,15 @@ static tg_status sample_listed(tg_state *st, tg_move *m, uint32_t *w, tg_move *o
     size_t n = chance_of(st, m, w, &total);
     if (n == 0 || total == 0)
         return tgH_fail(st, TG_E_WRONG_PHASE, "the chance point has no outcome");
-    uint64_t r = total <= UINT32_MAX ? tgR_below(&st->rng, (uint32_t)total)
-                                     : tgR_below64(&st->rng, total);
+    uint64_t r = tgR_below_total(&st->rng, total);
     /* Dice have equal weights: then the draw divides straight into an index
-     * (the same index the scan below would find). */
-    if (total == (uint64_t)w[0] * n) {
+     * (the same index the scan below would find). A total of n times the
+     * first weight alone does not make them equal (2, 1, 3): 1.3 took that
+     * for the sign and drew such outcomes one time in n each. */
+    size_t same = 1;
+    while (same < n && w[same] == w[0])
+        same++;
+    if (same == n) {
         *out = m[r / w[0]];
         return TG_OK;
     }
@@ -272,8 +298,22 @@ static TG_NOINLINE tg_status sample_in_scratch(tg_state *st, tg_move *out)
     return sample_listed(st, tgH_scratch_moves(st), tgH_scratch_weights(st), out);
 }
 
+/* The game's own weighted draw (chance_total(), chance_pick()): the number
+ * the listed path would draw, and the outcome it falls on there; 0 when
+ * the game leaves this chance point to the lists. */
+static TG_NOINLINE int sample_picked(tg_state *st, tg_move *out)
+{
+    const tg_game *g = st->game;
+    uint64_t total = g->def->chance_total(tgH_cfg(g), tgH_block(st));
+    if (total == 0)
+        return 0;
+    *out = g->def->chance_pick(tgH_cfg(g), tgH_block(st), tgR_below_total(&st->rng, total));
+    return 1;
+}
+
 /* Equal faces of a die: first + a draw below count, the draw the listed
- * path makes for weights of 1; 0 when the game has no such shortcut. */
+ * path makes for weights of 1; else the game's own weighted draw; 0 when
+ * the game has no shortcut for this chance point. */
 static int sample_uniform(tg_state *st, tg_move *out)
 {
     const tg_game *g = st->game;
@@ -285,9 +325,11 @@ static int sample_uniform(tg_state *st, tg_move *out)
     uint32_t count = g->def->uniform_chance
                          ? g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first)
                          : 0;
-    if (count)
+    if (count) {
         *out = first + tgR_below(&st->rng, count);
-    return count != 0;
+        return 1;
+    }
+    return g->def->chance_total ? sample_picked(st, out) : 0;
 }
 
 tg_status tgH_sample(tg_state *st, tg_move *out)
@@ -376,14 +418,71 @@ static TG_NOINLINE tg_status apply_die(tg_state *st, tg_move *applied)
     return apply_drawn(st, def->die_first + (tg_move)(m >> 32), applied, 0);
 }
 
-/* Two tail calls, so that neither case pays here for the other's frame
- * (the games without a die named draw as before through chance hooks). */
+/* A chance point with room in the history that uniform_chance() does not
+ * claim: the game's own weighted draw, or chance()'s lists. */
+static TG_NOINLINE tg_status apply_weighted(tg_state *st, tg_move *applied)
+{
+    tg_move m;
+    if (!(st->game->def->chance_total && sample_picked(st, &m))) {
+        tg_status s = sample_in_scratch(st, &m);
+        if (s != TG_OK)
+            return s;
+    }
+    return apply_drawn(st, m, applied, 0);
+}
+
+/* A chance point with room in the history in a game with several kinds of
+ * them (a die, a spinner, weighted draws), drawn as sample_uniform() would:
+ * the equal weights here, the rest in apply_weighted(). */
+static TG_NOINLINE tg_status apply_uniform(tg_state *st, tg_move *applied)
+{
+    const tg_game *g = st->game;
+    tg_move first;
+    uint32_t count = g->def->uniform_chance(tgH_cfg(g), tgH_block(st), &first);
+    if (count == 0)
+        return apply_weighted(st, applied);
+    return apply_drawn(st, first + tgR_below(&st->rng, count), applied, 0);
+}
+
+int tgH_chance_fused(tg_state *st, tg_move *made)
+{
+    const tg_game *g = st->game;
+    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng, made);
+    if (next == TG_PLAYER_INVALID)
+        return 0;
+    tgH_record_as(st, *made, 0); /* st->cur is still chance until settled */
+    st->move_number++;
+    tgH_settle_to(st, next);
+    return 1;
+}
+
+/* A chance point with room in the history, drawn and applied by the
+ * game's apply_chance_turn() in one call. A point without outcomes goes
+ * on to the general path, which says so. */
+static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
+{
+    tg_move m;
+    if (!tgH_chance_fused(st, &m))
+        return apply_chance_checked(st, applied);
+    if (applied)
+        *applied = m;
+    st->err[0] = '\0';
+    return TG_OK;
+}
+
+/* Tail calls, so that no case pays here for another's frame: a chance
+ * point with room in the history goes straight to its kind of draw. */
 tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
 {
-    if (st->game->def->die_faces && tgH_current(st) == TG_PLAYER_CHANCE &&
-        st->hist_len < st->hist_cap && !st->rewind)
+    const tg_game_def *def = st->game->def;
+    /* Undo that rewinds keeps the RNG before each draw: the general path. */
+    if (tgH_current(st) != TG_PLAYER_CHANCE || st->hist_len == st->hist_cap || st->rewind)
+        return apply_chance_checked(st, applied);
+    if (def->die_faces)
         return apply_die(st, applied);
-    return apply_chance_checked(st, applied);
+    if (def->apply_chance_turn)
+        return apply_chance_fused(st, applied);
+    return def->uniform_chance ? apply_uniform(st, applied) : apply_weighted(st, applied);
 }
 
 tg_status tg_state_apply_chance(tg_state *state, tg_move *applied)

@@ -121,8 +121,10 @@ tg_status tg_state_resample(tg_state *state, int player)
     tgH_settle(state);
     state->root_move_number = state->move_number;
     /* The player's own decisions stay part of what the player knows. */
-    memcpy(state->root_own, state->own, sizeof state->root_own);
+    tgH_own_fold(state);
+    memcpy(state->root_own, state->own_folded, sizeof state->root_own);
     state->hist_len = 0;
+    state->own_len = 0;
     state->ckpt_count = 0;
     tgH_marks_restart(state);
     state->err[0] = '\0';

@@ -48,11 +48,15 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
     uint32_t n = 0;
     tg_status s = TG_OK;
     tg_move *legal = tgH_scratch_moves(state);
+    /* Undo that rewinds keeps the RNG before each draw: tgH_sample(). */
+    int fused = g->def->apply_chance_turn != NULL && !state->rewind;
     for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
         if (state->hist_len == state->hist_cap &&
             tgH_reserve_history(state, state->hist_len + 1) != TG_OK)
             return take_back(state, start, &rng, pending, &held);
         tg_move m;
+        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state, &m))
+            continue; /* drawn, made and recorded in one call */
         if (state->cur == TG_PLAYER_CHANCE) {
             if (state->rewind)
                 tgH_hold_rng(state, 0);

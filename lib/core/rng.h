@@ -61,4 +61,11 @@ static inline uint32_t tgR_below(tg_rng *rng, uint32_t bound)
     return tgR_below_settled(m, bound) ? (uint32_t)(m >> 32) : tgR_below_near(rng, bound, m);
 }
 
+/* The number every weighted draw of a chance point takes: uniform below
+ * the sum of its weights (total > 0), in 32 bits while the total fits. */
+static inline uint64_t tgR_below_total(tg_rng *rng, uint64_t total)
+{
+    return total <= UINT32_MAX ? tgR_below(rng, (uint32_t)total) : tgR_below64(rng, total);
+}
+
 #endif

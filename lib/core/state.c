@@ -29,10 +29,27 @@ static void set_initial(tg_state *st, uint64_t seed)
     st->hist_len = 0;
     st->ckpt_count = 0;
     tgH_marks_restart(st);
-    memset(st->own, 0, sizeof st->own);
+    memset(st->own_folded, 0, sizeof st->own_folded);
+    st->own_len = 0;
     memset(st->root_own, 0, sizeof st->root_own);
     st->err[0] = '\0';
     tgH_settle(st);
+}
+
+void tgH_own_fold(const tg_state *cst)
+{
+    tg_state *st = (tg_state *)cst; /* a cache (handles.h), like err */
+    const int8_t *who = tgH_who(st);
+    for (uint32_t i = st->own_len; i < st->hist_len; i++)
+        if (who[i] >= 0)
+            tgH_own_add(&st->own_folded[who[i]], st->hist[i]);
+    st->own_len = st->hist_len;
+}
+
+const tg_own *tgH_own(const tg_state *st, int player)
+{
+    tgH_own_fold(st);
+    return &st->own_folded[player];
 }
 
 tg_status tg_state_new(tg_game *game, uint64_t seed, tg_state **out)
@@ -108,7 +125,12 @@ static void copy_into(tg_state *dst, const tg_state *src)
         memcpy(tgH_who(dst), tgH_who(src), src->hist_len);
     }
     dst->hist_len = src->hist_len;
-    memcpy(dst->own, src->own, sizeof dst->own);
+    /* Folded in the source, once, rather than again in every copy of it
+     * (a search copies one state many times). */
+    if (src->own_len != src->hist_len)
+        tgH_own_fold(src);
+    memcpy(dst->own_folded, src->own_folded, sizeof dst->own_folded);
+    dst->own_len = src->own_len;
     memcpy(dst->root_own, src->root_own, sizeof dst->root_own);
     dst->ckpt_count = 0;
     tgH_marks_copy(dst, src);
@@ -155,7 +177,7 @@ tg_status tg_state_copy(tg_state *dst, const tg_state *src)
 tg_status tgH_fail(const tg_state *st, tg_status status, const char *fmt, ...)
 {
     /* States are always allocated, never const objects, so a const call may
-     * write the message buffer (and only it). */
+     * write the message buffer (and, elsewhere, the digests' cache only). */
     char *err = ((tg_state *)st)->err;
     va_list ap;
     va_start(ap, fmt);
@@ -274,10 +296,8 @@ static int replay_range(tg_state *st, uint32_t from, uint32_t to, int check)
             tgH_settle(st);
             return 1;
         }
-        /* who made each entry, and the digests, are known only now */
+        /* who made each entry is known only now (the digests fold it in) */
         tgH_who(st)[i] = (int8_t)tgH_current(st);
-        if (tgH_current(st) >= 0)
-            tgH_own_add(&st->own[tgH_current(st)], m);
         g->def->apply(cfg, block, m);
         st->move_number++;
         tgH_settle(st);
@@ -291,7 +311,8 @@ int tgH_replay(tg_state *st, uint32_t n)
     memcpy(tgH_block(st), tgH_root(st), st->game->def->state_size);
     st->move_number = st->root_move_number;
     st->ckpt_count = 0;
-    memcpy(st->own, st->root_own, sizeof st->own);
+    memcpy(st->own_folded, st->root_own, sizeof st->own_folded);
+    st->own_len = 0;
     tgH_settle(st);
     return replay_range(st, 0, n, 1);
 }
@@ -356,10 +377,14 @@ tg_status tg_state_undo(tg_state *state)
     if (state->rewind && tgH_unmark(state) != TG_OK)
         return TG_E_NOTHING_TO_UNDO;
     state->hist_len--;
-    /* Undo replays without recording, so the digest loses its last entry here. */
+    /* Undo replays without recording, so the digest loses its last entry
+     * here, if it had been folded in. */
     int who = tgH_who(state)[state->hist_len];
-    if (who >= 0)
-        tgH_own_remove(&state->own[who], state->hist[state->hist_len]);
+    if (state->own_len > state->hist_len) {
+        state->own_len = state->hist_len;
+        if (who >= 0)
+            tgH_own_remove(&state->own_folded[who], state->hist[state->hist_len]);
+    }
     rewind_to(state, state->hist_len);
     state->err[0] = '\0';
     return TG_OK;
@@ -414,8 +439,10 @@ void tgH_copy_position(tg_state *dst, const tg_state *src)
     dst->hist_len = 0;
     dst->ckpt_count = 0;
     tgH_marks_restart(dst);
-    memcpy(dst->own, src->own, sizeof dst->own);
-    memcpy(dst->root_own, src->own, sizeof dst->root_own);
+    tgH_own_fold(src);
+    memcpy(dst->own_folded, src->own_folded, sizeof dst->own_folded);
+    memcpy(dst->root_own, src->own_folded, sizeof dst->root_own);
+    dst->own_len = 0;
 }
 
 tg_status tg_state_history_player(const tg_state *state, uint32_t index, int *player)

@@ -202,4 +202,8 @@ const tg_game_def tgG_mini_odd = {
     0,    /* hidden_information */
     {0, 0, 0}, /* formats: read as 1 */
     NULL, /* any_move_text */
+    NULL, /* chance_total */
+    NULL, /* chance_pick */
+    NULL, /* apply_if_legal */
+    NULL, /* apply_chance_turn */
 };

@@ -316,4 +316,8 @@ const tg_game_def tgG_mini_race = {
     1,         /* hidden_information: the coins */
     {1, 1, 1}, /* formats */
     NULL,      /* any_move_text: "#id" */
+    NULL,      /* chance_total: the lists' draw */
+    NULL,      /* chance_pick */
+    NULL,      /* apply_if_legal: is_legal, then apply */
+    NULL,      /* apply_chance_turn: draw, then apply */
 };

@@ -1,7 +1,9 @@
 /* The optional fast-path hooks of every registered game agree with the
  * general ones they shortcut: uniform_chance() and the die fields with
  * chance(), is_legal() with legal_moves(), apply_turn() with apply() and
- * current_player(). A hook that disagreed would change which outcomes a
+ * current_player(), chance_total() and chance_pick() with chance() and
+ * the core's general sampler, apply_if_legal() with is_legal() and
+ * apply(), apply_chance_turn() with the general sampler and apply(). A hook that disagreed would change which outcomes a
  * seed draws or which moves are accepted without any public call showing
  * it, so this test looks at the hooks directly, through the static library. */
 #include <setjmp.h>
@@ -16,13 +18,26 @@
 #include "core/handles.h"
 #include "core/registry.h"
 
-enum { GAMES_PER_COUNT = 4, IS_LEGAL_EVERY = 5 };
+enum { GAMES_PER_COUNT = 4, IS_LEGAL_EVERY = 5, DRAWS_PER_POINT = 8, SWEEP_MAX = 4096 };
 
 typedef struct hook_tally {
-    unsigned long uniform_points; /* chance points the uniform hook claimed */
-    unsigned long legal_checks;   /* decisions swept with is_legal */
-    unsigned long turn_checks;    /* decisions applied both ways */
+    unsigned long uniform_points;  /* chance points the uniform hook claimed */
+    unsigned long legal_checks;    /* decisions swept with is_legal */
+    unsigned long turn_checks;     /* decisions applied both ways */
+    unsigned long weighted_points; /* chance points chance_total() claimed */
+    unsigned long picks;           /* numbers chance_pick() was asked about */
+    unsigned long draws;           /* draws compared with the general sampler */
+    unsigned long if_legal_checks; /* decisions swept with apply_if_legal */
+    unsigned long fused_draws;     /* chance points drawn and applied in one call */
 } hook_tally;
+
+/* Option sets beyond the defaults under which a game's hooks take other
+ * paths (other weights, no snap, spins by rotation), each played at every
+ * player count. */
+static const char *const extra_options[][4] = {
+    {"creepy_cauldron", "empty=0", "snap=0,roller=1", "snap=0.95,empty=0.9,snap1=0,roller=6"},
+    {"spinning_wishes", "spin=rotation", "wheel=random,princesses=seat", "tower=exact,relook=yes"},
+};
 
 /* apply_turn() leaves the same block as apply() and returns what
  * current_player() says of it. */
@@ -46,6 +61,132 @@ static void check_apply_turn(const tg_game_def *def, const tg_state *st, tg_move
                  (unsigned)m, turn, def->current_player(cfg, b));
 }
 
+/* The general sampler, written out: the number below the total weight
+ * (tgR_below, or tgR_below64 past 32 bits), and the first outcome whose
+ * running sum of weights exceeds it. */
+static tg_move general_draw(tg_rng *rng, const tg_move *moves, const uint32_t *weights, size_t n,
+                            uint64_t total)
+{
+    uint64_t r = total <= UINT32_MAX ? tgR_below(rng, (uint32_t)total) : tgR_below64(rng, total);
+    size_t i = 0;
+    while (i + 1 < n && r >= weights[i])
+        r -= weights[i++];
+    return moves[i];
+}
+
+/* chance_pick(r) for one r, against the outcome whose range holds it. */
+static void check_pick(const tg_game_def *def, const tg_state *st, uint64_t r, tg_move want,
+                       hook_tally *t)
+{
+    tg_move got = def->chance_pick(tgH_cfg(st->game), tgH_block(st), r);
+    t->picks++;
+    if (got != want)
+        fail_msg("%s: chance_pick(%llu) is %u; the weights say %u", def->info.id,
+                 (unsigned long long)r, (unsigned)got, (unsigned)want);
+}
+
+/* chance_total() against the sum of chance()'s weights; chance_pick() at
+ * every number when the total is small, else at both ends of every
+ * outcome's range and at numbers spread over it; and tg_state_sample_chance()
+ * (the core's fast path) against the general sampler from the same RNG
+ * states: the same outcome, and the RNG left in the same state. */
+static void check_weighted(const tg_game_def *def, const tg_state *st, const tg_move *moves,
+                           const uint32_t *weights, size_t n, hook_tally *t)
+{
+    const void *cfg = tgH_cfg(st->game), *block = tgH_block(st);
+    uint64_t total = def->chance_total(cfg, block), sum = 0;
+    if (total == 0)
+        return;
+    t->weighted_points++;
+    for (size_t i = 0; i < n; i++)
+        sum += weights[i];
+    if (total != sum)
+        fail_msg("%s: chance_total() is %llu; chance()'s weights add up to %llu", def->info.id,
+                 (unsigned long long)total, (unsigned long long)sum);
+    uint64_t lo = 0;
+    for (size_t i = 0; i < n; lo += weights[i++]) {
+        if (weights[i] == 0)
+            continue;
+        uint64_t hi = lo + weights[i], step = total <= SWEEP_MAX ? 1 : weights[i] / 7 + 1;
+        for (uint64_t r = lo; r < hi; r += step)
+            check_pick(def, st, r, moves[i], t);
+        check_pick(def, st, hi - 1, moves[i], t);
+    }
+    for (uint64_t k = 0; k < DRAWS_PER_POINT; k++) {
+        tg_state *peek = NULL;
+        assert_int_equal(tg_state_clone(st, &peek), TG_OK);
+        tgR_seed(&peek->rng, t->draws * 7919u + k);
+        tg_rng rng = peek->rng;
+        tg_move want = general_draw(&rng, moves, weights, n, total), got;
+        assert_int_equal(tg_state_sample_chance(peek, &got), TG_OK);
+        t->draws++;
+        if (got != want || memcmp(&rng, &peek->rng, sizeof rng) != 0)
+            fail_msg("%s: the fast draw gave %u, the general sampler %u%s", def->info.id,
+                     (unsigned)got, (unsigned)want,
+                     got == want ? ", but the RNG moved on differently" : "");
+        tg_state_free(peek);
+    }
+}
+
+/* apply_chance_turn() against the general sampler and apply_turn(), from
+ * several RNG states: the same outcome, block, turn and RNG left behind. */
+static void check_chance_fused(const tg_game_def *def, const tg_state *st, const tg_move *moves,
+                               const uint32_t *weights, size_t n, hook_tally *t)
+{
+    static unsigned char a[TG_CORE_MAX_BLOCK], b[TG_CORE_MAX_BLOCK];
+    const void *cfg = tgH_cfg(st->game);
+    if (!def->apply_chance_turn)
+        return;
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    for (uint64_t k = 0; k < DRAWS_PER_POINT; k++) {
+        tg_rng ra, rb;
+        tgR_seed(&ra, t->fused_draws * 104729u + k);
+        rb = ra;
+        memcpy(a, tgH_block(st), def->state_size);
+        memcpy(b, tgH_block(st), def->state_size);
+        tg_move got = UINT32_MAX, want = general_draw(&rb, moves, weights, n, total);
+        int turn = def->apply_chance_turn(cfg, a, &ra, &got);
+        def->apply(cfg, b, want);
+        t->fused_draws++;
+        if (got != want || memcmp(&ra, &rb, sizeof ra) != 0)
+            fail_msg("%s: apply_chance_turn drew %u, the general sampler %u%s", def->info.id,
+                     (unsigned)got, (unsigned)want,
+                     got == want ? ", but the RNG moved on differently" : "");
+        if (memcmp(a, b, def->state_size) != 0 || turn != def->current_player(cfg, b))
+            fail_msg("%s: apply_chance_turn(%u) differs from apply()", def->info.id,
+                     (unsigned)want);
+    }
+}
+
+/* apply_if_legal() for every id: TG_PLAYER_INVALID and the block untouched
+ * where the id is not in the list (legal moves or chance outcomes), else
+ * the block apply() leaves and the turn current_player() then says. */
+static void check_apply_if_legal(const tg_game_def *def, const tg_state *st,
+                                 const tg_move *list, size_t n, hook_tally *t)
+{
+    static unsigned char a[TG_CORE_MAX_BLOCK], b[TG_CORE_MAX_BLOCK];
+    const void *cfg = tgH_cfg(st->game);
+    if (!def->apply_if_legal)
+        return;
+    t->if_legal_checks++;
+    for (tg_move m = 0; m < st->game->limits.move_count; m++) {
+        memcpy(a, tgH_block(st), def->state_size);
+        memcpy(b, tgH_block(st), def->state_size);
+        int turn = def->apply_if_legal(cfg, a, m);
+        if (!tgH_contains(list, n, m)) {
+            if (turn != TG_PLAYER_INVALID || memcmp(a, b, def->state_size) != 0)
+                fail_msg("%s: apply_if_legal(%u) took a move not in the list", def->info.id,
+                         (unsigned)m);
+            continue;
+        }
+        def->apply(cfg, b, m);
+        if (memcmp(a, b, def->state_size) != 0 || turn != def->current_player(cfg, b))
+            fail_msg("%s: apply_if_legal(%u) differs from apply()", def->info.id, (unsigned)m);
+    }
+}
+
 static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_tally *t)
 {
     static tg_move moves[TG_CORE_MAX_LEGAL];
@@ -59,8 +200,12 @@ static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_
         fail_msg("%s: the die is %u faces from %u, uniform_chance says %u from %u",
                  def->info.id, (unsigned)def->die_faces, (unsigned)def->die_first,
                  (unsigned)count, (unsigned)first);
-    if (count == 0)
+    check_chance_fused(def, st, moves, weights, n, t);
+    if (count == 0) {
+        if (def->chance_total)
+            check_weighted(def, st, moves, weights, n, t);
         return;
+    }
     t->uniform_points++;
     if (count != n)
         fail_msg("%s: uniform_chance says %u outcomes, chance() %zu", def->info.id,
@@ -76,19 +221,20 @@ static void check_player_point(const tg_game_def *def, const tg_state *st, hook_
 {
     static tg_move legal[TG_CORE_MAX_LEGAL];
     const void *cfg = tgH_cfg(st->game), *block = tgH_block(st);
+    size_t n = def->legal_moves(cfg, block, legal);
+    check_apply_if_legal(def, st, legal, n, t);
     if (!def->is_legal)
         return;
-    size_t n = def->legal_moves(cfg, block, legal);
     t->legal_checks++;
     for (tg_move m = 0; m < st->game->limits.move_count; m++)
         if (!def->is_legal(cfg, block, m) != !tgH_contains(legal, n, m))
             fail_msg("%s: is_legal(%u) disagrees with legal_moves()", def->info.id, (unsigned)m);
 }
 
-static void play_and_check(const tg_game_def *def, int players, hook_tally *t)
+static void play_and_check(const tg_game_def *def, int players, const char *more, hook_tally *t)
 {
-    char options[32], err[256];
-    snprintf(options, sizeof options, "players=%d", players);
+    char options[128], err[256];
+    snprintf(options, sizeof options, "players=%d%s%s", players, more ? "," : "", more ? more : "");
     tg_game *game = NULL;
     if (tg_game_new(def->info.id, options, NULL, &game, err, sizeof err) != TG_OK)
         fail_msg("%s %s: %s", def->info.id, options, err);
@@ -99,6 +245,8 @@ static void play_and_check(const tg_game_def *def, int players, hook_tally *t)
         for (uint32_t k = 0; !tg_state_is_terminal(st); k++) {
             if (tg_state_current_player(st) == TG_PLAYER_CHANCE) {
                 check_chance_point(def, st, t);
+                if (k % IS_LEGAL_EVERY == 0)
+                    check_player_point(def, st, t);
                 tg_state *peek = NULL;
                 tg_move m;
                 assert_int_equal(tg_state_clone(st, &peek), TG_OK);
@@ -126,9 +274,13 @@ static void hooks_agree_in_every_game(void **unused)
     (void)unused;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
-        hook_tally t = { 0, 0, 0 };
-        for (int p = def->info.min_players; p <= def->info.max_players; p++)
-            play_and_check(def, p, &t);
+        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0};
+        for (int p = def->info.min_players; p <= def->info.max_players; p++) {
+            play_and_check(def, p, NULL, &t);
+            for (size_t e = 0; e < sizeof extra_options / sizeof extra_options[0]; e++)
+                for (size_t o = 1; o < 4 && !strcmp(extra_options[e][0], def->info.id); o++)
+                    play_and_check(def, p, extra_options[e][o], &t);
+        }
         /* A game that sets a hook must have exercised it here. */
         if (def->uniform_chance && t.uniform_points == 0)
             fail_msg("%s: uniform_chance never claimed a chance point", def->info.id);
@@ -138,16 +290,215 @@ static void hooks_agree_in_every_game(void **unused)
             fail_msg("%s: apply_turn never checked", def->info.id);
         if (def->die_faces && !def->uniform_chance)
             fail_msg("%s: a game with a die names it to uniform_chance too", def->info.id);
+        if (!def->chance_total != !def->chance_pick)
+            fail_msg("%s: chance_total and chance_pick come together", def->info.id);
+        if (def->chance_total && t.weighted_points == 0)
+            fail_msg("%s: chance_total never claimed a chance point", def->info.id);
+        if (def->apply_if_legal && !def->apply_turn)
+            fail_msg("%s: a game with apply_if_legal provides apply_turn too", def->info.id);
+        if (def->apply_if_legal && t.if_legal_checks == 0)
+            fail_msg("%s: apply_if_legal never checked", def->info.id);
+        if (def->apply_chance_turn && !def->apply_turn)
+            fail_msg("%s: a game with apply_chance_turn provides apply_turn too", def->info.id);
+        if (def->apply_chance_turn && t.fused_draws == 0)
+            fail_msg("%s: apply_chance_turn never checked", def->info.id);
         print_message("%s: %lu uniform chance points, %lu is_legal sweeps, %lu apply_turn "
-                      "checks\n",
-                      def->info.id, t.uniform_points, t.legal_checks, t.turn_checks);
+                      "checks, %lu weighted points (%lu picks, %lu draws), %lu apply_if_legal "
+                      "sweeps, %lu apply_chance_turn draws\n",
+                      def->info.id, t.uniform_points, t.legal_checks, t.turn_checks,
+                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws);
     }
+}
+
+/* One decision on each state, the same one (chance from the states' RNGs,
+ * which start alike), picked by k. */
+static void step_both(tg_state *a, tg_state *b, uint32_t k)
+{
+    tg_move moves[TG_CORE_MAX_LEGAL];
+    size_t n = 0;
+    if (tg_state_current_player(a) == TG_PLAYER_CHANCE) {
+        assert_int_equal(tg_state_apply_chance(a, NULL), TG_OK);
+        assert_int_equal(tg_state_apply_chance(b, NULL), TG_OK);
+        return;
+    }
+    assert_int_equal(tg_state_legal_moves(a, moves, TG_CORE_MAX_LEGAL, &n), TG_OK);
+    assert_int_equal(tg_state_apply(a, moves[k * 7919u % n]), TG_OK);
+    assert_int_equal(tg_state_apply(b, moves[k * 7919u % n]), TG_OK);
+}
+
+/* Every seat's information key of two states is the same. */
+static void same_keys(const tg_state *a, const tg_state *b, const char *what)
+{
+    for (int p = 0; p < a->game->players; p++) {
+        uint64_t ka[2], kb[2];
+        assert_int_equal(tg_state_information_key(a, p, ka), TG_OK);
+        assert_int_equal(tg_state_information_key(b, p, kb), TG_OK);
+        if (memcmp(ka, kb, sizeof ka) != 0)
+            fail_msg("%s: seat %d's key differs %s", a->game->def->info.id, p, what);
+    }
+}
+
+/* The own-decision digests are folded in lazily (handles.h): a state whose
+ * keys were never asked gives the keys of one asked after every decision,
+ * after undoing decisions folded in or not, in clones and copies taken
+ * before any folding, and after a resample. */
+static void lazy_digest_matches_eager(void **unused)
+{
+    (void)unused;
+    for (size_t i = 0; i < tgG_count(); i++) {
+        const tg_game_def *def = tgG_at(i);
+        char err[256];
+        tg_game *game = NULL;
+        if (tg_game_new(def->info.id, NULL, NULL, &game, err, sizeof err) != TG_OK)
+            fail_msg("%s: %s", def->info.id, err);
+        tg_state *eager = NULL, *lazy = NULL;
+        assert_int_equal(tg_state_new(game, 5, &eager), TG_OK);
+        assert_int_equal(tg_state_new(game, 5, &lazy), TG_OK);
+        uint32_t k = 0;
+        for (uint32_t round = 1; round <= 6 && !tg_state_is_terminal(eager); round++) {
+            for (uint32_t d = 0; d < 40 * round && !tg_state_is_terminal(eager); d++, k++) {
+                step_both(eager, lazy, k);
+                uint64_t key[2];
+                for (int p = 0; p < game->players; p++)
+                    assert_int_equal(tg_state_information_key(eager, p, key), TG_OK);
+            }
+            /* undo over entries never folded, then over folded ones */
+            for (int u = 0; u < 3; u++) {
+                assert_int_equal(tg_state_undo(eager), TG_OK);
+                assert_int_equal(tg_state_undo(lazy), TG_OK);
+            }
+            same_keys(eager, lazy, "after undo");
+            assert_int_equal(tg_state_undo(eager), TG_OK);
+            assert_int_equal(tg_state_undo(lazy), TG_OK);
+            same_keys(eager, lazy, "after undo of a folded decision");
+            for (uint32_t d = 0; d < 9 && !tg_state_is_terminal(eager); d++, k++)
+                step_both(eager, lazy, k);
+            tg_state *clone = NULL, *copy = NULL;
+            assert_int_equal(tg_state_clone(lazy, &clone), TG_OK);
+            assert_int_equal(tg_state_new(game, 99, &copy), TG_OK);
+            assert_int_equal(tg_state_copy(copy, lazy), TG_OK);
+            same_keys(eager, clone, "in a clone");
+            same_keys(eager, copy, "in a copy");
+            /* A resample of a state with nothing folded in yet: the same
+             * decisions replayed onto a new state. */
+            static tg_move hist[4096];
+            size_t len = 0;
+            assert_int_equal(tg_state_history(eager, hist, 4096, &len), TG_OK);
+            for (int p = 0; p < game->players; p++) {
+                tg_state *replayed = NULL;
+                assert_int_equal(tg_state_new(game, 5, &replayed), TG_OK);
+                for (size_t h = 0; h < len; h++)
+                    assert_int_equal(tg_state_apply(replayed, hist[h]), TG_OK);
+                assert_int_equal(tg_state_resample(replayed, p), TG_OK);
+                uint64_t a[2], b[2];
+                assert_int_equal(tg_state_information_key(eager, p, a), TG_OK);
+                assert_int_equal(tg_state_information_key(replayed, p, b), TG_OK);
+                if (memcmp(a, b, sizeof a) != 0)
+                    fail_msg("%s: seat %d's key differs after a resample", def->info.id, p);
+                tg_state_free(replayed);
+            }
+            tg_state_free(clone);
+            tg_state_free(copy);
+        }
+        tg_state_free(eager);
+        tg_state_free(lazy);
+        tg_game_free(game);
+    }
+}
+
+/* ---- the general sampler itself ------------------------------------------- */
+
+/* A game of one chance point with the weights 2, 1 and 3: unequal, though
+ * their total is the first weight times their number, which once made the
+ * core's sampler take them for equal ones (1.3 drew each outcome one time
+ * in three). Only what tg_state_new() and tg_state_sample_chance() use. */
+static const tg_option_info weighted_options[] = {
+    {"players", TG_OPTION_INT, "1", "1", "number of players", 1, 1, NULL},
+};
+static const uint32_t weighted_weights[] = {2, 1, 3};
+
+static tg_status weighted_configure(void *cfg, const tg_optval *values, tg_msg *msg)
+{
+    (void)cfg, (void)values, (void)msg;
+    return TG_OK;
+}
+
+static void weighted_limits(const void *cfg, tg_limits *out)
+{
+    (void)cfg;
+    *out = (tg_limits){.move_count = 3, .max_legal_moves = 3, .max_chance_outcomes = 3,
+                       .max_length = 4};
+}
+
+static void weighted_init(const void *cfg, void *st)
+{
+    (void)cfg;
+    *(uint8_t *)st = 0;
+}
+
+static int weighted_player(const void *cfg, const void *st)
+{
+    (void)cfg;
+    return *(const uint8_t *)st ? TG_PLAYER_TERMINAL : TG_PLAYER_CHANCE;
+}
+
+static size_t weighted_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weights)
+{
+    (void)cfg, (void)st;
+    for (tg_move m = 0; m < 3; m++) {
+        out[m] = m;
+        weights[m] = weighted_weights[m];
+    }
+    return 3;
+}
+
+static const tg_game_def weighted_def = {
+    .info = {.id = "weighted", .name = "Weighted", .summary = "One weighted draw.",
+             .min_players = 1, .max_players = 1, .option_count = 1},
+    .options = weighted_options,
+    .state_size = 1,
+    .configure = weighted_configure,
+    .limits = weighted_limits,
+    .init = weighted_init,
+    .current_player = weighted_player,
+    .chance = weighted_chance,
+};
+
+/* tg_state_sample_chance() through the general path (no hooks) draws what
+ * the written-out sampler draws, and leaves the RNG where it does. */
+static void general_sampler_walks_unequal_weights(void **unused)
+{
+    (void)unused;
+    tg_game *game = NULL;
+    tg_msg msg = {""};
+    tg_mem mem;
+    tgA_default(&mem);
+    assert_int_equal(tgH_game_make(&weighted_def, "", &mem, &game, &msg), TG_OK);
+    static const tg_move ids[] = {0, 1, 2};
+    unsigned long seen[3] = {0, 0, 0};
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        tg_state *st = NULL;
+        assert_int_equal(tg_state_new(game, seed, &st), TG_OK);
+        tg_rng rng = st->rng;
+        tg_move want = general_draw(&rng, ids, weighted_weights, 3, 6), got;
+        assert_int_equal(tg_state_sample_chance(st, &got), TG_OK);
+        if (got != want || memcmp(&rng, &st->rng, sizeof rng) != 0)
+            fail_msg("seed %llu: the sampler drew %u, the weights say %u",
+                     (unsigned long long)seed, (unsigned)got, (unsigned)want);
+        seen[got]++;
+        tg_state_free(st);
+    }
+    /* Each outcome turns up about as often as its weight says (2:1:3). */
+    assert_true(seen[1] < seen[0] && seen[0] < seen[2]);
+    tg_game_free(game);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hooks_agree_in_every_game),
+        cmocka_unit_test(lazy_digest_matches_eager),
+        cmocka_unit_test(general_sampler_walks_unequal_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

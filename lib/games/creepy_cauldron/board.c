@@ -97,6 +97,10 @@ void cc_board_fill(cc_config *cfg)
         }
         cfg->victims[cc_cells_on(spaces)] = owners;
     }
+    for (unsigned s = 0; s < 256; s++)
+        cfg->space_bit[s] = s < CC_SPACES ? (uint32_t)1 << s : 0;
+    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++)
+        cfg->next_seat[p] = (uint8_t)(cfg->players ? (p + 1) % cfg->players : 0);
     for (unsigned c = 0; c < CC_COLOURS; c++) {
         cfg->key_space[c] = (uint8_t)(c * CC_SIDE);
         cfg->padlock[c] = (uint8_t)((c * CC_SIDE + CC_SPACES - 1) % CC_SPACES);

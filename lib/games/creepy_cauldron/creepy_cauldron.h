@@ -111,6 +111,11 @@ typedef struct cc_config {
     uint32_t cell_mask[CC_COLOURS];   /* bit s: space s is in the colour's cell */
     uint32_t cauldron_mask;           /* bit s: space s is a cauldron space */
     uint8_t victims[1u << CC_COLOURS]; /* by cc_cells_on(): bit p, p owns a cell reached */
+    uint8_t next_seat[CC_MAX_PLAYERS]; /* the player after p, round the table */
+    /* space_bit[s]: bit s for a space, 0 for any other byte a pawn's or
+     * Kalmorda's field can hold (off the board, out): occupancy masks are
+     * then one load and an or per piece, with no test. */
+    uint32_t space_bit[256];
 } cc_config;
 
 /* ---- position block --------------------------------------------------------- */
@@ -183,6 +188,14 @@ typedef struct cc_pos {
     uint8_t events[CC_MAX_EVENTS][4]; /* type, a, b, c */
 } cc_pos;
 
+#if defined(__GNUC__)
+#define CC_NOINLINE __attribute__((noinline))
+#define CC_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define CC_NOINLINE
+#define CC_ALWAYS_INLINE inline
+#endif
+
 /* ---- shared between the files of this game -------------------------------- */
 /* Small helpers of the hot path, inline so every file's loop avoids a call. */
 _Static_assert(CC_KINDS == 4, "the totals below add four kinds");
@@ -246,6 +259,14 @@ static inline unsigned cc_first_victim(const cc_pos *pos)
     return (unsigned)__builtin_ctz(pos->thefts | (1u << (CC_MAX_PLAYERS - 1)));
 }
 
+/* Bit s: a pawn (any seat, those off the board adding nothing) stands on
+ * space s. */
+static inline uint32_t cc_pawn_mask(const cc_config *cfg, const cc_pos *pos)
+{
+    return cfg->space_bit[pos->pawn[0]] | cfg->space_bit[pos->pawn[1]] |
+           cfg->space_bit[pos->pawn[2]] | cfg->space_bit[pos->pawn[3]];
+}
+
 static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, unsigned c)
 {
     if (pos->nevents >= CC_MAX_EVENTS)
@@ -255,6 +276,85 @@ static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, 
     e[1] = (uint8_t)a;
     e[2] = (uint8_t)b;
     e[3] = (uint8_t)c;
+}
+
+/* ---- the end of a move and of a turn: inline, as nearly every decision
+ * ends with them and the calls between files cost more than their work -- */
+
+static inline unsigned cc_key_in_handle(const cc_pos *pos)
+{
+    return (pos->key_player == CC_NONE) & (pos->key_space == CC_NONE) & (pos->winner == CC_NONE);
+}
+
+/* With retry=turn a pawn waiting in its own cell with its three creatures
+ * spends its turns on the roller instead of the die. Asked at every turn's
+ * end: the rare answer first (a pawn in its own cell), with one branch; the
+ * rest bitwise, not &&, as their answers vary too much for the predictor. */
+static inline unsigned cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
+{
+    if (cfg->cell[pos->pawn[p] & (CC_SPACES - 1)] != cfg->colour[p])
+        return 0;
+    return (cfg->retry == CC_RETRY_TURN) & (pos->frog != p) & cc_key_in_handle(pos) &
+           (unsigned)cc_has_book(cfg, pos, p);
+}
+
+static inline void cc_end_turn(const cc_config *cfg, cc_pos *pos)
+{
+    unsigned q = pos->turn;
+    /* Each pass clears one flag, so this stops within 2 * players steps. */
+    for (;;) {
+        q = cfg->next_seat[q & (CC_MAX_PLAYERS - 1)];
+        if (!(pos->flags[q] & CC_FL_MISS))
+            break;
+        pos->flags[q] &= (uint8_t)~CC_FL_MISS;
+        cc_event(pos, CC_EV_SKIP, q, 0, 0);
+    }
+    pos->turn = (uint8_t)q;
+    pos->attempts = 0;
+    pos->phase = cc_waits_for_key(cfg, pos, q) ? CC_PH_ROLLER : CC_PH_DIE;
+}
+
+/* Where the pawn came to rest decides what the turn still holds. */
+static inline void cc_land(const cc_config *cfg, cc_pos *pos)
+{
+    unsigned p = pos->turn, s = pos->pawn[p];
+    if (pos->roller_due) {
+        pos->roller_due = 0;
+        pos->phase = CC_PH_ROLLER;
+        return;
+    }
+    /* A visible pawn is offered to vanish on a footprint space and fishes on
+     * a cauldron space that still holds something; an invisible one on a
+     * footprint space appears. Which of these the die led to is random, so
+     * the two offers are one branch, not a chain of three. */
+    unsigned kind = cfg->kind[s], visible = !(pos->flags[p] & CC_FL_INVISIBLE);
+    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
+    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
+    if (vanish | fish) {
+        pos->attempts = fish ? (uint8_t)(cfg->attempts[s] - 1) : pos->attempts;
+        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
+        return;
+    }
+    if (kind == CC_SP_FOOTPRINT) {
+        pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
+        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
+    }
+    cc_end_turn(cfg, pos);
+}
+
+static inline void cc_next_theft(const cc_config *cfg, cc_pos *pos)
+{
+    /* The victims in seat order; one with nothing to take is passed over.
+     * validate() keeps thefts to players of the game. */
+    for (unsigned t = pos->thefts; t; t &= t - 1) {
+        if (cc_held_total(pos, (unsigned)__builtin_ctz(t)) > 0) {
+            pos->thefts = (uint8_t)t;
+            pos->phase = CC_PH_STEAL;
+            return;
+        }
+    }
+    pos->thefts = 0;
+    cc_land(cfg, pos);
 }
 
 /* board.c */
@@ -274,9 +374,15 @@ size_t cc_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The die, the one chance point with equal weights on a run of ids. */
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
+/* apply() returning whose turn it is then (the apply_turn hook). */
+int cc_apply_turn(const void *cfg, void *st, tg_move move);
+/* The roller and fishing drawn without their lists (the chance_total and
+ * chance_pick hooks). */
+uint64_t cc_chance_total(const void *cfg, const void *st);
+tg_move cc_chance_pick(const void *cfg, const void *st, uint64_t r);
+/* A chance point drawn and applied in one call (the apply_chance_turn hook). */
+int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 uint32_t cc_winners(const void *cfg, const void *st);
-void cc_end_turn(const cc_config *cfg, cc_pos *pos);
-void cc_next_theft(const cc_config *cfg, cc_pos *pos);
 
 /* legal.c */
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);

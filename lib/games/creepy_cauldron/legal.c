@@ -4,12 +4,6 @@
 
 #include "creepy_cauldron.h"
 
-#if defined(__GNUC__)
-#define CC_NOINLINE __attribute__((noinline))
-#else
-#define CC_NOINLINE
-#endif
-
 /* Each decision's list is the kinds a player holds (which creature goes
  * back, what to take from the victim), then a run of fixed ids: the two
  * answers of a yes/no question, or "take nothing". Read from a table, so

@@ -7,15 +7,11 @@ _Static_assert(CC_SPACES == 32, "occupancy is a 32-bit mask indexed by space & 3
 
 /* Bit s set: space s holds Kalmorda or another pawn. validate() keeps
  * absent players off the board (CC_NONE) and Kalmorda off the pawns'
- * spaces; a pawn off the board adds nothing, without a branch per seat. */
-static uint32_t cc_occupancy(const cc_pos *pos, unsigned mover)
+ * spaces, so the mover's bit is hers alone. */
+static uint32_t cc_occupancy(const cc_config *cfg, const cc_pos *pos, unsigned mover)
 {
-    uint32_t occ = (uint32_t)1 << (pos->witch & (CC_SPACES - 1));
-    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
-        unsigned s = pos->pawn[p];
-        occ |= (uint32_t)(s < CC_SPACES) << (s & (CC_SPACES - 1));
-    }
-    return occ & ~((uint32_t)1 << (pos->pawn[mover] & (CC_SPACES - 1)));
+    uint32_t occ = cfg->space_bit[pos->witch] | cc_pawn_mask(cfg, pos);
+    return occ & ~cfg->space_bit[pos->pawn[mover]];
 }
 
 /* Bits of the spaces after from up to and including to. */
@@ -122,7 +118,7 @@ static void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from
 void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
 {
     unsigned p = pos->turn, from = pos->pawn[p], colour = cfg->colour[p];
-    uint32_t occ = cc_occupancy(pos, p);
+    uint32_t occ = cc_occupancy(cfg, pos, p);
     /* The carrier leaves through the door of its padlock space: a pawn
      * standing there does not send it on (exact_free=yes: it does, as in
      * release 1.1). */

@@ -26,82 +26,6 @@ void cc_init(const void *cfgv, void *st)
     pos->winner = CC_NONE;
 }
 
-static unsigned cc_key_in_handle(const cc_pos *pos)
-{
-    return (pos->key_player == CC_NONE) & (pos->key_space == CC_NONE) & (pos->winner == CC_NONE);
-}
-
-/* With retry=turn a pawn waiting in its own cell with its three creatures
- * spends its turns on the roller instead of the die. Asked at every turn's
- * end: the rare answer first (a pawn in its own cell), with one branch; the
- * rest bitwise, not &&, as their answers vary too much for the predictor. */
-static unsigned cc_waits_for_key(const cc_config *cfg, const cc_pos *pos, unsigned p)
-{
-    if (cfg->cell[pos->pawn[p] & (CC_SPACES - 1)] != cfg->colour[p])
-        return 0;
-    return (cfg->retry == CC_RETRY_TURN) & (pos->frog != p) & cc_key_in_handle(pos) &
-           (unsigned)cc_has_book(cfg, pos, p);
-}
-
-void cc_end_turn(const cc_config *cfg, cc_pos *pos)
-{
-    unsigned q = pos->turn;
-    /* Each pass clears one flag, so this stops within 2 * players steps. */
-    for (;;) {
-        q = q + 1 == cfg->players ? 0 : q + 1;
-        if (!(pos->flags[q] & CC_FL_MISS))
-            break;
-        pos->flags[q] &= (uint8_t)~CC_FL_MISS;
-        cc_event(pos, CC_EV_SKIP, q, 0, 0);
-    }
-    pos->turn = (uint8_t)q;
-    pos->attempts = 0;
-    pos->phase = cc_waits_for_key(cfg, pos, q) ? CC_PH_ROLLER : CC_PH_DIE;
-}
-
-/* Where the pawn came to rest decides what the turn still holds. */
-static void cc_land(const cc_config *cfg, cc_pos *pos)
-{
-    unsigned p = pos->turn, s = pos->pawn[p];
-    if (pos->roller_due) {
-        pos->roller_due = 0;
-        pos->phase = CC_PH_ROLLER;
-        return;
-    }
-    /* A visible pawn is offered to vanish on a footprint space and fishes on
-     * a cauldron space that still holds something; an invisible one on a
-     * footprint space appears. Which of these the die led to is random, so
-     * the two offers are one branch, not a chain of three. */
-    unsigned kind = cfg->kind[s], visible = !(pos->flags[p] & CC_FL_INVISIBLE);
-    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
-    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
-    if (vanish | fish) {
-        pos->attempts = fish ? (uint8_t)(cfg->attempts[s] - 1) : pos->attempts;
-        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
-        return;
-    }
-    if (kind == CC_SP_FOOTPRINT) {
-        pos->flags[p] &= (uint8_t)~CC_FL_INVISIBLE;
-        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
-    }
-    cc_end_turn(cfg, pos);
-}
-
-void cc_next_theft(const cc_config *cfg, cc_pos *pos)
-{
-    /* The victims in seat order; one with nothing to take is passed over.
-     * validate() keeps thefts to players of the game. */
-    for (unsigned t = pos->thefts; t; t &= t - 1) {
-        if (cc_held_total(pos, (unsigned)__builtin_ctz(t)) > 0) {
-            pos->thefts = (uint8_t)t;
-            pos->phase = CC_PH_STEAL;
-            return;
-        }
-    }
-    pos->thefts = 0;
-    cc_land(cfg, pos);
-}
-
 static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
 {
     if (pos->attempts > 0 && cc_cauldron_total(pos) > 0)
@@ -120,7 +44,9 @@ static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
     return 1;
 }
 
-static void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
+/* Inline in both callers: the die's own hook (cc_apply_chance_turn) skips
+ * apply's dispatch with it. */
+static CC_ALWAYS_INLINE void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 {
     unsigned p = pos->turn;
     cc_event(pos, CC_EV_ROLL, p, face, 0);
@@ -209,24 +135,53 @@ static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
     cc_next_theft(cfg, pos);
 }
 
-void cc_apply(const void *cfgv, void *st, tg_move move)
+/* Blanks the last decision's events, so that equal positions stay equal
+ * byte for byte: only the slots it used, since validate() holds every
+ * block to blank unused slots. Nearly every decision leaves at most four
+ * events, so those four slots are blanked in one 16-byte store and the
+ * rest only when used (no 64-byte clear per decision, which WebAssembly
+ * makes a call; a test of "more than two" was mispredicted one time in
+ * fourteen). */
+static void cc_clear_events(cc_pos *pos)
+{
+    unsigned n = pos->nevents;
+    uint8_t(*e)[4] = pos->events;
+    memset(e, 0, 4 * sizeof *e);
+    if (n > 4)
+        memset(e + 4, 0, (n - 4) * sizeof *e);
+    pos->nevents = 0;
+}
+
+/* Who acts in each phase: chance, the end, or (0) the turn's player. */
+static const int8_t cc_actor[CC_PH_COUNT] = {
+    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
+    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
+};
+
+/* No branch: chance and the players' decisions alternate unpredictably. */
+static int cc_who(const cc_pos *pos)
+{
+    int who = cc_actor[pos->phase];
+    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
+    return who | (int)(pos->turn & player);
+}
+
+int cc_apply_turn(const void *cfgv, void *st, tg_move move)
 {
     const cc_config *cfg = cfgv;
     cc_pos *pos = st;
     unsigned p = pos->turn;
-    /* Blank the old events so equal positions stay equal byte for byte. */
-    memset(pos->events, 0, sizeof pos->events);
-    pos->nevents = 0;
+    cc_clear_events(pos);
     /* The die is two decisions in three: one test that the predictor mostly
      * gets right, ahead of a jump table whose one indirect jump would change
      * its target with nearly every decision. */
     if (pos->phase == CC_PH_DIE) {
         cc_apply_die(cfg, pos, move - CC_M_DIE);
-        return;
+        return cc_who(pos);
     }
     if (pos->phase == CC_PH_FISH) {
         cc_apply_fish(cfg, pos, move);
-        return;
+        return cc_who(pos);
     }
     switch (pos->phase) {
     case CC_PH_ROLLER:
@@ -268,19 +223,18 @@ void cc_apply(const void *cfgv, void *st, tg_move move)
     default:
         break;
     }
+    return cc_who(pos);
+}
+
+void cc_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)cc_apply_turn(cfg, st, move);
 }
 
 int cc_current_player(const void *cfgv, const void *st)
 {
     (void)cfgv;
-    /* Who acts in each phase; a decision phase is the turn's player. */
-    static const int8_t actor[CC_PH_COUNT] = {
-        [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
-        [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
-    };
-    const cc_pos *pos = st;
-    int who = actor[pos->phase];
-    return who < 0 ? who : pos->turn;
+    return cc_who(st);
 }
 
 uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first)
@@ -336,6 +290,92 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
         }
     }
     return n;
+}
+
+/* The weight of one creature of the cauldron in a fishing attempt (every
+ * creature in it is equally likely), and of the snapping handle. */
+static uint32_t cc_creature_weight(const cc_config *cfg, uint32_t s)
+{
+    uint32_t keep = cfg->empty ? CC_SNAP_SCALE - cfg->empty : 1;
+    return s < CC_SNAP_SCALE ? (CC_SNAP_SCALE - s) * keep : 0;
+}
+
+/* The sum of cc_chance()'s weights at the roller and at a fishing attempt
+ * (the die is uniform_chance()'s): the same terms, added up. */
+uint64_t cc_chance_total(const void *cfgv, const void *st)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return cfg->roller;
+    if (pos->phase != CC_PH_FISH)
+        return 0;
+    uint32_t s = cfg->snap[pos->turn], e = cfg->empty, total = cc_cauldron_total(pos);
+    uint64_t snap = (uint64_t)s * total * (e ? CC_SNAP_SCALE : 1);
+    uint64_t nothing = s < CC_SNAP_SCALE ? (uint64_t)(CC_SNAP_SCALE - s) * e * total : 0;
+    return snap + (uint64_t)cc_creature_weight(cfg, s) * total + nothing;
+}
+
+/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+ * on: the handle's share first, then each kind's creatures in kind order,
+ * then nothing. Which kind is found from r's creature number q and the
+ * running counts of the kinds, four bytes at once: kind k is the number
+ * of running counts not above q (each below 128, so no byte borrows from
+ * the next), counted by one multiplication. */
+tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
+{
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
+    uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
+    uint64_t snap = (uint64_t)s * total * (cfg->empty ? CC_SNAP_SCALE : 1);
+    if (r < snap)
+        return CC_M_SNAP;
+    uint32_t unit = cc_creature_weight(cfg, s);
+    uint64_t q = unit ? (r - snap) / unit : total;
+    if (q >= total)
+        return CC_M_NOTHING;
+    uint32_t counts;
+    memcpy(&counts, pos->cauldron, sizeof counts);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    counts = __builtin_bswap32(counts); /* kind 0 in the low byte */
+#endif
+    uint32_t running = counts * 0x01010101u; /* byte k: the creatures of kinds 0..k */
+    uint32_t above = ((running | 0x80808080u) - (uint32_t)(q + 1) * 0x01010101u) & 0x80808080u;
+    uint32_t not_above = (~above & 0x80808080u) >> 7; /* a 1 in each byte to count */
+    return CC_M_CATCH + (tg_move)((not_above * 0x01010101u) >> 24);
+}
+
+/* The roller or a fishing attempt drawn as cc_chance_total() and
+ * cc_chance_pick() describe it; out of line, so that the die's path below
+ * keeps a small frame. */
+static CC_NOINLINE int cc_draw_weighted(const void *cfg, const void *st, tg_rng *rng,
+                                        tg_move *drawn)
+{
+    uint64_t total = cc_chance_total(cfg, st);
+    if (total == 0)
+        return 0;
+    *drawn = cc_chance_pick(cfg, st, tgR_below_total(rng, total));
+    return 1;
+}
+
+/* The draws of the core's own path (the die through uniform_chance(), the
+ * rest through the weighted hooks), then the outcome applied: the die, two
+ * decisions in three, as cc_apply_turn() applies it, without its dispatch. */
+int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    cc_pos *pos = st;
+    if (pos->phase == CC_PH_DIE) {
+        unsigned face = tgR_below(rng, CC_FACES);
+        *drawn = CC_M_DIE + face;
+        cc_clear_events(pos);
+        cc_apply_die(cfg, pos, face);
+        return cc_who(pos);
+    }
+    if (!cc_draw_weighted(cfg, st, rng, drawn))
+        return TG_PLAYER_INVALID;
+    return cc_apply_turn(cfg, st, *drawn);
 }
 
 uint32_t cc_winners(const void *cfgv, const void *st)

@@ -59,13 +59,9 @@ static void cc_catch(const cc_config *cfg, cc_pos *pos, unsigned p)
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
 {
     unsigned from = pos->witch;
-    /* Bit s: a pawn stands on space s. validate() keeps absent players off
-     * the board (CC_NONE), so every seat's entry can be read. */
-    uint32_t pawns = 0;
-    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
-        unsigned s = pos->pawn[p];
-        pawns |= (uint32_t)(s < CC_SPACES) << (s & (CC_SPACES - 1));
-    }
+    /* validate() keeps absent players off the board (CC_NONE), so every
+     * seat's entry can be read. */
+    uint32_t pawns = cc_pawn_mask(cfg, pos);
     /* The next cauldron space without a pawn; four pawns cannot fill twelve. */
     unsigned first = (from + 1) % CC_SPACES;
     unsigned to = cc_first_from(cfg->cauldron_mask & ~pawns, first);

@@ -226,3 +226,25 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
         return sw_setup_legal(c, b, move);
     }
 }
+
+/* A move, the common decision, is checked with the destinations applying
+ * it needs anyway: worked out once instead of in is_legal() and again in
+ * the move list's caller. Every other decision is checked as is_legal()
+ * checks it. */
+int sw_apply_if_legal(const void *cfg, void *st, tg_move move)
+{
+    const sw_config *c = cfg;
+    sw_block *b = st;
+    if (b->phase == SW_PH_MOVE && !sw_moving_own_three(b)) {
+        unsigned fwd, back;
+        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+        if ((move != fwd) & (move != back))
+            return TG_PLAYER_INVALID;
+        sw_clear_events(b);
+        sw_land(c, b, (int)move);
+        return sw_who(c, b);
+    }
+    if (!sw_is_legal(cfg, st, move))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, move);
+}

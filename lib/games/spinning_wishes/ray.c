@@ -94,6 +94,42 @@ size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32
     return n;
 }
 
+uint64_t sw_chance_total(const void *cfg, const void *st)
+{
+    const sw_config *c = cfg;
+    const sw_block *b = st;
+    /* Every one of the 48 stops gives one outcome, so the weights add up
+     * to 48; the die and spin=rotation are uniform_chance()'s. */
+    return b->phase == SW_PH_SPIN && c->spin_ray ? SW_ROTATIONS : 0;
+}
+
+/* The outcome of sw_ray_chance()'s list that stop number r falls on: code
+ * 0 (no holder) first, then the codes of each slot f in turn, found by
+ * the stops of each slot's window as sw_ray_chance() counts them. */
+tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r)
+{
+    const sw_config *c = cfg;
+    const sw_block *b = st;
+    unsigned full = sw_full_slots(b), placed = 0, left = (unsigned)r;
+    uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
+    uint8_t near[SW_SLOTS];
+    for (int f = 0; f < SW_SLOTS; f++) {
+        near[f] = (uint8_t)((around >> (f + SW_SLOTS - 2)) & 31u);
+        placed += c->ray_placed[near[f]];
+    }
+    if (left < SW_ROTATIONS - placed)
+        return SW_M_RAY;
+    left -= SW_ROTATIONS - placed;
+    unsigned f = 0;
+    while (left >= c->ray_placed[near[f]]) /* r < 48: some slot holds it */
+        left -= c->ray_placed[near[f++]];
+    const uint8_t *stops = c->ray_stops[near[f]];
+    unsigned k = 0;
+    while (left >= stops[k])
+        left -= stops[k++];
+    return SW_M_RAY + 1 + 4 * f + k;
+}
+
 /* The code a group's ray shows with these holders (full: bit s and s + 12
  * for slot s). */
 static unsigned sw_group_code(const sw_config *c, const sw_ray_group *group, unsigned full2)

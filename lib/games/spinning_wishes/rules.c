@@ -58,10 +58,7 @@ void sw_init(const void *cfg, void *st)
 
 int sw_current_player(const void *cfg, const void *st)
 {
-    const sw_config *c = cfg;
-    const sw_block *b = st;
-    /* No branch: chance and player decisions take turns. */
-    return c->who[b->phase] | (b->cur & c->who_cur[b->phase]);
+    return sw_who(cfg, st);
 }
 
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first)
@@ -119,21 +116,26 @@ static void sw_apply_trade(sw_block *b, int give, int with, int take)
     sw_event_add(b, SW_E_TRADE, p, q, give * 4 + take);
 }
 
-void sw_apply(const void *cfg, void *st, tg_move move)
+/* The die for a move (both apply hooks use it). */
+static inline void sw_apply_roll(sw_block *b, unsigned face)
+{
+    b->roll = (uint8_t)(face + 1);
+    sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
+    b->phase = SW_PH_MOVE;
+}
+
+int sw_apply_turn(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
     sw_block *b = st;
-    b->nevents = 0;
-    memset(b->events, 0, sizeof b->events);
+    sw_clear_events(b);
     switch (b->phase) {
     case SW_PH_ROLL:
-        b->roll = (uint8_t)(move - SW_M_ROLL + 1);
-        sw_event_add(b, SW_E_ROLL, b->cur, b->roll, 0);
-        b->phase = SW_PH_MOVE;
-        return;
+        sw_apply_roll(b, move - SW_M_ROLL);
+        break;
     case SW_PH_MOVE:
         sw_land(c, b, (int)(move - SW_M_DEST));
-        return;
+        break;
     case SW_PH_SPIN:
         b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
                                             : (int)(move - SW_M_SPIN));
@@ -141,7 +143,7 @@ void sw_apply(const void *cfg, void *st, tg_move move)
         b->phase = SW_PH_TAKE;
         if (!sw_can_take(c, b))
             sw_end_turn(b);
-        return;
+        break;
     case SW_PH_TAKE:
     case SW_PH_TRADE:
         if (move >= SW_M_TRADE && move < SW_M_PASS) {
@@ -154,11 +156,55 @@ void sw_apply(const void *cfg, void *st, tg_move move)
             sw_apply_take(b, (int)(move - SW_M_TAKE));
         }
         sw_end_turn(b);
-        return;
+        break;
     default:
         sw_setup_apply(c, b, move);
-        return;
+        break;
     }
+    return sw_who(c, b);
+}
+
+void sw_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)sw_apply_turn(cfg, st, move);
+}
+
+/* The setup's chance points (the deal, holders placed at random, start
+ * rolls) are their lists' outcomes with equal weights, drawn as the core's
+ * lists are; out of line, so that the die's path keeps a small frame. */
+static SW_NOINLINE int sw_draw_listed(const void *cfg, const void *st, tg_rng *rng,
+                                      tg_move *drawn)
+{
+    tg_move out[SW_MAX_LEGAL];
+    size_t n = sw_legal_moves(cfg, st, out);
+    if (n == 0)
+        return 0;
+    *drawn = out[tgR_below(rng, (uint32_t)n)];
+    return 1;
+}
+
+/* The draws of the core's own path: the die and spin=rotation through
+ * uniform_chance(), spin=ray through the weighted hooks (48 stops in all),
+ * the setup through the lists; then the outcome applied. */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const sw_config *c = cfg;
+    sw_block *b = st;
+    if (b->phase == SW_PH_ROLL) { /* the die, applied here without apply's dispatch */
+        unsigned face = tgR_below(rng, SW_DIE);
+        *drawn = SW_M_ROLL + face;
+        sw_clear_events(b);
+        sw_apply_roll(b, face);
+        return sw_who(c, b);
+    }
+    uint32_t count = c->uniform_count[b->phase];
+    if (count)
+        *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
+    else if (b->phase == SW_PH_SPIN)
+        *drawn = sw_chance_pick(cfg, st, tgR_below_total(rng, SW_ROTATIONS));
+    else if (!sw_draw_listed(cfg, st, rng, drawn))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, *drawn);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)

@@ -115,4 +115,9 @@ const tg_game_def tgG_spinning_wishes = {
     .hidden_information = 1,
     .formats = {1, 1, 1},
     .any_move_text = sw_any_move_text,
+    .apply_turn = sw_apply_turn,
+    .chance_total = sw_chance_total,
+    .chance_pick = sw_chance_pick,
+    .apply_if_legal = sw_apply_if_legal,
+    .apply_chance_turn = sw_apply_chance_turn,
 };

@@ -292,6 +292,16 @@ size_t sw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The die and the wheel: equal weights on a run of ids. */
 uint32_t sw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void sw_apply(const void *cfg, void *st, tg_move move);
+/* apply() returning whose turn it is then (the apply_turn hook). */
+int sw_apply_turn(const void *cfg, void *st, tg_move move);
+/* A legal move applied as sw_apply_turn() does, or TG_PLAYER_INVALID for
+ * any other (legal.c; the apply_if_legal hook). */
+int sw_apply_if_legal(const void *cfg, void *st, tg_move move);
+/* current_player(): no branch, since chance and player decisions take turns. */
+static inline int sw_who(const sw_config *c, const sw_block *b)
+{
+    return c->who[b->phase] | (b->cur & c->who_cur[b->phase]);
+}
 uint32_t sw_winners(const void *cfg, const void *st);
 static inline int sw_hand_size(const sw_block *b, int player)
 {
@@ -301,15 +311,31 @@ int sw_left_of(const sw_block *b, int player);
 /* Inline: nearly every decision adds one. */
 static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
 {
-    if (b->nevents >= SW_EVENTS_MAX)
+    unsigned n = b->nevents;
+    if (n >= SW_EVENTS_MAX)
         return;
-    sw_event *e = &b->events[b->nevents++];
-    e->type = (uint8_t)type;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)x;
-    e->c = (uint8_t)y;
+    /* The four bytes written as one (the compiler makes a single store). */
+    const sw_event e = {(uint8_t)type, (uint8_t)a, (uint8_t)x, (uint8_t)y};
+    b->events[n] = e;
+    b->nevents = (uint8_t)(n + 1);
 }
 void sw_end_turn(sw_block *b);
+/* Blanks the last decision's events, so that equal positions stay equal
+ * byte for byte: only the slots it used, since validate() holds every
+ * block to blank unused slots. Nearly every decision leaves at most four
+ * events, so those four are blanked in one 16-byte store and the rest only
+ * when used (no clear of the whole list per decision, which WebAssembly
+ * makes a call). */
+static inline void sw_clear_events(sw_block *b)
+{
+    unsigned n = b->nevents;
+    sw_event *e = b->events;
+    memset(e, 0, 4 * sizeof *e);
+    if (n > 4)
+        memset(e + 4, 0, (n - 4) * sizeof *e);
+    b->nevents = 0;
+}
+
 /* setup.c: the phases before the first move. */
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
@@ -367,6 +393,14 @@ unsigned sw_ray_code_from(unsigned first, unsigned holders);
 unsigned sw_ray_slots(unsigned code);
 /* spin=ray: the spin's outcomes, weighted by the stops that give each. */
 size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32_t *weights);
+/* The same spin drawn without its list (the chance_total and chance_pick
+ * hooks): the total of sw_ray_chance()'s weights, and the outcome that a
+ * number below it falls on. */
+uint64_t sw_chance_total(const void *cfg, const void *st);
+tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r);
+/* A chance point drawn and applied in one call (rules.c; the
+ * apply_chance_turn hook). */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 /* The first rotation that leaves exactly these holders in the ray, or -1. */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code);
 /* The spin outcome (a ray code or, with spin=rotation, its first rotation)
