@@ -105,6 +105,10 @@ void cc_board_fill(cc_config *cfg)
         cfg->key_space[c] = (uint8_t)(c * CC_SIDE);
         cfg->padlock[c] = (uint8_t)((c * CC_SIDE + CC_SPACES - 1) % CC_SPACES);
         memcpy(cfg->book[c], cc_books[c], CC_BOOK);
+        uint8_t need[CC_KINDS] = {0};
+        for (unsigned i = 0; i < CC_BOOK; i++)
+            need[cc_books[c][i]] = 0x80;
+        memcpy(&cfg->book_need[c], need, sizeof cfg->book_need[c]);
     }
 }
 

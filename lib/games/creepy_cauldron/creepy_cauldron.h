@@ -108,6 +108,7 @@ typedef struct cc_config {
     uint8_t key_space[CC_COLOURS];
     uint8_t padlock[CC_COLOURS];
     uint8_t book[CC_COLOURS][CC_BOOK];
+    uint32_t book_need[CC_COLOURS];   /* byte k is 0x80 if the book pictures kind k (cc_has_book) */
     uint32_t cell_mask[CC_COLOURS];   /* bit s: space s is in the colour's cell */
     uint32_t cauldron_mask;           /* bit s: space s is a cauldron space */
     uint8_t victims[1u << CC_COLOURS]; /* by cc_cells_on(): bit p, p owns a cell reached */
@@ -221,10 +222,15 @@ static inline unsigned cc_cauldron_total(const cc_pos *pos)
 
 static inline int cc_has_book(const cc_config *cfg, const cc_pos *pos, unsigned player)
 {
-    const uint8_t *book = cfg->book[cfg->colour[player]];
-    const uint8_t *held = pos->held[player];
-    /* Bitwise, not &&: the outcome varies too much for the branch predictor. */
-    return (held[book[0]] != 0) & (held[book[1]] != 0) & (held[book[2]] != 0);
+    /* The four counts at once, with no branch (the outcome varies too much
+     * for the predictor): each is at most CC_PER_KIND (validate.c), so
+     * adding 0x7f to a byte sets its top bit exactly when it is not zero
+     * and carries nothing into the next. book_need has the top bit of each
+     * kind the book pictures, in the same byte order as the counts. */
+    uint32_t held;
+    memcpy(&held, pos->held[player], sizeof held);
+    uint32_t need = cfg->book_need[cfg->colour[player]];
+    return ((held + 0x7f7f7f7fu) & need) == need;
 }
 
 /* x turned right by r bits: bit i of the result is space (r + i) % 32. */
