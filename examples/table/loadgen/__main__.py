@@ -33,6 +33,7 @@ import aiohttp
 
 from devtools.server_process import ServerProcess
 from tablegames_table import connections as server_connections
+from tablegames_table import cpu_budget
 
 from .person import Person
 from .stats import Figures
@@ -175,12 +176,14 @@ async def run_load(opts):
             db = os.path.join(tmp, "load.sqlite3")
         # All its people come from one address: lift the limits on new tables
         # and on connections (a WebSocket per person, up to 6 a table, and
-        # HTTP beside them; as many as the descriptors allow).
+        # HTTP beside them; as many as the descriptors allow), and give that
+        # address the CPU of as many families as there are tables.
         connections = min(8 * opts.tables + 64, server_connections.most_connections())
         extra = ["--max-tables", str(max(1000, 2 * opts.tables)),
                  "--tables-per-address", "100000", "--tables-per-server", "100000",
                  "--connections-per-address", str(connections),
-                 "--max-connections", str(connections)]
+                 "--max-connections", str(connections),
+                 "--address-cpu", repr(cpu_budget.ADDRESS[0] * opts.tables)]
         if opts.bot_workers:
             extra += ["--bot-workers", str(opts.bot_workers)]
         if opts.bot_niceness is not None:

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 
-from . import connections, limits, server
+from . import connections, cpu_budget, limits, server
 
 
 def default_db():
@@ -73,6 +73,12 @@ def parse_args(argv):
                         "request within %d s, or nothing for %d s between two, are closed"
                         % (connections.MAX_DEFAULT, connections.default_max_connections(),
                            connections.HEAD_SECONDS, connections.KEEPALIVE_SECONDS))
+    p.add_argument("--address-cpu", type=float, default=cpu_budget.ADDRESS[0], metavar="SHARE",
+                   help="the share of one core the pages at one address (an IPv6 /64) may "
+                        "use on average, five seconds' worth at once; beyond it their "
+                        "messages wait (default %g: a family's pages on a desktop machine). "
+                        "Raise it on a slow server, or behind a reverse proxy, where every "
+                        "client has the proxy's address" % cpu_budget.ADDRESS[0])
     p.add_argument("--db-wait", type=float, default=server.DB_WAIT, metavar="SECONDS",
                    help="PostgreSQL only: how long a move waits for a database that went "
                         "away (restarted, failed over) before it is refused as unavailable "
@@ -93,6 +99,8 @@ def parse_args(argv):
         p.error("--max-tables must be at least 1")
     if not args.tables_per_address > 0 or not args.tables_per_server > 0:
         p.error("--tables-per-address and --tables-per-server must be more than 0")
+    if not 0 < args.address_cpu <= 1000:
+        p.error("--address-cpu must be more than 0 (and at most 1000)")
     if args.connections_per_address < 1:
         p.error("--connections-per-address must be at least 1")
     if args.max_connections is not None:
@@ -115,6 +123,8 @@ async def run(args):
                         allowed_hosts=args.allowed_host, db_wait=args.db_wait,
                         connections_per_address=args.connections_per_address,
                         max_connections=args.max_connections,
+                        budget=cpu_budget.CpuBudget(address=(args.address_cpu,
+                                                             5 * args.address_cpu)),
                         creation=limits.CreationLimit(
                             per_client=(args.tables_per_address, 4 * args.tables_per_address),
                             overall=(args.tables_per_server, 2 * args.tables_per_server)))

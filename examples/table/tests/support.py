@@ -10,6 +10,7 @@ import urllib.parse
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from tablegames_table import cpu_budget
 from tablegames_table.server import RUNNER_OPTIONS, Server
 
 from progress import STALL
@@ -52,7 +53,15 @@ class ServerTestCase(unittest.IsolatedAsyncioTestCase):
         await self.start_server()
 
     async def start_server(self):
-        self.server = Server(self.db, pace=self.pace, seed=self.seed, **self.server_options,
+        # Every person of a test comes from 127.0.0.1, as if several
+        # households shared one address: that address gets the CPU budget
+        # of ten (cpu_budget.ADDRESS each), or a loaded machine's slower
+        # answers put the test's own people in debt. A test of the budgets
+        # passes its own ("budget": None for the server's defaults).
+        options = dict(self.server_options)
+        options.setdefault("budget", cpu_budget.CpuBudget(
+            address=tuple(10 * x for x in cpu_budget.ADDRESS)))
+        self.server = Server(self.db, pace=self.pace, seed=self.seed, **options,
                              **self.table_limits)
         if self.bot_budget:
             self.server.runner.budget.update(self.bot_budget)

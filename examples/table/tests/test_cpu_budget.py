@@ -162,6 +162,8 @@ class Attacked(ServerTestCase):
     """A spectator that asks for replay steps without end, at once: it is
     told in words, then not read; a seat at another address plays on."""
 
+    server_options = {"budget": None}    # the server's own budgets
+
     async def finished_table(self):
         table_id, keys = await self.table_with("witches_dance", TWO, options={"witches": 1})
         table = self.server.tables.live(table_id)
