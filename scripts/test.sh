@@ -250,6 +250,51 @@ js_bundlers_test() {
         node "$repo/tests/bundlers/run.mjs"
 }
 
+# The structure-aware position mutator (tests/fuzz/README.md) on the
+# sanitizer build, every game: each stage's state edited one field at a
+# time, then stacked edits. Seeded: a failure replays, its input left in
+# $sanitize/mutate-GAME.json.
+position_mutator() {
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$sanitize/tests/fuzz/fuzz_mutate_positions" \
+        --runs "${TG_MUTATE_RUNS:-1500}" --artifact "$sanitize/mutate-" \
+        "$repo/tests/golden/data" "$repo/tests/fuzz/corpus/load_json"
+}
+
+# sub NAME COMMAND...: a step of sanitizer_steps, its output in
+# $logs/NAME.log, its line (and on failure the log's last lines) printed.
+sub() {
+    local name=$1 start=$SECONDS
+    shift
+    if "$@" >"$logs/$name.log" 2>&1; then
+        echo "$name ok ($((SECONDS - start))s)"
+    else
+        echo "$name FAILED ($((SECONDS - start))s), last lines of $logs/$name.log:"
+        tail -n 25 "$logs/$name.log" | sed 's/^/    /'
+        return 1
+    fi
+}
+
+# The AddressSanitizer + UndefinedBehaviorSanitizer build, its ctest and
+# the position mutator on it; several threads sharing one game, and bots
+# thinking and stopping on threads, under ThreadSanitizer
+# (tests/threads/); every libFuzzer harness for a short bounded time
+# (tests/fuzz/README.md). One background step: they fail or pass
+# together, each with its own line and log.
+sanitizer_steps() {
+    local status=0
+    if sub sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined; then
+        sub sanitize-ctest sanitized_ctest || status=1
+        sub position-mutator position_mutator || status=1
+    else
+        status=1
+    fi
+    sub tsan-threads tsan_threads || status=1
+    sub fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}" ||
+        status=1
+    return "$status"
+}
+
 cli_under_valgrind() {
     watched cli-under-valgrind valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=1 \
         "$release/examples/tablegames/tablegames" play witches_dance --players 4 --seed 9 --auto
@@ -280,6 +325,13 @@ step table-server-tests table_server_tests
 step table-store-tests table_tests "${table_store_modules[@]}"
 step table-several-servers table_tests "${table_servers_modules[@]}"
 step table-load-smoke table_tests "${table_load_modules[@]}"
+# From here on most steps use one core (a browser, node, one test at a
+# time): the sanitizer, TSan and fuzzing steps run beside them.
+step_start sanitizer-steps sanitizer_steps
+# The packages' fresh Debian root mostly waits for the mirror, so it runs
+# beside the browser steps.
+step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/run.sh" "$root/test-package"
+step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
 step table-browser-tests table_browser_tests
 step table-client-modules node --test "$repo/tests/browser/clock_replay.test.mjs" "$repo/tests/browser/socket.test.mjs"
 
@@ -303,26 +355,11 @@ step install bash "$repo/tests/install/run.sh" "$release"
 if [ -f "$repo/abi/check.sh" ]; then
     step abi-against-baselines bash "$repo/abi/check.sh" "$release"
 fi
-# The packages' fresh Debian root mostly waits for the mirror, so it runs
-# beside the sanitizer steps.
-step debian-packages env TG_PACKAGE_FRESH_ROOT=later bash "$repo/tests/package/run.sh" "$root/test-package"
-step_start debian-packages-fresh-root bash "$repo/tests/package/fresh-root.sh" "$root/test-package"
-step sanitize-build configure_and_build "$sanitize" -DTG_SANITIZE=address,undefined
-step sanitize-ctest sanitized_ctest
-# The structure-aware position mutator (tests/fuzz/README.md) on the
-# sanitizer build, every game: each stage's state edited one field at a
-# time, then stacked edits. Seeded: a failure replays, its input left in
-# $sanitize/mutate-GAME.json.
-step position-mutator env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$sanitize/tests/fuzz/fuzz_mutate_positions" \
-    --runs "${TG_MUTATE_RUNS:-1500}" --artifact "$sanitize/mutate-" \
-    "$repo/tests/golden/data" "$repo/tests/fuzz/corpus/load_json"
-# Several threads share one game, and bots think and stop on threads, under
-# ThreadSanitizer (tests/threads/).
-step tsan-threads tsan_threads
-# Every libFuzzer harness for a short bounded time (tests/fuzz/README.md).
-step fuzz-short env TG_FUZZ_BUILD="$root/test-fuzz" bash "$repo/tests/fuzz/run.sh" "${TG_FUZZ_SECONDS:-16}"
 step_finish debian-packages-fresh-root
+step_finish sanitizer-steps
+# Each of its steps' lines (on a failure they were printed with its log).
+[ "${failed_steps[*]}" = "${failed_steps[*]/sanitizer-steps/}" ] &&
+    grep -E '^[a-z0-9-]+ +ok' "$logs/sanitizer-steps.log" | sed 's/^/    /'
 step_finish conformance-under-valgrind-1
 step_finish conformance-under-valgrind-2
 

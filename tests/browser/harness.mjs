@@ -41,9 +41,12 @@ export const PERSON = (name) => ({ kind: "person", name });
 export const PUBLIC = -2;   // the library's TG_VIEW_PUBLIC: the spectator's viewer
 
 // The server on a free port (extra: more of its options); resolves with
-// { child, base } once it listens.
+// { child, base } once it listens. Every page of a test comes from
+// 127.0.0.1, as if several households shared one address: that address
+// gets the CPU budget of ten (0.02 of a core each), or a loaded machine's
+// slower answers put the test's own pages in debt.
 export function startServer(db, extra = []) {
-  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet", ...extra], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(python, ["-m", "tablegames_table", "--port", "0", "--db", db, "--pace", "0", "--seed", "5", "--quiet", "--address-cpu", "0.2", ...extra], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once("line", (line) => {
