@@ -39,6 +39,10 @@ static void set_initial(tg_state *st, uint64_t seed)
 void tgH_own_fold(const tg_state *cst)
 {
     tg_state *st = (tg_state *)cst; /* a cache (handles.h), like err */
+    /* Nothing to fold; a state with no history yet has no history
+     * allocation either (hist is NULL), so tgH_who() is not asked. */
+    if (st->own_len == st->hist_len)
+        return;
     const int8_t *who = tgH_who(st);
     for (uint32_t i = st->own_len; i < st->hist_len; i++)
         if (who[i] >= 0)
