@@ -108,6 +108,10 @@ float *ltg_check_floats(lua_State *L, int idx, size_t *n);
 /* Pushes n floats: into the FloatBuffer at idx when one is there (idx 0:
  * none), else as a new table. */
 int ltg_push_floats(lua_State *L, const float *v, size_t n, int idx);
+/* Pushes a state's mask of n bytes, filled by fill, as a sequence of n
+ * integers 0/1 (ltg_research.c; the legal and the action masks). */
+typedef tg_status (*ltg_mask_fn)(const tg_state *state, uint8_t *mask, size_t cap);
+int ltg_push_mask(lua_State *L, tg_state *st, size_t n, ltg_mask_fn fill);
 /* ltg_batch.c: the 1.4 calls. tablegames.Batch (game:batch()), the game
  * methods of the action numbering and utilities, and the state methods
  * of action masks, utilities and information tensors. */

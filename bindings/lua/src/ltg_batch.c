@@ -74,15 +74,8 @@ static int ltg_game_information_tensor_size(lua_State *L)
 static int ltg_state_action_mask(lua_State *L)
 {
     tg_state *st = ltg_check_state(L, 1);
-    size_t n = tg_game_player_move_count(tg_state_game(st));
-    uint8_t *mask = lua_newuserdatauv(L, n > 0 ? n : 1, 0);
-    ltg_check(L, tg_state_action_mask(st, mask, n), st);
-    lua_createtable(L, (int)(n < INT_MAX ? n : INT_MAX), 0);
-    for (size_t i = 0; i < n; i++) {
-        lua_pushinteger(L, mask[i]);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    return 1;
+    return ltg_push_mask(L, st, tg_game_player_move_count(tg_state_game(st)),
+                         tg_state_action_mask);
 }
 
 /* state:utilities([draw]) -> sequence of one number per seat. */

@@ -280,20 +280,24 @@ static int ltg_state_moves(lua_State *L)
 
 /* ---- the legal mask and the 1.3 calls -------------------------------------------------- */
 
-/* state:legal_mask() -> sequence of move_count integers, [id + 1] = 1 where
- * the id is legal (or a possible chance outcome), else 0. */
-static int ltg_state_legal_mask(lua_State *L)
+int ltg_push_mask(lua_State *L, tg_state *st, size_t n, ltg_mask_fn fill)
 {
-    tg_state *st = ltg_check_state(L, 1);
-    size_t n = tg_game_move_count(tg_state_game(st));
     uint8_t *mask = lua_newuserdatauv(L, n > 0 ? n : 1, 0);
-    ltg_check(L, tg_state_legal_mask(st, mask, n), st);
+    ltg_check(L, fill(st, mask, n), st);
     lua_createtable(L, (int)(n < INT_MAX ? n : INT_MAX), 0);
     for (size_t i = 0; i < n; i++) {
         lua_pushinteger(L, mask[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
+}
+
+/* state:legal_mask() -> sequence of move_count integers, [id + 1] = 1 where
+ * the id is legal (or a possible chance outcome), else 0. */
+static int ltg_state_legal_mask(lua_State *L)
+{
+    tg_state *st = ltg_check_state(L, 1);
+    return ltg_push_mask(L, st, tg_game_move_count(tg_state_game(st)), tg_state_legal_mask);
 }
 
 /* state:any_move_text(id): the notation of any id of the move space here. */
