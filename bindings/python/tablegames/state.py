@@ -770,14 +770,7 @@ class State(Handle):
         place (a C-contiguous buffer of one-byte items: bytearray,
         array('B'), numpy uint8/int8/bool; TypeError for anything else)."""
         n = int(self._lib.dll.tg_game_move_count(self._game_ptr()))
-        if out is None:
-            out = require_numpy("legal_mask").zeros(n, "uint8") if numpy else bytearray(n)
-        view = checked_view(out, "legal_mask", "out", floats=False)
-        if view.nbytes < n:
-            raise InvalidArgument("legal_mask: out holds %d bytes, the game has %d move ids"
-                                  % (view.nbytes, n))
-        self._fill_mask(c_bytes(view, n), n)
-        return out
+        return self._mask("legal_mask", "move ids", n, out, numpy, self._fill_mask)
 
     def action_mask(self, out: Any = None, *, numpy: bool = False) -> Any:
         """One byte per action of the player to move (Game.player_move_count
@@ -786,13 +779,20 @@ class State(Handle):
         uint8 array with numpy=True, or out (a byte buffer as legal_mask()
         takes) filled in place."""
         n = int(self._lib.dll.tg_game_player_move_count(self._game_ptr()))
+        return self._mask("action_mask", "actions", n, out, numpy,
+                          lambda buf, size: self._check(
+                              self._lib.dll.tg_state_action_mask(self._handle(), buf, size)))
+
+    def _mask(self, name: str, what: str, n: int, out: Any, numpy: bool, fill: Any) -> Any:
+        """A mask of n bytes made (bytearray, or numpy uint8) or checked
+        (out), then filled by fill(buffer, n); the legal and action masks."""
         if out is None:
-            out = require_numpy("action_mask").zeros(n, "uint8") if numpy else bytearray(n)
-        view = checked_view(out, "action_mask", "out", floats=False)
+            out = require_numpy(name).zeros(n, "uint8") if numpy else bytearray(n)
+        view = checked_view(out, name, "out", floats=False)
         if view.nbytes < n:
-            raise InvalidArgument("action_mask: out holds %d bytes, the game has %d actions"
-                                  % (view.nbytes, n))
-        self._check(self._lib.dll.tg_state_action_mask(self._handle(), c_bytes(view, n), n))
+            raise InvalidArgument("%s: out holds %d bytes, the game has %d %s"
+                                  % (name, view.nbytes, n, what))
+        fill(c_bytes(view, n), n)
         return out
 
     def information_tensor(self, player: int, out: Any = None, *, numpy: bool = False) -> Any:
