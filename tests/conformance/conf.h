@@ -104,9 +104,10 @@ void conf_assert_same_everywhere(conf_ctx *c, const tg_state *a, const tg_state 
 /* conf_assert_same_everywhere() without the texts (the views' JSON): the
  * positions, players, histories and information keys. */
 void conf_assert_same_state(conf_ctx *c, const tg_state *a, const tg_state *b, const char *what);
-/* Renders every text conf_assert_same_everywhere() compares, of st alone:
- * the same library code on the same state, at half the cost. */
-void conf_render_texts(conf_ctx *c, const tg_state *st);
+/* Renders the texts conf_assert_same_everywhere() compares, of st alone:
+ * the same library code on the same state, at half the cost. Every view's
+ * events always; its observations and information states when all. */
+void conf_render_texts(conf_ctx *c, const tg_state *st, int all);
 
 /* conf_step.c: the twin's decision through tg_state_step (a move) or
  * tg_state_step_chance (a draw), remembering what the call reported... */

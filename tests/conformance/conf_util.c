@@ -133,13 +133,14 @@ void conf_assert_same_state(conf_ctx *c, const tg_state *a, const tg_state *b, c
     }
 }
 
-void conf_render_texts(conf_ctx *c, const tg_state *st)
+void conf_render_texts(conf_ctx *c, const tg_state *st, int all)
 {
     for (int v = TG_VIEW_OMNISCIENT; v < c->players; v++) {
-        tg_free(conf_text_of(c, tg_state_observation_json, st, v, "observation"));
+        if (all)
+            tg_free(conf_text_of(c, tg_state_observation_json, st, v, "observation"));
         tg_free(conf_text_of(c, tg_state_events_json, st, v, "events"));
     }
-    for (int p = 0; p < c->players; p++)
+    for (int p = 0; all && p < c->players; p++)
         tg_free(conf_text_of(c, tg_state_information_json, st, p, "information state"));
 }
 
