@@ -284,6 +284,21 @@ static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, 
     e[3] = (uint8_t)c;
 }
 
+/* Who acts in each phase: chance, the end, or (0) the turn's player. */
+static const int8_t cc_actor[CC_PH_COUNT] = {
+    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
+    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
+};
+
+/* current_player(), without a branch: chance and the players' decisions
+ * alternate unpredictably. */
+static inline int cc_who(const cc_pos *pos)
+{
+    int who = cc_actor[pos->phase];
+    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
+    return who | (int)(pos->turn & player);
+}
+
 /* ---- the end of a move and of a turn: inline, as nearly every decision
  * ends with them and the calls between files cost more than their work -- */
 
@@ -394,8 +409,9 @@ uint32_t cc_winners(const void *cfg, const void *st);
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 int cc_is_legal(const void *cfg, const void *st, tg_move move);
 
-/* movement.c */
-void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
+/* movement.c: a pawn's move and what follows it in the turn; returns
+ * whose turn it is then (cc_who()). */
+int cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
 /* witch_flight.c: Kalmorda's flight */
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
 

@@ -44,35 +44,51 @@ static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
     return 1;
 }
 
-/* Inline in both callers: the die's own hook (cc_apply_chance_turn) skips
- * apply's dispatch with it. */
-static CC_ALWAYS_INLINE void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
+/* The witch's face: Kalmorda flies (out of line, with the frog's below,
+ * so that the die's common path, a pawn's move, sets up no frame). */
+static CC_NOINLINE int cc_die_witch(const cc_config *cfg, cc_pos *pos)
+{
+    cc_witch_fly(cfg, pos);
+    cc_end_turn(cfg, pos);
+    return cc_who(pos);
+}
+
+static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
+{
+    if (pos->frog != CC_NONE) {
+        cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
+        pos->frog = CC_NONE;
+        cc_end_turn(cfg, pos);
+    } else if (cfg->nofrog == CC_NOFROG_AGAIN) {
+        pos->phase = CC_PH_DIE;
+    } else {
+        cc_end_turn(cfg, pos);
+    }
+    return cc_who(pos);
+}
+
+/* A number under the frog: the turn passes. */
+static CC_NOINLINE int cc_die_held(const cc_config *cfg, cc_pos *pos)
+{
+    cc_end_turn(cfg, pos);
+    return cc_who(pos);
+}
+
+/* Inline in both callers: the die's own hook (cc_roll) skips apply's
+ * dispatch with it. Every case ends in a tail call. */
+static CC_ALWAYS_INLINE int cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 {
     unsigned p = pos->turn;
     cc_event(pos, CC_EV_ROLL, p, face, 0);
     /* The two faces of one roll in six first, each a test the predictor
      * mostly gets right; asking "a number?" first is wrong one roll in three. */
-    if (face > CC_FFROG) {
-        cc_witch_fly(cfg, pos);
-        cc_end_turn(cfg, pos);
-        return;
-    }
-    if (face == CC_FFROG) {
-        if (pos->frog != CC_NONE) {
-            cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
-            pos->frog = CC_NONE;
-            cc_end_turn(cfg, pos);
-        } else if (cfg->nofrog == CC_NOFROG_AGAIN) {
-            pos->phase = CC_PH_DIE;
-        } else {
-            cc_end_turn(cfg, pos);
-        }
-        return;
-    }
+    if (face > CC_FFROG)
+        return cc_die_witch(cfg, pos);
+    if (face == CC_FFROG)
+        return cc_die_frog(cfg, pos);
     if (pos->frog == p)
-        cc_end_turn(cfg, pos);
-    else
-        cc_move_pawn(cfg, pos, face + 1);
+        return cc_die_held(cfg, pos);
+    return cc_move_pawn(cfg, pos, face + 1);
 }
 
 static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
@@ -152,20 +168,6 @@ static void cc_clear_events(cc_pos *pos)
     pos->nevents = 0;
 }
 
-/* Who acts in each phase: chance, the end, or (0) the turn's player. */
-static const int8_t cc_actor[CC_PH_COUNT] = {
-    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
-    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
-};
-
-/* No branch: chance and the players' decisions alternate unpredictably. */
-static int cc_who(const cc_pos *pos)
-{
-    int who = cc_actor[pos->phase];
-    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
-    return who | (int)(pos->turn & player);
-}
-
 int cc_apply_turn(const void *cfgv, void *st, tg_move move)
 {
     const cc_config *cfg = cfgv;
@@ -175,10 +177,8 @@ int cc_apply_turn(const void *cfgv, void *st, tg_move move)
     /* The die is two decisions in three: one test that the predictor mostly
      * gets right, ahead of a jump table whose one indirect jump would change
      * its target with nearly every decision. */
-    if (pos->phase == CC_PH_DIE) {
-        cc_apply_die(cfg, pos, move - CC_M_DIE);
-        return cc_who(pos);
-    }
+    if (pos->phase == CC_PH_DIE)
+        return cc_apply_die(cfg, pos, move - CC_M_DIE);
     if (pos->phase == CC_PH_FISH) {
         cc_apply_fish(cfg, pos, move);
         return cc_who(pos);
@@ -348,34 +348,68 @@ tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
 }
 
 /* The roller or a fishing attempt drawn as cc_chance_total() and
- * cc_chance_pick() describe it; out of line, so that the die's path below
- * keeps a small frame. */
-static CC_NOINLINE int cc_draw_weighted(const void *cfg, const void *st, tg_rng *rng,
-                                        tg_move *drawn)
+ * cc_chance_pick() describe it, then applied; out of line, so that the
+ * hook below keeps no frame and the die's path none for it. */
+static CC_NOINLINE int cc_draw_weighted(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
     uint64_t total = cc_chance_total(cfg, st);
     if (total == 0)
-        return 0;
+        return TG_PLAYER_INVALID;
     *drawn = cc_chance_pick(cfg, st, tgR_below_total(rng, total));
-    return 1;
+    return cc_apply_turn(cfg, st, *drawn);
+}
+
+/* The die's face applied, its events first; inline in the three callers
+ * below, each of which keeps it one tail call from the move. */
+static CC_ALWAYS_INLINE int cc_rolled(const cc_config *cfg, cc_pos *pos, tg_move *drawn,
+                                      unsigned face)
+{
+    *drawn = CC_M_DIE + face;
+    cc_clear_events(pos);
+    return cc_apply_die(cfg, pos, face);
+}
+
+/* cc_roll()'s rare cases, each in a call of its own so that cc_roll()
+ * sets up no frame: the draw's near miss (tgR_below_near()), and more
+ * than four events to blank. */
+static CC_NOINLINE int cc_roll_near(const cc_config *cfg, cc_pos *pos, tg_rng *rng,
+                                    tg_move *drawn, uint64_t m)
+{
+    return cc_rolled(cfg, pos, drawn, tgR_below_near(rng, CC_FACES, m));
+}
+
+static CC_NOINLINE int cc_roll_long(const cc_config *cfg, cc_pos *pos, tg_move *drawn,
+                                    unsigned face)
+{
+    return cc_rolled(cfg, pos, drawn, face);
+}
+
+/* The die, two decisions in three, drawn as the core's uniform_chance()
+ * path draws it (tgR_below()'s two steps) and applied as cc_apply_turn()
+ * applies it, without its dispatch. */
+static CC_NOINLINE int cc_roll(const cc_config *cfg, cc_pos *pos, tg_rng *rng, tg_move *drawn)
+{
+    uint64_t m = tgR_below_draw(rng, CC_FACES);
+    if (!tgR_below_settled(m, CC_FACES))
+        return cc_roll_near(cfg, pos, rng, drawn, m);
+    unsigned face = (unsigned)(m >> 32);
+    if (pos->nevents > 4)
+        return cc_roll_long(cfg, pos, drawn, face);
+    *drawn = CC_M_DIE + face;
+    memset(&pos->events[0][0], 0, 4 * sizeof pos->events[0]); /* cc_clear_events(), n <= 4 */
+    pos->nevents = 0;
+    return cc_apply_die(cfg, pos, face);
 }
 
 /* The draws of the core's own path (the die through uniform_chance(), the
- * rest through the weighted hooks), then the outcome applied: the die, two
- * decisions in three, as cc_apply_turn() applies it, without its dispatch. */
+ * rest through the weighted hooks), then the outcome applied. Only tail
+ * calls, so no frame: each kind of chance point pays for its own. */
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
     cc_pos *pos = st;
-    if (pos->phase == CC_PH_DIE) {
-        unsigned face = tgR_below(rng, CC_FACES);
-        *drawn = CC_M_DIE + face;
-        cc_clear_events(pos);
-        cc_apply_die(cfg, pos, face);
-        return cc_who(pos);
-    }
-    if (!cc_draw_weighted(cfg, st, rng, drawn))
-        return TG_PLAYER_INVALID;
-    return cc_apply_turn(cfg, st, *drawn);
+    if (pos->phase == CC_PH_DIE)
+        return cc_roll(cfg, pos, rng, drawn);
+    return cc_draw_weighted(cfg, st, rng, drawn);
 }
 
 uint32_t cc_winners(const void *cfgv, const void *st)
