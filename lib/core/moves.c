@@ -444,28 +444,32 @@ static TG_NOINLINE tg_status apply_uniform(tg_state *st, tg_move *applied)
     return apply_drawn(st, first + tgR_below(&st->rng, count), applied, 0);
 }
 
-int tgH_chance_fused(tg_state *st, tg_move *made)
+int tgH_chance_fused(tg_state *st)
 {
+    /* The outcome is written straight into the history's free entry
+     * (the caller made room), so recording it stores only who made it. */
     const tg_game *g = st->game;
-    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng, made);
+    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng,
+                                         st->hist + st->hist_len);
     if (next == TG_PLAYER_INVALID)
         return 0;
-    tgH_record_as(st, *made, 0); /* st->cur is still chance until settled */
+    uint32_t i = st->hist_len; /* read again: fewer registers kept across the call */
+    tgH_who(st)[i] = TG_PLAYER_CHANCE; /* st->cur, a chance point until settled */
+    st->hist_len = i + 1;
     st->move_number++;
     tgH_settle_to(st, next);
     return 1;
 }
 
-/* A chance point with room in the history, drawn and applied by the
- * game's apply_chance_turn() in one call. A point without outcomes goes
- * on to the general path, which says so. */
+/* A chance point with room in the history, undo not rewinding, drawn and
+ * applied by the game's apply_chance_turn() in one call. A point without
+ * outcomes goes on to the general path, which says so. */
 static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
 {
-    tg_move m;
-    if (!tgH_chance_fused(st, &m))
+    if (!tgH_chance_fused(st))
         return apply_chance_checked(st, applied);
     if (applied)
-        *applied = m;
+        *applied = st->hist[st->hist_len - 1];
     st->err[0] = '\0';
     return TG_OK;
 }
