@@ -113,6 +113,13 @@ typedef struct cc_config {
     uint32_t cauldron_mask;           /* bit s: space s is a cauldron space */
     uint8_t victims[1u << CC_COLOURS]; /* by cc_cells_on(): bit p, p owns a cell reached */
     uint8_t next_seat[CC_MAX_PLAYERS]; /* the player after p, round the table */
+    /* A fishing attempt's weights per creature in the cauldron, per player
+     * (cc_fish_weights(), from snap and empty): the handle's, one
+     * creature's, and all of them with nothing's (at most CC_SNAP_SCALE^2,
+     * so 16 creatures' total fits 32 bits). */
+    uint32_t fish_snap[CC_MAX_PLAYERS];
+    uint32_t fish_unit[CC_MAX_PLAYERS];
+    uint32_t fish_all[CC_MAX_PLAYERS];
     /* space_bit[s]: bit s for a space, 0 for any other byte a pawn's or
      * Kalmorda's field can hold (off the board, out): occupancy masks are
      * then one load and an or per piece, with no test. */
@@ -397,6 +404,8 @@ uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
 /* apply() returning whose turn it is then (the apply_turn hook). */
 int cc_apply_turn(const void *cfg, void *st, tg_move move);
+/* The weights of a fishing attempt, per creature (configure, after snap and empty). */
+void cc_fish_weights(cc_config *cfg);
 /* The roller and fishing drawn without their lists (the chance_total and
  * chance_pick hooks). */
 uint64_t cc_chance_total(const void *cfg, const void *st);

@@ -292,12 +292,18 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
     return n;
 }
 
-/* The weight of one creature of the cauldron in a fishing attempt (every
- * creature in it is equally likely), and of the snapping handle. */
-static uint32_t cc_creature_weight(const cc_config *cfg, uint32_t s)
+void cc_fish_weights(cc_config *cfg)
 {
-    uint32_t keep = cfg->empty ? CC_SNAP_SCALE - cfg->empty : 1;
-    return s < CC_SNAP_SCALE ? (CC_SNAP_SCALE - s) * keep : 0;
+    /* cc_chance()'s weights at a fishing attempt, each a multiple of the
+     * creatures in the cauldron: per creature, the handle's share, one
+     * creature's own, and the share of nothing. */
+    uint32_t e = cfg->empty, keep = e ? CC_SNAP_SCALE - e : 1;
+    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
+        uint32_t s = cfg->snap[p], rest = s < CC_SNAP_SCALE ? CC_SNAP_SCALE - s : 0;
+        cfg->fish_snap[p] = s * (e ? CC_SNAP_SCALE : 1);
+        cfg->fish_unit[p] = rest * keep;
+        cfg->fish_all[p] = cfg->fish_snap[p] + cfg->fish_unit[p] + rest * e;
+    }
 }
 
 /* The sum of cc_chance()'s weights at the roller and at a fishing attempt
@@ -310,29 +316,23 @@ uint64_t cc_chance_total(const void *cfgv, const void *st)
         return cfg->roller;
     if (pos->phase != CC_PH_FISH)
         return 0;
-    uint32_t s = cfg->snap[pos->turn], e = cfg->empty, total = cc_cauldron_total(pos);
-    uint64_t snap = (uint64_t)s * total * (e ? CC_SNAP_SCALE : 1);
-    uint64_t nothing = s < CC_SNAP_SCALE ? (uint64_t)(CC_SNAP_SCALE - s) * e * total : 0;
-    return snap + (uint64_t)cc_creature_weight(cfg, s) * total + nothing;
+    return (uint64_t)cc_cauldron_total(pos) * cfg->fish_all[pos->turn];
 }
 
-/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+/* The outcome of a fishing attempt's list that r (below its total) falls
  * on: the handle's share first, then each kind's creatures in kind order,
  * then nothing. Which kind is found from r's creature number q and the
  * running counts of the kinds, four bytes at once: kind k is the number
  * of running counts not above q (each below 128, so no byte borrows from
  * the next), counted by one multiplication. */
-tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
+static CC_ALWAYS_INLINE tg_move cc_fish_pick(const cc_config *cfg, const cc_pos *pos,
+                                             uint64_t r)
 {
-    const cc_config *cfg = cfgv;
-    const cc_pos *pos = st;
-    if (pos->phase == CC_PH_ROLLER)
-        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
-    uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
-    uint64_t snap = (uint64_t)s * total * (cfg->empty ? CC_SNAP_SCALE : 1);
+    unsigned p = pos->turn;
+    uint32_t total = cc_cauldron_total(pos), unit = cfg->fish_unit[p];
+    uint64_t snap = (uint64_t)total * cfg->fish_snap[p];
     if (r < snap)
         return CC_M_SNAP;
-    uint32_t unit = cc_creature_weight(cfg, s);
     uint64_t q = unit ? (r - snap) / unit : total;
     if (q >= total)
         return CC_M_NOTHING;
@@ -347,15 +347,38 @@ tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
     return CC_M_CATCH + (tg_move)((not_above * 0x01010101u) >> 24);
 }
 
-/* The roller or a fishing attempt drawn as cc_chance_total() and
- * cc_chance_pick() describe it, then applied; out of line, so that the
- * hook below keeps no frame and the die's path none for it. */
-static CC_NOINLINE int cc_draw_weighted(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+ * on: the first of the list whose running sum of weights exceeds r. */
+tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
 {
-    uint64_t total = cc_chance_total(cfg, st);
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
+    return cc_fish_pick(cfg, pos, r);
+}
+
+/* The roller or a fishing attempt drawn as cc_chance_total() and
+ * cc_chance_pick() describe it (the number the core would draw), then
+ * applied; out of line, so that the hook below keeps no frame and the
+ * die's path none for it. A fishing attempt, the common case, is applied
+ * without cc_apply_turn()'s dispatch. */
+static CC_NOINLINE int cc_draw_weighted(const void *cfgv, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const cc_config *cfg = cfgv;
+    cc_pos *pos = st;
+    uint64_t total = cc_chance_total(cfg, pos);
     if (total == 0)
         return TG_PLAYER_INVALID;
-    *drawn = cc_chance_pick(cfg, st, tgR_below_total(rng, total));
+    uint64_t r = tgR_below_total(rng, total);
+    if (pos->phase == CC_PH_FISH) {
+        tg_move m = cc_fish_pick(cfg, pos, r);
+        *drawn = m;
+        cc_clear_events(pos);
+        cc_apply_fish(cfg, pos, m);
+        return cc_who(pos);
+    }
+    *drawn = cc_chance_pick(cfg, pos, r);
     return cc_apply_turn(cfg, st, *drawn);
 }
 
