@@ -183,28 +183,71 @@ static SW_NOINLINE int sw_draw_listed(const void *cfg, const void *st, tg_rng *r
     return 1;
 }
 
-/* The draws of the core's own path: the die and spin=rotation through
- * uniform_chance(), spin=ray through the weighted hooks (48 stops in all),
- * the setup through the lists; then the outcome applied. */
-int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+/* The die's face applied, its events first (inline in sw_roll()'s rare
+ * cases below, each a call of its own so that sw_roll() sets up no frame:
+ * the draw's near miss, and more than four events to blank). */
+static inline int sw_rolled(const sw_config *c, sw_block *b, tg_move *drawn, unsigned face)
 {
-    const sw_config *c = cfg;
-    sw_block *b = st;
-    if (b->phase == SW_PH_ROLL) { /* the die, applied here without apply's dispatch */
-        unsigned face = tgR_below(rng, SW_DIE);
-        *drawn = SW_M_ROLL + face;
-        sw_clear_events(b);
-        sw_apply_roll(b, face);
-        return sw_who(c, b);
-    }
+    *drawn = SW_M_ROLL + face;
+    sw_clear_events(b);
+    sw_apply_roll(b, face);
+    return sw_who(c, b);
+}
+
+static SW_NOINLINE int sw_roll_near(const sw_config *c, sw_block *b, tg_rng *rng,
+                                    tg_move *drawn, uint64_t m)
+{
+    return sw_rolled(c, b, drawn, tgR_below_near(rng, SW_DIE, m));
+}
+
+static SW_NOINLINE int sw_roll_long(const sw_config *c, sw_block *b, tg_move *drawn,
+                                    unsigned face)
+{
+    return sw_rolled(c, b, drawn, face);
+}
+
+/* The die, nearly every other decision: drawn as the core's
+ * uniform_chance() path draws it (tgR_below()'s two steps) and applied
+ * without apply's dispatch. */
+static SW_NOINLINE int sw_roll(const sw_config *c, sw_block *b, tg_rng *rng, tg_move *drawn)
+{
+    uint64_t m = tgR_below_draw(rng, SW_DIE);
+    if (!tgR_below_settled(m, SW_DIE))
+        return sw_roll_near(c, b, rng, drawn, m);
+    unsigned face = (unsigned)(m >> 32);
+    if (b->nevents > 4)
+        return sw_roll_long(c, b, drawn, face);
+    *drawn = SW_M_ROLL + face;
+    memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
+    b->nevents = 0;
+    sw_apply_roll(b, face);
+    return sw_who(c, b);
+}
+
+/* The other chance points: spin=rotation through uniform_chance(),
+ * spin=ray through the weighted hooks (48 stops in all), the setup
+ * through the lists; then the outcome applied. */
+static SW_NOINLINE int sw_draw_other(const sw_config *c, sw_block *b, tg_rng *rng,
+                                     tg_move *drawn)
+{
     uint32_t count = c->uniform_count[b->phase];
     if (count)
         *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
     else if (b->phase == SW_PH_SPIN)
-        *drawn = sw_chance_pick(cfg, st, tgR_below_total(rng, SW_ROTATIONS));
-    else if (!sw_draw_listed(cfg, st, rng, drawn))
+        *drawn = sw_chance_pick(c, b, tgR_below_total(rng, SW_ROTATIONS));
+    else if (!sw_draw_listed(c, b, rng, drawn))
         return TG_PLAYER_INVALID;
-    return sw_apply_turn(cfg, st, *drawn);
+    return sw_apply_turn(c, b, *drawn);
+}
+
+/* The draws of the core's own path, then the outcome applied: only tail
+ * calls, so no frame; each kind of chance point pays for its own. */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    sw_block *b = st;
+    if (b->phase == SW_PH_ROLL)
+        return sw_roll(cfg, b, rng, drawn);
+    return sw_draw_other(cfg, b, rng, drawn);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)
