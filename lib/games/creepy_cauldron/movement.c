@@ -115,19 +115,47 @@ static CC_NOINLINE void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, u
         cc_next_theft(cfg, pos);
 }
 
+/* cc_set_down()'s rarer ends: thefts to settle, or the move stopped in
+ * the own cell to try the key (out of line, so that the common end keeps
+ * what it read in registers). */
+static CC_NOINLINE int cc_after_move(const cc_config *cfg, cc_pos *pos)
+{
+    cc_next_theft(cfg, pos);
+    return cc_who(pos);
+}
+
 /* The end of every move that is not walked: an invisible pawn may take
  * from the owner of each other cell it reached (no branch: whether it is
  * invisible varies from move to move), then the pawn is set down and the
- * space decides what the turn still holds. */
+ * space decides what the turn still holds. What it reads is read before
+ * the first store, since a byte's store makes the compiler read every
+ * field again. */
 static CC_ALWAYS_INLINE int cc_set_down(const cc_config *cfg, cc_pos *pos, unsigned p,
                                         unsigned from, unsigned to, uint32_t path)
 {
-    uint8_t invisible = (uint8_t)-(pos->flags[p] & CC_FL_INVISIBLE);
-    pos->thefts = cfg->victims[cc_cells_on(path)] & (uint8_t)~(1u << p) & invisible;
+    unsigned flags = pos->flags[p], due = pos->roller_due;
+    unsigned thefts = cfg->victims[cc_cells_on(path)] & ~(1u << p) &
+                      (0u - (flags & CC_FL_INVISIBLE));
+    unsigned kind = cfg->kind[to], visible = !(flags & CC_FL_INVISIBLE);
+    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
+    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
     pos->pawn[p] = (uint8_t)to;
+    pos->thefts = (uint8_t)thefts;
     cc_event(pos, CC_EV_MOVE, p, from, to);
-    cc_next_theft(cfg, pos);
-    return cc_who(pos);
+    if (thefts | due)
+        return cc_after_move(cfg, pos);
+    /* cc_land() with what was read above. */
+    if (vanish | fish) {
+        pos->attempts = fish ? (uint8_t)(cfg->attempts[to] - 1) : pos->attempts;
+        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
+        return fish ? TG_PLAYER_CHANCE : (int)p;
+    }
+    if (kind == CC_SP_FOOTPRINT) {
+        pos->flags[p] = (uint8_t)(flags & ~CC_FL_INVISIBLE);
+        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
+    }
+    cc_end_turn(cfg, pos);
+    return TG_PLAYER_CHANCE; /* the next die or the roller */
 }
 
 /* A pawn bringing its three creatures home stops on the first free space
