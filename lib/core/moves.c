@@ -463,13 +463,22 @@ int tgH_chance_fused(tg_state *st)
 
 /* A chance point with room in the history, undo not rewinding, drawn and
  * applied by the game's apply_chance_turn() in one call. A point without
- * outcomes goes on to the general path, which says so. */
-static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
+ * outcomes goes on to the general path, which says so. Two functions, so
+ * that a caller that wants no report (a playout loop's) has only the
+ * state to keep across the game's call: one register saved, not two. */
+static TG_NOINLINE tg_status apply_chance_fused(tg_state *st)
+{
+    if (!tgH_chance_fused(st))
+        return apply_chance_checked(st, NULL);
+    st->err[0] = '\0';
+    return TG_OK;
+}
+
+static TG_NOINLINE tg_status apply_chance_fused_report(tg_state *st, tg_move *applied)
 {
     if (!tgH_chance_fused(st))
         return apply_chance_checked(st, applied);
-    if (applied)
-        *applied = st->hist[st->hist_len - 1];
+    *applied = st->hist[st->hist_len - 1];
     st->err[0] = '\0';
     return TG_OK;
 }
@@ -485,7 +494,7 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
     if (def->die_faces)
         return apply_die(st, applied);
     if (def->apply_chance_turn)
-        return apply_chance_fused(st, applied);
+        return applied ? apply_chance_fused_report(st, applied) : apply_chance_fused(st);
     return def->uniform_chance ? apply_uniform(st, applied) : apply_weighted(st, applied);
 }
 
