@@ -141,7 +141,14 @@ static CC_ALWAYS_INLINE int cc_set_down(const cc_config *cfg, cc_pos *pos, unsig
     unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
     pos->pawn[p] = (uint8_t)to;
     pos->thefts = (uint8_t)thefts;
-    cc_event(pos, CC_EV_MOVE, p, from, to);
+    /* The move's event follows the roll's, the decision's first
+     * (cc_apply_die()): slot 1, with no test of the count. */
+    uint8_t *e = pos->events[1];
+    e[0] = CC_EV_MOVE;
+    e[1] = (uint8_t)p;
+    e[2] = (uint8_t)from;
+    e[3] = (uint8_t)to;
+    pos->nevents = 2;
     if (thefts | due)
         return cc_after_move(cfg, pos);
     /* cc_land() with what was read above. */
@@ -196,7 +203,8 @@ static CC_NOINLINE int cc_move_key_out(const cc_config *cfg, cc_pos *pos, unsign
     return cc_set_down(cfg, pos, p, from, to, path);
 }
 
-/* The common move, the key in the handle: nobody carries it and it lies
+/* A move is the die's (cc_apply_die(), after the roll's event and no
+ * other). The common move, the key in the handle: nobody carries it and it lies
  * nowhere, so the path is read from masks alone, in the order a walk
  * would meet it: a pawn bringing its three creatures home stops in its
  * own cell, then the thefts of an invisible pawn (cc_set_down()). */
