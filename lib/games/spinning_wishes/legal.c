@@ -2,6 +2,8 @@
  * one move at a time (is_legal() answers for one move without writing the
  * list; every branch mirrors the generator it stands for above it). The
  * setup phases' moves are in setup.c, a move's destinations in movement.c. */
+#include <string.h>
+
 #include "spinning_wishes.h"
 
 /* Bit s: slot s holds a holder in the current player's ray. */
@@ -227,6 +229,22 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     }
 }
 
+/* Every decision but a move round the edge, checked as is_legal() checks
+ * it (out of line, so that the common move keeps no frame). */
+static SW_NOINLINE int sw_apply_checked(const void *cfg, void *st, tg_move move)
+{
+    if (!sw_is_legal(cfg, st, move))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, move);
+}
+
+/* A move round the edge with more than four events to blank (rare). */
+static SW_NOINLINE int sw_land_long(const sw_config *c, sw_block *b, tg_move move)
+{
+    sw_clear_events(b);
+    return sw_land(c, b, (int)move);
+}
+
 /* A move, the common decision, is checked with the destinations applying
  * it needs anyway: worked out once instead of in is_legal() and again in
  * the move list's caller. Every other decision is checked as is_legal()
@@ -235,16 +253,15 @@ int sw_apply_if_legal(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
     sw_block *b = st;
-    if (b->phase == SW_PH_MOVE && !sw_moving_own_three(b)) {
-        unsigned fwd, back;
-        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-        if ((move != fwd) & (move != back))
-            return TG_PLAYER_INVALID;
-        sw_clear_events(b);
-        sw_land(c, b, (int)move);
-        return sw_who(c, b);
-    }
-    if (!sw_is_legal(cfg, st, move))
+    if (b->phase != SW_PH_MOVE || sw_moving_own_three(b))
+        return sw_apply_checked(cfg, st, move);
+    unsigned fwd, back;
+    sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
+    if ((move != fwd) & (move != back))
         return TG_PLAYER_INVALID;
-    return sw_apply_turn(cfg, st, move);
+    if (b->nevents > 4)
+        return sw_land_long(c, b, move);
+    memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
+    b->nevents = 0;
+    return sw_land(c, b, (int)move);
 }

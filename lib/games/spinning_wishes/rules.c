@@ -5,32 +5,6 @@
 
 #include "spinning_wishes.h"
 
-/* "To the left" is the next princess clockwise, since each player sits
- * behind her princess's gate. */
-int sw_left_of(const sw_block *b, int player)
-{
-    int g = b->princess[player];
-    for (int k = 1; k <= SW_PRINCESSES; k++) {
-        int q = b->player_of[(g + k) & (SW_PRINCESSES - 1)]; /* 4 princesses: a mask */
-        if (q != SW_NOWHERE)
-            return q;
-    }
-    return player;
-}
-
-void sw_end_turn(sw_block *b)
-{
-    int next = sw_left_of(b, b->cur);
-    while (b->skip & (1u << next)) {
-        b->skip &= (uint8_t)~(1u << next);
-        sw_event_add(b, SW_E_SKIP, next, 0, 0);
-        next = sw_left_of(b, next);
-    }
-    b->cur = (uint8_t)next;
-    b->phase = SW_PH_ROLL;
-    b->roll = 0;
-}
-
 void sw_clear(sw_block *b)
 {
     memset(b, 0, sizeof *b);
@@ -134,8 +108,7 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
         sw_apply_roll(b, move - SW_M_ROLL);
         break;
     case SW_PH_MOVE:
-        sw_land(c, b, (int)(move - SW_M_DEST));
-        break;
+        return sw_land(c, b, (int)(move - SW_M_DEST));
     case SW_PH_SPIN:
         b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
                                             : (int)(move - SW_M_SPIN));

@@ -307,7 +307,18 @@ static inline int sw_hand_size(const sw_block *b, int player)
 {
     return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
 }
-int sw_left_of(const sw_block *b, int player);
+/* "To the left" is the next princess clockwise, since each player sits
+ * behind her princess's gate. */
+static inline int sw_left_of(const sw_block *b, int player)
+{
+    int g = b->princess[player];
+    for (int k = 1; k <= SW_PRINCESSES; k++) {
+        int q = b->player_of[(g + k) & (SW_PRINCESSES - 1)]; /* 4 princesses: a mask */
+        if (q != SW_NOWHERE)
+            return q;
+    }
+    return player;
+}
 /* Inline: nearly every decision adds one. */
 static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
 {
@@ -319,7 +330,21 @@ static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
     b->events[n] = e;
     b->nevents = (uint8_t)(n + 1);
 }
-void sw_end_turn(sw_block *b);
+/* The next player round the table, passing those who lose a turn (each
+ * pass clears one mark, so this stops). Inline: nearly every turn ends
+ * here, most of them with the next seat's princess in play. */
+static inline void sw_end_turn(sw_block *b)
+{
+    int next = sw_left_of(b, b->cur);
+    while (b->skip & (1u << next)) {
+        b->skip &= (uint8_t)~(1u << next);
+        sw_event_add(b, SW_E_SKIP, next, 0, 0);
+        next = sw_left_of(b, next);
+    }
+    b->cur = (uint8_t)next;
+    b->phase = SW_PH_ROLL;
+    b->roll = 0;
+}
 /* Blanks the last decision's events, so that equal positions stay equal
  * byte for byte: only the slots it used, since validate() holds every
  * block to blank unused slots. Nearly every decision leaves at most four
@@ -381,7 +406,10 @@ static inline int sw_moving_own_three(const sw_block *b)
 }
 
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
-void sw_land(const sw_config *c, sw_block *b, int space);
+/* The current player's princess set down on space (a legal move), with
+ * what the space does, right after the decision's events were blanked;
+ * returns whose turn it is then (sw_who()). */
+int sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
 
 /* ray.c: the holders a spin leaves in the spinner's ray. */
