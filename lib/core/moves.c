@@ -228,7 +228,8 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
 }
 
 /* A move checked and applied by the game's apply_if_legal() in one call,
- * with room in the history: recorded only once the game has taken it
+ * with room in the history and undo not rewinding (so no chance outcome
+ * applied here needs a mark): recorded only once the game has taken it
  * (st->cur is still the mover's until tgH_settle_to()). */
 static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
 {
@@ -239,7 +240,7 @@ static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
     if (next == TG_PLAYER_INVALID)
         return not_legal(st, m);
     st->err[0] = '\0';
-    tgH_record(st, m);
+    tgH_record_as(st, m, 0); /* undo that rewinds took the general path */
     st->move_number++;
     tgH_settle_to(st, next);
     return TG_OK;
@@ -249,7 +250,7 @@ tg_status tgH_apply_checked(tg_state *st, tg_move m)
 {
     /* A full history takes the general path, which grows it only for a
      * legal move (a rejected call changes nothing, not even capacity). */
-    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap)
+    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap && !st->rewind)
         return apply_if_legal(st, m);
     if (!is_legal_at(st, tgH_current(st), m))
         return not_legal(st, m);

@@ -52,24 +52,39 @@ int sw_can_take(const sw_config *c, const sw_block *b)
     return sw_can_differ(sw_kinds_held(b, p), on_ray);
 }
 
+/* Bit q: player q still trades, being in play without her own princess's
+ * three wishes (which take her out of all trading). */
+static unsigned sw_traders(const sw_block *b)
+{
+    unsigned t = 0;
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned g = b->princess[q];
+        t |= (unsigned)((g < SW_PRINCESSES) & (b->hand[q][g & (SW_PRINCESSES - 1)] !=
+                                               SW_WISHES_EACH))
+             << q;
+    }
+    return t;
+}
+
+/* Bit 4q + g: player q holds a wish of princess g. */
+static unsigned sw_held_all(const sw_block *b)
+{
+    const uint8_t *hands = &b->hand[0][0];
+    return sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
+}
+
 /* The current player's trades as a set: bit give*16 + with*4 + take, the
  * same number as the move's id less SW_M_TRADE, so the set lists them in
  * order. Built without a branch per princess or per kind of wish: who may
  * trade and what they hold changes from turn to turn. */
 static uint64_t sw_trades(const sw_block *b)
 {
-    const uint8_t *hands = &b->hand[0][0];
-    /* Bit 4q + g: player q holds a wish of princess g. */
-    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
-    unsigned p = b->cur, theirs = 0;
-    /* Nibble `with`: what that princess's player holds, if she is another
-     * player's and still trades (her own three wishes are hand[q][with]). */
-    for (unsigned with = 0; with < SW_PRINCESSES; with++) {
-        unsigned q = b->player_of[with];
-        unsigned in = (q != SW_NOWHERE) & (q != p);
-        q &= SW_PRINCESSES - 1;
-        in &= b->hand[q][with] != SW_WISHES_EACH;
-        theirs |= ((held >> (4 * q)) & (0u - in) & 15u) << (4 * with);
+    unsigned held = sw_held_all(b), p = b->cur;
+    unsigned others = sw_traders(b) & ~(1u << p), theirs = 0;
+    /* Nibble `with`: what that princess's player holds, if she trades. */
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned with = b->princess[q] & (SW_PRINCESSES - 1);
+        theirs |= ((held >> (4 * q)) & (0u - ((others >> q) & 1u)) & 15u) << (4 * with);
     }
     /* Row give (bits 16 give ..): theirs, if she holds a wish of give,
      * without taking the kind she gives. */
@@ -79,18 +94,17 @@ static uint64_t sw_trades(const sw_block *b)
 }
 
 /* The same answer as sw_trades(b) != 0 for less: the kinds the other
- * players still trading hold, all together (a player not in play holds
- * nothing). With one kind of her own someone must hold another kind;
- * with two or more, any wish will do. */
+ * players still trading hold, all together. With one kind of her own
+ * someone must hold another kind; with two or more, any wish will do. */
 int sw_can_trade(const sw_block *b)
 {
-    const uint8_t *hands = &b->hand[0][0];
-    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
-    unsigned p = b->cur, others = 0;
-    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
-        unsigned in = (q != p) & !sw_own_three(b, (int)q);
-        others |= (held >> (4 * q)) & (0u - in) & 15u;
-    }
+    unsigned held = sw_held_all(b), p = b->cur;
+    unsigned t = sw_traders(b) & ~(1u << p);
+    /* Each trader's bit spread to her nibble, four bits wide. */
+    unsigned spread = ((t & 1u) | (t & 2u) << 3 | (t & 4u) << 6 | (t & 8u) << 9) * 15u;
+    unsigned others = held & spread;
+    others |= others >> 8;
+    others = (others | others >> 4) & 15u;
     unsigned mine = (held >> (4 * p)) & 15u;
     unsigned single = (mine & (mine - 1)) == 0 ? mine : 0;
     return mine && (others & ~single);
