@@ -88,6 +88,22 @@ enum cc_nofrog { CC_NOFROG_PASS = 0, CC_NOFROG_AGAIN };
 enum cc_cave { CC_CAVE_STAY = 0, CC_CAVE_CELL };
 enum cc_pickup { CC_PICKUP_CHOOSE = 0, CC_PICKUP_AUTO };
 
+enum cc_phase {
+    CC_PH_DIE = 0, /* chance: the current player's die */
+    CC_PH_ROLLER,  /* chance: the key-release roller */
+    CC_PH_FISH,    /* chance: one fishing attempt */
+    CC_PH_AGAIN,   /* decision: second attempt or not */
+    CC_PH_RETURN,  /* decision: which creature goes back */
+    CC_PH_STEAL,   /* decision: what to take from the first pending victim */
+    CC_PH_VANISH,  /* decision: turn invisible or not */
+    CC_PH_OVER,
+    CC_PH_PICKUP,  /* decision: take the key lying on a space the move passed (1.2) */
+    CC_PH_COUNT
+};
+
+/* The longest list of a player's decision: each kind and "take nothing". */
+#define CC_CHOICE_MAX (CC_KINDS + 2)
+
 /* Snap chances are integer parts of this, so chance weights are exact. */
 #define CC_SNAP_SCALE 10000u
 
@@ -120,6 +136,12 @@ typedef struct cc_config {
     uint32_t fish_snap[CC_MAX_PLAYERS];
     uint32_t fish_unit[CC_MAX_PLAYERS];
     uint32_t fish_all[CC_MAX_PLAYERS];
+    /* A player's decision's legal moves by phase and by the kinds held
+     * (bit k: a creature of kind k; the victim's when stealing): as a set
+     * (bit id), and as the list with its length (legal.c). */
+    uint32_t choice_set[CC_PH_COUNT][16];
+    uint8_t choice_list[CC_PH_COUNT][16][CC_CHOICE_MAX];
+    uint8_t choice_count[CC_PH_COUNT][16];
     /* space_bit[s]: bit s for a space, 0 for any other byte a pawn's or
      * Kalmorda's field can hold (off the board, out): occupancy masks are
      * then one load and an or per piece, with no test. */
@@ -127,18 +149,6 @@ typedef struct cc_config {
 } cc_config;
 
 /* ---- position block --------------------------------------------------------- */
-enum cc_phase {
-    CC_PH_DIE = 0, /* chance: the current player's die */
-    CC_PH_ROLLER,  /* chance: the key-release roller */
-    CC_PH_FISH,    /* chance: one fishing attempt */
-    CC_PH_AGAIN,   /* decision: second attempt or not */
-    CC_PH_RETURN,  /* decision: which creature goes back */
-    CC_PH_STEAL,   /* decision: what to take from the first pending victim */
-    CC_PH_VANISH,  /* decision: turn invisible or not */
-    CC_PH_OVER,
-    CC_PH_PICKUP,  /* decision: take the key lying on a space the move passed (1.2) */
-    CC_PH_COUNT
-};
 
 /* What follows a return decision. */
 enum cc_after { CC_AFTER_END = 0, CC_AFTER_FISH, CC_AFTER_STEAL, CC_AFTER_COUNT };
@@ -414,7 +424,8 @@ tg_move cc_chance_pick(const void *cfg, const void *st, uint64_t r);
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 uint32_t cc_winners(const void *cfg, const void *st);
 
-/* legal.c */
+/* legal.c; cc_choice_tables() fills the decisions' tables of cfg. */
+void cc_choice_tables(cc_config *cfg);
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 int cc_is_legal(const void *cfg, const void *st, tg_move move);
 

@@ -54,11 +54,29 @@ _Static_assert(CC_MOVE_COUNT <= 32, "a decision's legal moves are a 32-bit set")
 
 /* A player's decision's legal moves as a set (bit id), from the table:
  * the kinds held from the first kind's id on, then the fixed ids. */
-static uint32_t cc_choice_set(const cc_pos *pos)
+static uint32_t cc_choice_set_of(unsigned phase, unsigned kinds_held)
 {
-    const cc_choice c = cc_choices[pos->phase];
-    uint32_t kinds = cc_kinds_in(cc_choice_held(pos)) & (0u - (uint32_t)(c.kinds != 0));
+    const cc_choice c = cc_choices[phase];
+    uint32_t kinds = kinds_held & (0u - (uint32_t)(c.kinds != 0));
     return kinds << c.kinds | ((1u << c.nfixed) - 1u) << c.fixed;
+}
+
+void cc_choice_tables(cc_config *cfg)
+{
+    /* Every phase (the chance points' and the end's sets are empty) by
+     * every set of kinds held: the list and its length, so that a
+     * decision's list is one copy (cc_legal_moves()). */
+    for (unsigned ph = 0; ph < CC_PH_COUNT; ph++) {
+        for (unsigned k = 0; k < 16; k++) {
+            uint32_t set = cc_choice_set_of(ph, k);
+            unsigned n = 0;
+            memset(cfg->choice_list[ph][k], 0, sizeof cfg->choice_list[ph][k]);
+            for (; set; set &= set - 1)
+                cfg->choice_list[ph][k][n++] = (uint8_t)__builtin_ctz(set);
+            cfg->choice_count[ph][k] = (uint8_t)n;
+            cfg->choice_set[ph][k] = cc_choice_set_of(ph, k);
+        }
+    }
 }
 
 /* A chance point's list is its outcomes; kept out of line so that the
@@ -71,26 +89,19 @@ static CC_NOINLINE size_t cc_chance_list(const void *cfgv, const void *st, tg_mo
 
 size_t cc_legal_moves(const void *cfgv, const void *st, tg_move *out)
 {
+    const cc_config *cfg = cfgv;
     const cc_pos *pos = st;
     if (pos->phase <= CC_PH_FISH)
         return cc_chance_list(cfgv, st, out);
     if (pos->phase >= CC_PH_COUNT) /* validate() keeps this from happening */
         return 0;
-    const cc_choice c = cc_choices[pos->phase];
-    const uint8_t *held = cc_choice_held(pos);
-    uint8_t h[CC_KINDS];
-    memcpy(h, held, sizeof h);
-    tg_move base = c.kinds;
-    size_t listed = c.kinds != 0, n = 0;
-    /* Each slot is written and kept only when it counts: at most
-     * CC_KINDS + 2 entries are written, within the list's limit (cc_limits). */
-    for (unsigned k = 0; k < CC_KINDS; k++) {
-        out[n] = base + k;
-        n += listed & (h[k] != 0);
-    }
-    out[n] = c.fixed;
-    out[n + 1] = (tg_move)(c.fixed + 1);
-    return n + c.nfixed;
+    /* The list made when the game was configured, by the kinds held:
+     * always CC_CHOICE_MAX entries copied, within the list's limit. */
+    unsigned k = cc_kinds_in(cc_choice_held(pos));
+    const uint8_t *list = cfg->choice_list[pos->phase][k];
+    for (unsigned i = 0; i < CC_CHOICE_MAX; i++)
+        out[i] = list[i];
+    return cfg->choice_count[pos->phase][k];
 }
 
 /* The same answers as legal_moves(), without writing the list. */
@@ -102,7 +113,8 @@ int cc_is_legal(const void *cfgv, const void *st, tg_move move)
     /* The players' decisions first: the dice's chance points are drawn,
      * not checked, in a playout. */
     if (pos->phase > CC_PH_FISH)
-        return pos->phase < CC_PH_COUNT && ((cc_choice_set(pos) >> move) & 1u);
+        return pos->phase < CC_PH_COUNT &&
+               ((cfg->choice_set[pos->phase][cc_kinds_in(cc_choice_held(pos))] >> move) & 1u);
     switch (pos->phase) {
     case CC_PH_DIE:
         return move < CC_M_DIE + CC_FACES;
