@@ -140,7 +140,7 @@ typedef struct cc_config {
      * (bit k: a creature of kind k; the victim's when stealing): as a set
      * (bit id), and as the list with its length (legal.c). */
     uint32_t choice_set[CC_PH_COUNT][16];
-    uint8_t choice_list[CC_PH_COUNT][16][CC_CHOICE_MAX];
+    tg_move choice_list[CC_PH_COUNT][16][CC_CHOICE_MAX];
     uint8_t choice_count[CC_PH_COUNT][16];
     /* space_bit[s]: bit s for a space, 0 for any other byte a pawn's or
      * Kalmorda's field can hold (off the board, out): occupancy masks are

@@ -72,7 +72,7 @@ void cc_choice_tables(cc_config *cfg)
             unsigned n = 0;
             memset(cfg->choice_list[ph][k], 0, sizeof cfg->choice_list[ph][k]);
             for (; set; set &= set - 1)
-                cfg->choice_list[ph][k][n++] = (uint8_t)__builtin_ctz(set);
+                cfg->choice_list[ph][k][n++] = (tg_move)__builtin_ctz(set);
             cfg->choice_count[ph][k] = (uint8_t)n;
             cfg->choice_set[ph][k] = cc_choice_set_of(ph, k);
         }
@@ -98,9 +98,7 @@ size_t cc_legal_moves(const void *cfgv, const void *st, tg_move *out)
     /* The list made when the game was configured, by the kinds held:
      * always CC_CHOICE_MAX entries copied, within the list's limit. */
     unsigned k = cc_kinds_in(cc_choice_held(pos));
-    const uint8_t *list = cfg->choice_list[pos->phase][k];
-    for (unsigned i = 0; i < CC_CHOICE_MAX; i++)
-        out[i] = list[i];
+    memcpy(out, cfg->choice_list[pos->phase][k], sizeof cfg->choice_list[pos->phase][k]);
     return cfg->choice_count[pos->phase][k];
 }
 

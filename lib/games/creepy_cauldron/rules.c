@@ -45,12 +45,13 @@ static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
 }
 
 /* The witch's face: Kalmorda flies (out of line, with the frog's below,
- * so that the die's common path, a pawn's move, sets up no frame). */
+ * so that the die's common path, a pawn's move, sets up no frame). Each
+ * ends at a die or the roller: a chance point, whoever is next. */
 static CC_NOINLINE int cc_die_witch(const cc_config *cfg, cc_pos *pos)
 {
     cc_witch_fly(cfg, pos);
     cc_end_turn(cfg, pos);
-    return cc_who(pos);
+    return TG_PLAYER_CHANCE;
 }
 
 static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
@@ -64,14 +65,14 @@ static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
     } else {
         cc_end_turn(cfg, pos);
     }
-    return cc_who(pos);
+    return TG_PLAYER_CHANCE;
 }
 
 /* A number under the frog: the turn passes. */
 static CC_NOINLINE int cc_die_held(const cc_config *cfg, cc_pos *pos)
 {
     cc_end_turn(cfg, pos);
-    return cc_who(pos);
+    return TG_PLAYER_CHANCE;
 }
 
 /* Inline in both callers: the die's own hook (cc_roll) skips apply's
@@ -91,7 +92,7 @@ static CC_ALWAYS_INLINE int cc_apply_die(const cc_config *cfg, cc_pos *pos, unsi
     return cc_move_pawn(cfg, pos, face + 1);
 }
 
-static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
+static CC_ALWAYS_INLINE void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
 {
     unsigned p = pos->turn;
     if (move == CC_M_NOTHING) {
