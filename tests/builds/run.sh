@@ -7,24 +7,33 @@
 #   - print no compiler warning (CI keeps the code free of them, so a user's
 #     compiler has nothing to stop on even with warnings as errors);
 #   - compile nothing with -Werror, which is for our CI only (issue 16);
-#   - in Release and None, pass the C tests except the long conformance
-#     suite and the ABI checks against the baselines and their proofs (they
-#     hold the sources and the release build to abi/, whatever the compiler:
-#     scripts/test.sh's release run has them, and the sanitizer run
-#     everything else). A Debug build is built and checked for warnings
-#     and checked for warnings, and runs the semantic guards only (the
-#     golden_* tests: saves, formats, defaults; every test with
-#     TG_BUILDS_ALL=1): its other tests would run the code the other builds
-#     already test.
+#   - in gcc's Release and clang's None, pass the C tests except the long
+#     conformance suite and the ABI checks against the baselines and their
+#     proofs (they hold the sources and the release build to abi/, whatever
+#     the compiler: scripts/test.sh's release run has them, and the
+#     sanitizer run everything else). The other builds are built, checked
+#     for warnings and run the semantic guards only (every test with
+#     TG_BUILDS_ALL=1): their other tests would run the code the other
+#     builds already test.
 #   - every build runs the semantic guards (tests/golden/), so what a call
 #     means is held in each configuration the suite builds, not in one.
-# To keep scripts/test.sh inside its time, three builds it already makes
-# elsewhere are left out unless TG_BUILDS_ALL=1: gcc RelWithDebInfo (its
-# release build, warnings as errors), gcc None with dpkg-buildflags (the
-# packager's build of tests/package/run.sh, from a tarball, warnings as
-# errors; it builds no tests, so here the library and the golden programs
-# are built with its flags and the semantic guards run) and clang
-# RelWithDebInfo (the same -O2 -g as clang's None build).
+# To keep scripts/test.sh inside its time, builds it already makes
+# elsewhere, or whose warnings and tests another build here already gives,
+# are left out unless TG_BUILDS_ALL=1:
+#   - gcc RelWithDebInfo: scripts/test.sh's release build (warnings as
+#     errors, every test);
+#   - gcc None with dpkg-buildflags: the packager's build of
+#     tests/package/run.sh, from a tarball, warnings as errors; it builds no
+#     tests, so here the library and the golden programs are built with its
+#     flags and the semantic guards run;
+#   - clang RelWithDebInfo: the same -O2 -g as clang's None build;
+#   - clang Debug: clang's warnings come from its front end, whatever the
+#     optimisation level, and clang's None build (no -DNDEBUG either)
+#     already compiles the asserts;
+# and clang Release is built, checked for warnings and runs the semantic
+# guards, while its other tests are left to clang's None build (the same
+# code at -O2 with the packager's hardening): the C tests run once per
+# compiler here, in gcc Release and clang None.
 #   tests/builds/run.sh [WORK_DIR]     (TG_JOBS: parallel jobs, default 2)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,7 +50,11 @@ build() {
     local name=$1 cc=$2 type=$3 dir=$work/$1 log=$work/$1.log start=$SECONDS
     shift 3
     local tests=1
-    [ "$type" = Debug ] && [ "${TG_BUILDS_ALL:-0}" != 1 ] && tests=0
+    # Debug, and clang's Release (see above): built, warnings checked, the
+    # semantic guards run.
+    if [ "${TG_BUILDS_ALL:-0}" != 1 ] && { [ "$type" = Debug ] || [ "$name" = clang-Release ]; }; then
+        tests=0
+    fi
     local extra=()
     [ "$type" = None ] && extra=(-DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_INSTALL_LIBDIR="lib/$multiarch")
     rm -rf "$dir"
@@ -123,6 +136,7 @@ covered() {
         gcc-RelWithDebInfo) echo "$1: left to scripts/test.sh's release build (TG_BUILDS_ALL=1 builds it here)" ;;
         gcc-None-dpkg-buildflags) echo "$1: left to the packager's build, tests/package/run.sh (TG_BUILDS_ALL=1 builds it here)" ;;
         clang-RelWithDebInfo) echo "$1: the same -O2 -g as clang-None-dpkg-buildflags (TG_BUILDS_ALL=1 builds it here)" ;;
+        clang-Debug) echo "$1: clang's warnings do not depend on -O; clang-None-dpkg-buildflags compiles the asserts (TG_BUILDS_ALL=1 builds it here)" ;;
         *) return 1 ;;
     esac
 }

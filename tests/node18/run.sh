@@ -2,7 +2,8 @@
 # The JavaScript the project ships, under Debian 12's own Node (18), which
 # the README and the npm package (engines: node >= 18) promise: the npm
 # package's tests (its npm test script), the browser table's client modules and words
-# (node --test), and the package in Debian's chromium (js_package.test.mjs).
+# (node --test), the package and the client layer's example page in
+# Debian's chromium (js_package.test.mjs, client_example.test.mjs).
 # On a fresh Debian 12 `node` is that Node already. On a machine with a
 # newer Node first on PATH, Debian's nodejs and libnode108 packages of the
 # same version are fetched with apt-get download and unpacked into WORK_DIR
@@ -54,6 +55,7 @@ echo "== bindings/js: $test_script"
 echo "== the table's client modules and words"
 node --test "$repo/tests/browser/clock_replay.test.mjs" "$repo/tests/browser/socket.test.mjs" \
   "$repo/tests/browser/words.test.mjs"
-echo "== the npm package in chromium"
+echo "== the npm package in chromium, and the client layer's example page"
 node "$repo/tests/browser/js_package.test.mjs"
+TG_BROWSER_OUT="$work/browser" node "$repo/tests/browser/client_example.test.mjs"
 echo "every JavaScript test above ran under Node $have"
