@@ -220,9 +220,7 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
         if (sw_moving_own_three(b))
             return move < SW_SPACES &&
                    ((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u);
-        unsigned fwd, back;
-        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-        return (move == fwd) | (move == back);
+        return sw_edge_move_legal(c, b, move);
     }
     switch (b->phase) {
     case SW_PH_ROLL:
@@ -269,9 +267,7 @@ int sw_apply_if_legal(const void *cfg, void *st, tg_move move)
     sw_block *b = st;
     if (b->phase != SW_PH_MOVE || sw_moving_own_three(b))
         return sw_apply_checked(cfg, st, move);
-    unsigned fwd, back;
-    sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-    if ((move != fwd) & (move != back))
+    if (!sw_edge_move_legal(c, b, move))
         return TG_PLAYER_INVALID;
     if (b->nevents > 4)
         return sw_land_long(c, b, move);
