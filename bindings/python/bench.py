@@ -39,7 +39,9 @@ second of the thread (the steadier figure on a shared machine):
 loop that crosses the binding once per decision.
 """
 import argparse
+import glob
 import json
+import os
 import platform
 import random
 import sys
@@ -242,6 +244,20 @@ def bare_call_ns(calls=200000):
     return (time.thread_time() - start) / calls * 1e9
 
 
+def unused_cstep(step):
+    """A note when the ctypes fallback runs although the build tree of the
+    library holds the compiled step module (a figure measured so is the
+    fallback's, not an installed build's: docs/performance.md), else None."""
+    if step == "c" or os.environ.get(tablegames.step.PURE_ENV_VAR, "") not in ("", "0"):
+        return None
+    built = glob.glob(os.path.join(os.path.dirname(os.path.abspath(library().path)),
+                                   "bindings", "python", "tablegames", "_cstep.*"))
+    if not built:
+        return None
+    return ("note: the step loop runs the ctypes fallback; this build's compiled module "
+            "is used with %s=%s" % (tablegames.step.CSTEP_ENV_VAR, built[0]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?")
@@ -265,6 +281,9 @@ def main():
     else:
         print("python %s: one bare ctypes call %.0f CPU ns; the step loop in %s"
               % (version, bare, "the C module" if step == "c" else "Python (ctypes)"))
+    hint = unused_cstep(step)
+    if hint:
+        print(hint, file=sys.stderr)
     for info in infos:
         players = min(max(args.players, info.min_players), info.max_players)
         for name in args.loops.split(","):
