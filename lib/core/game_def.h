@@ -248,6 +248,8 @@ typedef struct tg_game_def {
      * tgR_below(), a weighted point with tgR_below_total() and
      * chance_pick()'s outcome), so the same numbers give the same outcome;
      * applies it, writes it to *drawn and returns what apply_turn() would.
+     * drawn points at the history's free entry (the core records the
+     * outcome there without a copy): written, never read before.
      * At a chance point without outcomes, returns TG_PLAYER_INVALID and
      * touches neither the block nor rng. The game must provide apply_turn()
      * too. */

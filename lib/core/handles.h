@@ -359,7 +359,7 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied);
 /* The game's apply_chance_turn() at a chance point with room in the
  * history, undo not rewinding (it keeps no mark): draws, applies and
  * records; 0 (nothing changed) at a point without outcomes. */
-int tgH_chance_fused(tg_state *st, tg_move *made);
+int tgH_chance_fused(tg_state *st);
 /* Draws a chance outcome with the state's RNG (the state must be at chance). */
 tg_status tgH_sample(tg_state *st, tg_move *out);
 /* The same draw with the outcome lists in the caller's scratch space, of

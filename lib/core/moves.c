@@ -228,7 +228,8 @@ static tg_status apply_known_legal(tg_state *st, tg_move m)
 }
 
 /* A move checked and applied by the game's apply_if_legal() in one call,
- * with room in the history: recorded only once the game has taken it
+ * with room in the history and undo not rewinding (so no chance outcome
+ * applied here needs a mark): recorded only once the game has taken it
  * (st->cur is still the mover's until tgH_settle_to()). */
 static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
 {
@@ -239,7 +240,7 @@ static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
     if (next == TG_PLAYER_INVALID)
         return not_legal(st, m);
     st->err[0] = '\0';
-    tgH_record(st, m);
+    tgH_record_as(st, m, 0); /* undo that rewinds took the general path */
     st->move_number++;
     tgH_settle_to(st, next);
     return TG_OK;
@@ -249,7 +250,7 @@ tg_status tgH_apply_checked(tg_state *st, tg_move m)
 {
     /* A full history takes the general path, which grows it only for a
      * legal move (a rejected call changes nothing, not even capacity). */
-    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap)
+    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap && !st->rewind)
         return apply_if_legal(st, m);
     if (!is_legal_at(st, tgH_current(st), m))
         return not_legal(st, m);
@@ -444,28 +445,41 @@ static TG_NOINLINE tg_status apply_uniform(tg_state *st, tg_move *applied)
     return apply_drawn(st, first + tgR_below(&st->rng, count), applied, 0);
 }
 
-int tgH_chance_fused(tg_state *st, tg_move *made)
+int tgH_chance_fused(tg_state *st)
 {
+    /* The outcome is written straight into the history's free entry
+     * (the caller made room), so recording it stores only who made it. */
     const tg_game *g = st->game;
-    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng, made);
+    int next = g->def->apply_chance_turn(tgH_cfg(g), tgH_block(st), &st->rng,
+                                         st->hist + st->hist_len);
     if (next == TG_PLAYER_INVALID)
         return 0;
-    tgH_record_as(st, *made, 0); /* st->cur is still chance until settled */
+    uint32_t i = st->hist_len; /* read again: fewer registers kept across the call */
+    tgH_who(st)[i] = TG_PLAYER_CHANCE; /* st->cur, a chance point until settled */
+    st->hist_len = i + 1;
     st->move_number++;
     tgH_settle_to(st, next);
     return 1;
 }
 
-/* A chance point with room in the history, drawn and applied by the
- * game's apply_chance_turn() in one call. A point without outcomes goes
- * on to the general path, which says so. */
-static TG_NOINLINE tg_status apply_chance_fused(tg_state *st, tg_move *applied)
+/* A chance point with room in the history, undo not rewinding, drawn and
+ * applied by the game's apply_chance_turn() in one call. A point without
+ * outcomes goes on to the general path, which says so. Two functions, so
+ * that a caller that wants no report (a playout loop's) has only the
+ * state to keep across the game's call: one register saved, not two. */
+static TG_NOINLINE tg_status apply_chance_fused(tg_state *st)
 {
-    tg_move m;
-    if (!tgH_chance_fused(st, &m))
+    if (!tgH_chance_fused(st))
+        return apply_chance_checked(st, NULL);
+    st->err[0] = '\0';
+    return TG_OK;
+}
+
+static TG_NOINLINE tg_status apply_chance_fused_report(tg_state *st, tg_move *applied)
+{
+    if (!tgH_chance_fused(st))
         return apply_chance_checked(st, applied);
-    if (applied)
-        *applied = m;
+    *applied = st->hist[st->hist_len - 1];
     st->err[0] = '\0';
     return TG_OK;
 }
@@ -481,7 +495,7 @@ tg_status tgH_apply_chance(tg_state *st, tg_move *applied)
     if (def->die_faces)
         return apply_die(st, applied);
     if (def->apply_chance_turn)
-        return apply_chance_fused(st, applied);
+        return applied ? apply_chance_fused_report(st, applied) : apply_chance_fused(st);
     return def->uniform_chance ? apply_uniform(st, applied) : apply_weighted(st, applied);
 }
 

@@ -55,7 +55,7 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
             tgH_reserve_history(state, state->hist_len + 1) != TG_OK)
             return take_back(state, start, &rng, pending, &held);
         tg_move m;
-        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state, &m))
+        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state))
             continue; /* drawn, made and recorded in one call */
         if (state->cur == TG_PLAYER_CHANCE) {
             if (state->rewind)

@@ -105,6 +105,8 @@ static tg_status cc_configure(void *cfgv, const tg_optval *v, tg_msg *msg)
     cfg->empty = cc_snap_parts(v[CC_OPT_EMPTY].d);
     cfg->pickup = (uint8_t)v[CC_OPT_PICKUP].i;
     cfg->exact_free = (uint8_t)v[CC_OPT_EXACT_FREE].i;
+    cc_fish_weights(cfg);
+    cc_choice_tables(cfg);
     cc_board_fill(cfg);
     return TG_OK;
 }

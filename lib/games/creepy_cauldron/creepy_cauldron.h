@@ -88,6 +88,22 @@ enum cc_nofrog { CC_NOFROG_PASS = 0, CC_NOFROG_AGAIN };
 enum cc_cave { CC_CAVE_STAY = 0, CC_CAVE_CELL };
 enum cc_pickup { CC_PICKUP_CHOOSE = 0, CC_PICKUP_AUTO };
 
+enum cc_phase {
+    CC_PH_DIE = 0, /* chance: the current player's die */
+    CC_PH_ROLLER,  /* chance: the key-release roller */
+    CC_PH_FISH,    /* chance: one fishing attempt */
+    CC_PH_AGAIN,   /* decision: second attempt or not */
+    CC_PH_RETURN,  /* decision: which creature goes back */
+    CC_PH_STEAL,   /* decision: what to take from the first pending victim */
+    CC_PH_VANISH,  /* decision: turn invisible or not */
+    CC_PH_OVER,
+    CC_PH_PICKUP,  /* decision: take the key lying on a space the move passed (1.2) */
+    CC_PH_COUNT
+};
+
+/* The longest list of a player's decision: each kind and "take nothing". */
+#define CC_CHOICE_MAX (CC_KINDS + 2)
+
 /* Snap chances are integer parts of this, so chance weights are exact. */
 #define CC_SNAP_SCALE 10000u
 
@@ -113,6 +129,19 @@ typedef struct cc_config {
     uint32_t cauldron_mask;           /* bit s: space s is a cauldron space */
     uint8_t victims[1u << CC_COLOURS]; /* by cc_cells_on(): bit p, p owns a cell reached */
     uint8_t next_seat[CC_MAX_PLAYERS]; /* the player after p, round the table */
+    /* A fishing attempt's weights per creature in the cauldron, per player
+     * (cc_fish_weights(), from snap and empty): the handle's, one
+     * creature's, and all of them with nothing's (at most CC_SNAP_SCALE^2,
+     * so 16 creatures' total fits 32 bits). */
+    uint32_t fish_snap[CC_MAX_PLAYERS];
+    uint32_t fish_unit[CC_MAX_PLAYERS];
+    uint32_t fish_all[CC_MAX_PLAYERS];
+    /* A player's decision's legal moves by phase and by the kinds held
+     * (bit k: a creature of kind k; the victim's when stealing): as a set
+     * (bit id), and as the list with its length (legal.c). */
+    uint32_t choice_set[CC_PH_COUNT][16];
+    tg_move choice_list[CC_PH_COUNT][16][CC_CHOICE_MAX];
+    uint8_t choice_count[CC_PH_COUNT][16];
     /* space_bit[s]: bit s for a space, 0 for any other byte a pawn's or
      * Kalmorda's field can hold (off the board, out): occupancy masks are
      * then one load and an or per piece, with no test. */
@@ -120,18 +149,6 @@ typedef struct cc_config {
 } cc_config;
 
 /* ---- position block --------------------------------------------------------- */
-enum cc_phase {
-    CC_PH_DIE = 0, /* chance: the current player's die */
-    CC_PH_ROLLER,  /* chance: the key-release roller */
-    CC_PH_FISH,    /* chance: one fishing attempt */
-    CC_PH_AGAIN,   /* decision: second attempt or not */
-    CC_PH_RETURN,  /* decision: which creature goes back */
-    CC_PH_STEAL,   /* decision: what to take from the first pending victim */
-    CC_PH_VANISH,  /* decision: turn invisible or not */
-    CC_PH_OVER,
-    CC_PH_PICKUP,  /* decision: take the key lying on a space the move passed (1.2) */
-    CC_PH_COUNT
-};
 
 /* What follows a return decision. */
 enum cc_after { CC_AFTER_END = 0, CC_AFTER_FISH, CC_AFTER_STEAL, CC_AFTER_COUNT };
@@ -284,6 +301,21 @@ static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, 
     e[3] = (uint8_t)c;
 }
 
+/* Who acts in each phase: chance, the end, or (0) the turn's player. */
+static const int8_t cc_actor[CC_PH_COUNT] = {
+    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
+    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
+};
+
+/* current_player(), without a branch: chance and the players' decisions
+ * alternate unpredictably. */
+static inline int cc_who(const cc_pos *pos)
+{
+    int who = cc_actor[pos->phase];
+    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
+    return who | (int)(pos->turn & player);
+}
+
 /* ---- the end of a move and of a turn: inline, as nearly every decision
  * ends with them and the calls between files cost more than their work -- */
 
@@ -382,6 +414,8 @@ uint32_t cc_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void cc_apply(const void *cfg, void *st, tg_move move);
 /* apply() returning whose turn it is then (the apply_turn hook). */
 int cc_apply_turn(const void *cfg, void *st, tg_move move);
+/* The weights of a fishing attempt, per creature (configure, after snap and empty). */
+void cc_fish_weights(cc_config *cfg);
 /* The roller and fishing drawn without their lists (the chance_total and
  * chance_pick hooks). */
 uint64_t cc_chance_total(const void *cfg, const void *st);
@@ -390,12 +424,14 @@ tg_move cc_chance_pick(const void *cfg, const void *st, uint64_t r);
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
 uint32_t cc_winners(const void *cfg, const void *st);
 
-/* legal.c */
+/* legal.c; cc_choice_tables() fills the decisions' tables of cfg. */
+void cc_choice_tables(cc_config *cfg);
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 int cc_is_legal(const void *cfg, const void *st, tg_move move);
 
-/* movement.c */
-void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
+/* movement.c: a pawn's move and what follows it in the turn; returns
+ * whose turn it is then (cc_who()). */
+int cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
 /* witch_flight.c: Kalmorda's flight */
 void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
 

@@ -95,7 +95,7 @@ static void cc_escape(cc_pos *pos, unsigned p)
 /* A move whose path holds a key spot, walked space by space in order: the
  * key may change hands on the way and the carrier may escape before the
  * landing. Homing never happens here (the key is out of the handle). */
-static void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from, unsigned to)
+static CC_NOINLINE void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from, unsigned to)
 {
     int offer = 0;
     for (unsigned s = (from + 1) % CC_SPACES;; s = (s + 1) % CC_SPACES) {
@@ -115,10 +115,74 @@ static void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from
         cc_next_theft(cfg, pos);
 }
 
-void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
+/* cc_set_down()'s rarer ends: thefts to settle, or the move stopped in
+ * the own cell to try the key (out of line, so that the common end keeps
+ * what it read in registers). */
+static CC_NOINLINE int cc_after_move(const cc_config *cfg, cc_pos *pos)
+{
+    cc_next_theft(cfg, pos);
+    return cc_who(pos);
+}
+
+/* The end of every move that is not walked: an invisible pawn may take
+ * from the owner of each other cell it reached (no branch: whether it is
+ * invisible varies from move to move), then the pawn is set down and the
+ * space decides what the turn still holds. What it reads is read before
+ * the first store, since a byte's store makes the compiler read every
+ * field again. */
+static CC_ALWAYS_INLINE int cc_set_down(const cc_config *cfg, cc_pos *pos, unsigned p,
+                                        unsigned from, unsigned to, uint32_t path)
+{
+    unsigned flags = pos->flags[p], due = pos->roller_due;
+    unsigned thefts = cfg->victims[cc_cells_on(path)] & ~(1u << p) &
+                      (0u - (flags & CC_FL_INVISIBLE));
+    unsigned kind = cfg->kind[to], visible = !(flags & CC_FL_INVISIBLE);
+    unsigned fish = (kind == CC_SP_CAULDRON) & visible & (cc_cauldron_total(pos) > 0);
+    unsigned vanish = (kind == CC_SP_FOOTPRINT) & visible;
+    pos->pawn[p] = (uint8_t)to;
+    pos->thefts = (uint8_t)thefts;
+    /* The move's event follows the roll's, the decision's first
+     * (cc_apply_die()): slot 1, with no test of the count. */
+    uint8_t *e = pos->events[1];
+    e[0] = CC_EV_MOVE;
+    e[1] = (uint8_t)p;
+    e[2] = (uint8_t)from;
+    e[3] = (uint8_t)to;
+    pos->nevents = 2;
+    if (thefts | due)
+        return cc_after_move(cfg, pos);
+    /* cc_land() with what was read above. */
+    if (vanish | fish) {
+        pos->attempts = fish ? (uint8_t)(cfg->attempts[to] - 1) : pos->attempts;
+        pos->phase = fish ? CC_PH_FISH : CC_PH_VANISH;
+        return fish ? TG_PLAYER_CHANCE : (int)p;
+    }
+    if (kind == CC_SP_FOOTPRINT) {
+        pos->flags[p] = (uint8_t)(flags & ~CC_FL_INVISIBLE);
+        cc_event(pos, CC_EV_APPEAR, p, CC_CAUSE_FOOTPRINT, 0);
+    }
+    cc_end_turn(cfg, pos);
+    return TG_PLAYER_CHANCE; /* the next die or the roller */
+}
+
+/* A pawn bringing its three creatures home stops on the first free space
+ * of its own cell (home: those on its path) to try the key. */
+static CC_NOINLINE int cc_go_home(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from,
+                                  uint32_t home)
+{
+    unsigned to = cc_first_from(home, (from + 1) % CC_SPACES);
+    pos->roller_due = 1;
+    return cc_set_down(cfg, pos, p, from, to, cc_path(from, to));
+}
+
+/* A move while the key is out of the handle: its carrier, or the key
+ * lying on a space, may be on the path (then walked space by space), and
+ * the carrier leaves by its padlock space. Nobody heads home to try the
+ * key then. */
+static CC_NOINLINE int cc_move_key_out(const cc_config *cfg, cc_pos *pos, unsigned steps,
+                                       uint32_t occ)
 {
     unsigned p = pos->turn, from = pos->pawn[p], colour = cfg->colour[p];
-    uint32_t occ = cc_occupancy(cfg, pos, p);
     /* The carrier leaves through the door of its padlock space: a pawn
      * standing there does not send it on (exact_free=yes: it does, as in
      * release 1.1). */
@@ -128,32 +192,35 @@ void cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
     if (cc_overshoots(cfg, pos, p, from, to)) {
         cc_event(pos, CC_EV_STUCK, p, steps - 1, 0);
         cc_end_turn(cfg, pos);
-        return;
+        return cc_who(pos);
     }
     pos->thefts = 0;
-    unsigned key_out = (pos->key_player != CC_NONE) | (pos->key_space != CC_NONE);
     uint32_t path = cc_path(from, to);
-    if (key_out && (path & cc_key_spots(cfg, pos, p))) {
+    if (path & cc_key_spots(cfg, pos, p)) {
         cc_walk(cfg, pos, p, from, to);
-        return;
+        return cc_who(pos);
     }
-    /* Everything else the path can hold is found from masks, in the order
-     * the walk would meet it: a pawn bringing its three creatures home
-     * stops on the first free space of its own cell... */
-    unsigned homing = !key_out & (cfg->cell[from] != colour) & (unsigned)cc_has_book(cfg, pos, p);
+    return cc_set_down(cfg, pos, p, from, to, path);
+}
+
+/* A move is the die's (cc_apply_die(), after the roll's event and no
+ * other). The common move, the key in the handle: nobody carries it and it lies
+ * nowhere, so the path is read from masks alone, in the order a walk
+ * would meet it: a pawn bringing its three creatures home stops in its
+ * own cell, then the thefts of an invisible pawn (cc_set_down()). */
+int cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps)
+{
+    unsigned p = pos->turn, from = pos->pawn[p];
+    uint32_t occ = cc_occupancy(cfg, pos, p);
+    if ((pos->key_player != CC_NONE) | (pos->key_space != CC_NONE))
+        return cc_move_key_out(cfg, pos, steps, occ);
+    unsigned to = cc_landing(occ, from, steps), colour = cfg->colour[p];
+    uint32_t path = cc_path(from, to);
+    unsigned homing = (cfg->cell[from] != colour) & (unsigned)cc_has_book(cfg, pos, p);
     uint32_t home = cfg->cell_mask[colour] & ~occ & path & -(uint32_t)homing;
-    if (home) {
-        to = cc_first_from(home, (from + 1) % CC_SPACES);
-        path = cc_path(from, to);
-        pos->roller_due = 1;
-    }
-    /* ...and an invisible pawn may take from the owner of each other cell it
-     * reached (no branch: whether it is invisible varies from move to move). */
-    uint8_t invisible = (uint8_t)-(pos->flags[p] & CC_FL_INVISIBLE);
-    pos->thefts = cfg->victims[cc_cells_on(path)] & (uint8_t)~(1u << p) & invisible;
-    pos->pawn[p] = (uint8_t)to;
-    cc_event(pos, CC_EV_MOVE, p, from, to);
-    cc_next_theft(cfg, pos);
+    if (home)
+        return cc_go_home(cfg, pos, p, from, home);
+    return cc_set_down(cfg, pos, p, from, to, path);
 }
 
 /* Taking the key decides, after the move, what it would have done at the

@@ -44,38 +44,55 @@ static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
     return 1;
 }
 
-/* Inline in both callers: the die's own hook (cc_apply_chance_turn) skips
- * apply's dispatch with it. */
-static CC_ALWAYS_INLINE void cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
+/* The witch's face: Kalmorda flies (out of line, with the frog's below,
+ * so that the die's common path, a pawn's move, sets up no frame). Each
+ * ends at a die or the roller: a chance point, whoever is next. */
+static CC_NOINLINE int cc_die_witch(const cc_config *cfg, cc_pos *pos)
+{
+    cc_witch_fly(cfg, pos);
+    cc_end_turn(cfg, pos);
+    return TG_PLAYER_CHANCE;
+}
+
+static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
+{
+    if (pos->frog != CC_NONE) {
+        cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
+        pos->frog = CC_NONE;
+        cc_end_turn(cfg, pos);
+    } else if (cfg->nofrog == CC_NOFROG_AGAIN) {
+        pos->phase = CC_PH_DIE;
+    } else {
+        cc_end_turn(cfg, pos);
+    }
+    return TG_PLAYER_CHANCE;
+}
+
+/* A number under the frog: the turn passes. */
+static CC_NOINLINE int cc_die_held(const cc_config *cfg, cc_pos *pos)
+{
+    cc_end_turn(cfg, pos);
+    return TG_PLAYER_CHANCE;
+}
+
+/* Inline in both callers: the die's own hook (cc_roll) skips apply's
+ * dispatch with it. Every case ends in a tail call. */
+static CC_ALWAYS_INLINE int cc_apply_die(const cc_config *cfg, cc_pos *pos, unsigned face)
 {
     unsigned p = pos->turn;
     cc_event(pos, CC_EV_ROLL, p, face, 0);
     /* The two faces of one roll in six first, each a test the predictor
      * mostly gets right; asking "a number?" first is wrong one roll in three. */
-    if (face > CC_FFROG) {
-        cc_witch_fly(cfg, pos);
-        cc_end_turn(cfg, pos);
-        return;
-    }
-    if (face == CC_FFROG) {
-        if (pos->frog != CC_NONE) {
-            cc_event(pos, CC_EV_UNFROG, pos->frog, 0, 0);
-            pos->frog = CC_NONE;
-            cc_end_turn(cfg, pos);
-        } else if (cfg->nofrog == CC_NOFROG_AGAIN) {
-            pos->phase = CC_PH_DIE;
-        } else {
-            cc_end_turn(cfg, pos);
-        }
-        return;
-    }
+    if (face > CC_FFROG)
+        return cc_die_witch(cfg, pos);
+    if (face == CC_FFROG)
+        return cc_die_frog(cfg, pos);
     if (pos->frog == p)
-        cc_end_turn(cfg, pos);
-    else
-        cc_move_pawn(cfg, pos, face + 1);
+        return cc_die_held(cfg, pos);
+    return cc_move_pawn(cfg, pos, face + 1);
 }
 
-static void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
+static CC_ALWAYS_INLINE void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg_move move)
 {
     unsigned p = pos->turn;
     if (move == CC_M_NOTHING) {
@@ -152,20 +169,6 @@ static void cc_clear_events(cc_pos *pos)
     pos->nevents = 0;
 }
 
-/* Who acts in each phase: chance, the end, or (0) the turn's player. */
-static const int8_t cc_actor[CC_PH_COUNT] = {
-    [CC_PH_DIE] = TG_PLAYER_CHANCE, [CC_PH_ROLLER] = TG_PLAYER_CHANCE,
-    [CC_PH_FISH] = TG_PLAYER_CHANCE, [CC_PH_OVER] = TG_PLAYER_TERMINAL,
-};
-
-/* No branch: chance and the players' decisions alternate unpredictably. */
-static int cc_who(const cc_pos *pos)
-{
-    int who = cc_actor[pos->phase];
-    unsigned player = ((unsigned)who >> 31) - 1u; /* all ones for a player's phase, else 0 */
-    return who | (int)(pos->turn & player);
-}
-
 int cc_apply_turn(const void *cfgv, void *st, tg_move move)
 {
     const cc_config *cfg = cfgv;
@@ -175,10 +178,8 @@ int cc_apply_turn(const void *cfgv, void *st, tg_move move)
     /* The die is two decisions in three: one test that the predictor mostly
      * gets right, ahead of a jump table whose one indirect jump would change
      * its target with nearly every decision. */
-    if (pos->phase == CC_PH_DIE) {
-        cc_apply_die(cfg, pos, move - CC_M_DIE);
-        return cc_who(pos);
-    }
+    if (pos->phase == CC_PH_DIE)
+        return cc_apply_die(cfg, pos, move - CC_M_DIE);
     if (pos->phase == CC_PH_FISH) {
         cc_apply_fish(cfg, pos, move);
         return cc_who(pos);
@@ -292,12 +293,18 @@ size_t cc_chance(const void *cfgv, const void *st, tg_move *out, uint32_t *weigh
     return n;
 }
 
-/* The weight of one creature of the cauldron in a fishing attempt (every
- * creature in it is equally likely), and of the snapping handle. */
-static uint32_t cc_creature_weight(const cc_config *cfg, uint32_t s)
+void cc_fish_weights(cc_config *cfg)
 {
-    uint32_t keep = cfg->empty ? CC_SNAP_SCALE - cfg->empty : 1;
-    return s < CC_SNAP_SCALE ? (CC_SNAP_SCALE - s) * keep : 0;
+    /* cc_chance()'s weights at a fishing attempt, each a multiple of the
+     * creatures in the cauldron: per creature, the handle's share, one
+     * creature's own, and the share of nothing. */
+    uint32_t e = cfg->empty, keep = e ? CC_SNAP_SCALE - e : 1;
+    for (unsigned p = 0; p < CC_MAX_PLAYERS; p++) {
+        uint32_t s = cfg->snap[p], rest = s < CC_SNAP_SCALE ? CC_SNAP_SCALE - s : 0;
+        cfg->fish_snap[p] = s * (e ? CC_SNAP_SCALE : 1);
+        cfg->fish_unit[p] = rest * keep;
+        cfg->fish_all[p] = cfg->fish_snap[p] + cfg->fish_unit[p] + rest * e;
+    }
 }
 
 /* The sum of cc_chance()'s weights at the roller and at a fishing attempt
@@ -310,29 +317,23 @@ uint64_t cc_chance_total(const void *cfgv, const void *st)
         return cfg->roller;
     if (pos->phase != CC_PH_FISH)
         return 0;
-    uint32_t s = cfg->snap[pos->turn], e = cfg->empty, total = cc_cauldron_total(pos);
-    uint64_t snap = (uint64_t)s * total * (e ? CC_SNAP_SCALE : 1);
-    uint64_t nothing = s < CC_SNAP_SCALE ? (uint64_t)(CC_SNAP_SCALE - s) * e * total : 0;
-    return snap + (uint64_t)cc_creature_weight(cfg, s) * total + nothing;
+    return (uint64_t)cc_cauldron_total(pos) * cfg->fish_all[pos->turn];
 }
 
-/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+/* The outcome of a fishing attempt's list that r (below its total) falls
  * on: the handle's share first, then each kind's creatures in kind order,
  * then nothing. Which kind is found from r's creature number q and the
  * running counts of the kinds, four bytes at once: kind k is the number
  * of running counts not above q (each below 128, so no byte borrows from
  * the next), counted by one multiplication. */
-tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
+static CC_ALWAYS_INLINE tg_move cc_fish_pick(const cc_config *cfg, const cc_pos *pos,
+                                             uint64_t r)
 {
-    const cc_config *cfg = cfgv;
-    const cc_pos *pos = st;
-    if (pos->phase == CC_PH_ROLLER)
-        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
-    uint32_t s = cfg->snap[pos->turn], total = cc_cauldron_total(pos);
-    uint64_t snap = (uint64_t)s * total * (cfg->empty ? CC_SNAP_SCALE : 1);
+    unsigned p = pos->turn;
+    uint32_t total = cc_cauldron_total(pos), unit = cfg->fish_unit[p];
+    uint64_t snap = (uint64_t)total * cfg->fish_snap[p];
     if (r < snap)
         return CC_M_SNAP;
-    uint32_t unit = cc_creature_weight(cfg, s);
     uint64_t q = unit ? (r - snap) / unit : total;
     if (q >= total)
         return CC_M_NOTHING;
@@ -347,35 +348,92 @@ tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
     return CC_M_CATCH + (tg_move)((not_above * 0x01010101u) >> 24);
 }
 
-/* The roller or a fishing attempt drawn as cc_chance_total() and
- * cc_chance_pick() describe it; out of line, so that the die's path below
- * keeps a small frame. */
-static CC_NOINLINE int cc_draw_weighted(const void *cfg, const void *st, tg_rng *rng,
-                                        tg_move *drawn)
+/* The outcome of cc_chance()'s list that r (below cc_chance_total()) falls
+ * on: the first of the list whose running sum of weights exceeds r. */
+tg_move cc_chance_pick(const void *cfgv, const void *st, uint64_t r)
 {
-    uint64_t total = cc_chance_total(cfg, st);
+    const cc_config *cfg = cfgv;
+    const cc_pos *pos = st;
+    if (pos->phase == CC_PH_ROLLER)
+        return r < 1 ? CC_M_KEY : CC_M_NOKEY;
+    return cc_fish_pick(cfg, pos, r);
+}
+
+/* The roller or a fishing attempt drawn as cc_chance_total() and
+ * cc_chance_pick() describe it (the number the core would draw), then
+ * applied; out of line, so that the hook below keeps no frame and the
+ * die's path none for it. A fishing attempt, the common case, is applied
+ * without cc_apply_turn()'s dispatch. */
+static CC_NOINLINE int cc_draw_weighted(const void *cfgv, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const cc_config *cfg = cfgv;
+    cc_pos *pos = st;
+    uint64_t total = cc_chance_total(cfg, pos);
     if (total == 0)
-        return 0;
-    *drawn = cc_chance_pick(cfg, st, tgR_below_total(rng, total));
-    return 1;
+        return TG_PLAYER_INVALID;
+    uint64_t r = tgR_below_total(rng, total);
+    if (pos->phase == CC_PH_FISH) {
+        tg_move m = cc_fish_pick(cfg, pos, r);
+        *drawn = m;
+        cc_clear_events(pos);
+        cc_apply_fish(cfg, pos, m);
+        return cc_who(pos);
+    }
+    *drawn = cc_chance_pick(cfg, pos, r);
+    return cc_apply_turn(cfg, st, *drawn);
+}
+
+/* The die's face applied, its events first; inline in the three callers
+ * below, each of which keeps it one tail call from the move. */
+static CC_ALWAYS_INLINE int cc_rolled(const cc_config *cfg, cc_pos *pos, tg_move *drawn,
+                                      unsigned face)
+{
+    *drawn = CC_M_DIE + face;
+    cc_clear_events(pos);
+    return cc_apply_die(cfg, pos, face);
+}
+
+/* cc_roll()'s rare cases, each in a call of its own so that cc_roll()
+ * sets up no frame: the draw's near miss (tgR_below_near()), and more
+ * than four events to blank. */
+static CC_NOINLINE int cc_roll_near(const cc_config *cfg, cc_pos *pos, tg_rng *rng,
+                                    tg_move *drawn, uint64_t m)
+{
+    return cc_rolled(cfg, pos, drawn, tgR_below_near(rng, CC_FACES, m));
+}
+
+static CC_NOINLINE int cc_roll_long(const cc_config *cfg, cc_pos *pos, tg_move *drawn,
+                                    unsigned face)
+{
+    return cc_rolled(cfg, pos, drawn, face);
+}
+
+/* The die, two decisions in three, drawn as the core's uniform_chance()
+ * path draws it (tgR_below()'s two steps) and applied as cc_apply_turn()
+ * applies it, without its dispatch. */
+static CC_NOINLINE int cc_roll(const cc_config *cfg, cc_pos *pos, tg_rng *rng, tg_move *drawn)
+{
+    uint64_t m = tgR_below_draw(rng, CC_FACES);
+    if (!tgR_below_settled(m, CC_FACES))
+        return cc_roll_near(cfg, pos, rng, drawn, m);
+    unsigned face = (unsigned)(m >> 32);
+    if (pos->nevents > 4)
+        return cc_roll_long(cfg, pos, drawn, face);
+    *drawn = CC_M_DIE + face;
+    memset(&pos->events[0][0], 0, 4 * sizeof pos->events[0]); /* cc_clear_events(), n <= 4 */
+    pos->nevents = 0;
+    return cc_apply_die(cfg, pos, face);
 }
 
 /* The draws of the core's own path (the die through uniform_chance(), the
- * rest through the weighted hooks), then the outcome applied: the die, two
- * decisions in three, as cc_apply_turn() applies it, without its dispatch. */
+ * rest through the weighted hooks), then the outcome applied. Only tail
+ * calls, so no frame: each kind of chance point pays for its own. */
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
     cc_pos *pos = st;
-    if (pos->phase == CC_PH_DIE) {
-        unsigned face = tgR_below(rng, CC_FACES);
-        *drawn = CC_M_DIE + face;
-        cc_clear_events(pos);
-        cc_apply_die(cfg, pos, face);
-        return cc_who(pos);
-    }
-    if (!cc_draw_weighted(cfg, st, rng, drawn))
-        return TG_PLAYER_INVALID;
-    return cc_apply_turn(cfg, st, *drawn);
+    if (pos->phase == CC_PH_DIE)
+        return cc_roll(cfg, pos, rng, drawn);
+    return cc_draw_weighted(cfg, st, rng, drawn);
 }
 
 uint32_t cc_winners(const void *cfgv, const void *st)

@@ -2,6 +2,8 @@
  * one move at a time (is_legal() answers for one move without writing the
  * list; every branch mirrors the generator it stands for above it). The
  * setup phases' moves are in setup.c, a move's destinations in movement.c. */
+#include <string.h>
+
 #include "spinning_wishes.h"
 
 /* Bit s: slot s holds a holder in the current player's ray. */
@@ -50,24 +52,39 @@ int sw_can_take(const sw_config *c, const sw_block *b)
     return sw_can_differ(sw_kinds_held(b, p), on_ray);
 }
 
+/* Bit q: player q still trades, being in play without her own princess's
+ * three wishes (which take her out of all trading). */
+static unsigned sw_traders(const sw_block *b)
+{
+    unsigned t = 0;
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned g = b->princess[q];
+        t |= (unsigned)((g < SW_PRINCESSES) & (b->hand[q][g & (SW_PRINCESSES - 1)] !=
+                                               SW_WISHES_EACH))
+             << q;
+    }
+    return t;
+}
+
+/* Bit 4q + g: player q holds a wish of princess g. */
+static unsigned sw_held_all(const sw_block *b)
+{
+    const uint8_t *hands = &b->hand[0][0];
+    return sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
+}
+
 /* The current player's trades as a set: bit give*16 + with*4 + take, the
  * same number as the move's id less SW_M_TRADE, so the set lists them in
  * order. Built without a branch per princess or per kind of wish: who may
  * trade and what they hold changes from turn to turn. */
 static uint64_t sw_trades(const sw_block *b)
 {
-    const uint8_t *hands = &b->hand[0][0];
-    /* Bit 4q + g: player q holds a wish of princess g. */
-    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
-    unsigned p = b->cur, theirs = 0;
-    /* Nibble `with`: what that princess's player holds, if she is another
-     * player's and still trades (her own three wishes are hand[q][with]). */
-    for (unsigned with = 0; with < SW_PRINCESSES; with++) {
-        unsigned q = b->player_of[with];
-        unsigned in = (q != SW_NOWHERE) & (q != p);
-        q &= SW_PRINCESSES - 1;
-        in &= b->hand[q][with] != SW_WISHES_EACH;
-        theirs |= ((held >> (4 * q)) & (0u - in) & 15u) << (4 * with);
+    unsigned held = sw_held_all(b), p = b->cur;
+    unsigned others = sw_traders(b) & ~(1u << p), theirs = 0;
+    /* Nibble `with`: what that princess's player holds, if she trades. */
+    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
+        unsigned with = b->princess[q] & (SW_PRINCESSES - 1);
+        theirs |= ((held >> (4 * q)) & (0u - ((others >> q) & 1u)) & 15u) << (4 * with);
     }
     /* Row give (bits 16 give ..): theirs, if she holds a wish of give,
      * without taking the kind she gives. */
@@ -77,18 +94,17 @@ static uint64_t sw_trades(const sw_block *b)
 }
 
 /* The same answer as sw_trades(b) != 0 for less: the kinds the other
- * players still trading hold, all together (a player not in play holds
- * nothing). With one kind of her own someone must hold another kind;
- * with two or more, any wish will do. */
+ * players still trading hold, all together. With one kind of her own
+ * someone must hold another kind; with two or more, any wish will do. */
 int sw_can_trade(const sw_block *b)
 {
-    const uint8_t *hands = &b->hand[0][0];
-    unsigned held = sw_nonzero_bytes(hands, 8) | sw_nonzero_bytes(hands + 8, 8) << 8;
-    unsigned p = b->cur, others = 0;
-    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
-        unsigned in = (q != p) & !sw_own_three(b, (int)q);
-        others |= (held >> (4 * q)) & (0u - in) & 15u;
-    }
+    unsigned held = sw_held_all(b), p = b->cur;
+    unsigned t = sw_traders(b) & ~(1u << p);
+    /* Each trader's bit spread to her nibble, four bits wide. */
+    unsigned spread = ((t & 1u) | (t & 2u) << 3 | (t & 4u) << 6 | (t & 8u) << 9) * 15u;
+    unsigned others = held & spread;
+    others |= others >> 8;
+    others = (others | others >> 4) & 15u;
     unsigned mine = (held >> (4 * p)) & 15u;
     unsigned single = (mine & (mine - 1)) == 0 ? mine : 0;
     return mine && (others & ~single);
@@ -204,9 +220,7 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
         if (sw_moving_own_three(b))
             return move < SW_SPACES &&
                    ((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u);
-        unsigned fwd, back;
-        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-        return (move == fwd) | (move == back);
+        return sw_edge_move_legal(c, b, move);
     }
     switch (b->phase) {
     case SW_PH_ROLL:
@@ -227,6 +241,22 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     }
 }
 
+/* Every decision but a move round the edge, checked as is_legal() checks
+ * it (out of line, so that the common move keeps no frame). */
+static SW_NOINLINE int sw_apply_checked(const void *cfg, void *st, tg_move move)
+{
+    if (!sw_is_legal(cfg, st, move))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, move);
+}
+
+/* A move round the edge with more than four events to blank (rare). */
+static SW_NOINLINE int sw_land_long(const sw_config *c, sw_block *b, tg_move move)
+{
+    sw_clear_events(b);
+    return sw_land(c, b, (int)move);
+}
+
 /* A move, the common decision, is checked with the destinations applying
  * it needs anyway: worked out once instead of in is_legal() and again in
  * the move list's caller. Every other decision is checked as is_legal()
@@ -235,16 +265,13 @@ int sw_apply_if_legal(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
     sw_block *b = st;
-    if (b->phase == SW_PH_MOVE && !sw_moving_own_three(b)) {
-        unsigned fwd, back;
-        sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
-        if ((move != fwd) & (move != back))
-            return TG_PLAYER_INVALID;
-        sw_clear_events(b);
-        sw_land(c, b, (int)move);
-        return sw_who(c, b);
-    }
-    if (!sw_is_legal(cfg, st, move))
+    if (b->phase != SW_PH_MOVE || sw_moving_own_three(b))
+        return sw_apply_checked(cfg, st, move);
+    if (!sw_edge_move_legal(c, b, move))
         return TG_PLAYER_INVALID;
-    return sw_apply_turn(cfg, st, move);
+    if (b->nevents > 4)
+        return sw_land_long(c, b, move);
+    memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
+    b->nevents = 0;
+    return sw_land(c, b, (int)move);
 }

@@ -104,14 +104,12 @@ static void sw_offer_trade(sw_block *b)
         sw_end_turn(b);
 }
 
-void sw_land(const sw_config *c, sw_block *b, int space)
+/* The space's effect, for every space but the common blank ones (out of
+ * line, so that sw_land() keeps no frame for them). */
+static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int space, int kind)
 {
-    int p = b->cur;
-    sw_event_add(b, SW_E_MOVE, p, b->pos[p], space);
-    b->pos[p] = (uint8_t)space;
-    b->roll = 0;
     int own3 = sw_own_three(b, p);
-    switch (c->kind[space]) {
+    switch (kind) {
     case SW_K_TOWER:
         if (sw_can_look(c, b, p, c->tower_of[space]))
             sw_look(c, b, p, c->tower_of[space]);
@@ -145,4 +143,24 @@ void sw_land(const sw_config *c, sw_block *b, int space)
         sw_end_turn(b);
         break;
     }
+    return sw_who(c, b);
+}
+
+int sw_land(const sw_config *c, sw_block *b, int space)
+{
+    int p = b->cur, kind = c->kind[space];
+    /* The move's event is the decision's first: its callers have just
+     * blanked the events, so slot 0, with no test of the count. */
+    const sw_event e = {SW_E_MOVE, (uint8_t)p, b->pos[p], (uint8_t)space};
+    b->events[0] = e;
+    b->nevents = 1;
+    b->pos[p] = (uint8_t)space;
+    b->roll = 0;
+    /* The spaces that do nothing, one test (a set of kinds). */
+    const unsigned plain = 1u << SW_K_BLANK | 1u << SW_K_GATE | 1u << SW_K_HALL | 1u << SW_K_PATH;
+    if ((plain >> kind) & 1u) {
+        sw_end_turn(b);
+        return TG_PLAYER_CHANCE; /* the next player's die */
+    }
+    return sw_land_on(c, b, p, space, kind);
 }

@@ -5,32 +5,6 @@
 
 #include "spinning_wishes.h"
 
-/* "To the left" is the next princess clockwise, since each player sits
- * behind her princess's gate. */
-int sw_left_of(const sw_block *b, int player)
-{
-    int g = b->princess[player];
-    for (int k = 1; k <= SW_PRINCESSES; k++) {
-        int q = b->player_of[(g + k) & (SW_PRINCESSES - 1)]; /* 4 princesses: a mask */
-        if (q != SW_NOWHERE)
-            return q;
-    }
-    return player;
-}
-
-void sw_end_turn(sw_block *b)
-{
-    int next = sw_left_of(b, b->cur);
-    while (b->skip & (1u << next)) {
-        b->skip &= (uint8_t)~(1u << next);
-        sw_event_add(b, SW_E_SKIP, next, 0, 0);
-        next = sw_left_of(b, next);
-    }
-    b->cur = (uint8_t)next;
-    b->phase = SW_PH_ROLL;
-    b->roll = 0;
-}
-
 void sw_clear(sw_block *b)
 {
     memset(b, 0, sizeof *b);
@@ -134,8 +108,7 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
         sw_apply_roll(b, move - SW_M_ROLL);
         break;
     case SW_PH_MOVE:
-        sw_land(c, b, (int)(move - SW_M_DEST));
-        break;
+        return sw_land(c, b, (int)(move - SW_M_DEST));
     case SW_PH_SPIN:
         b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
                                             : (int)(move - SW_M_SPIN));
@@ -183,28 +156,71 @@ static SW_NOINLINE int sw_draw_listed(const void *cfg, const void *st, tg_rng *r
     return 1;
 }
 
-/* The draws of the core's own path: the die and spin=rotation through
- * uniform_chance(), spin=ray through the weighted hooks (48 stops in all),
- * the setup through the lists; then the outcome applied. */
-int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+/* The die's face applied, its events first (inline in sw_roll()'s rare
+ * cases below, each a call of its own so that sw_roll() sets up no frame:
+ * the draw's near miss, and more than four events to blank). */
+static inline int sw_rolled(const sw_config *c, sw_block *b, tg_move *drawn, unsigned face)
 {
-    const sw_config *c = cfg;
-    sw_block *b = st;
-    if (b->phase == SW_PH_ROLL) { /* the die, applied here without apply's dispatch */
-        unsigned face = tgR_below(rng, SW_DIE);
-        *drawn = SW_M_ROLL + face;
-        sw_clear_events(b);
-        sw_apply_roll(b, face);
-        return sw_who(c, b);
-    }
+    *drawn = SW_M_ROLL + face;
+    sw_clear_events(b);
+    sw_apply_roll(b, face);
+    return sw_who(c, b);
+}
+
+static SW_NOINLINE int sw_roll_near(const sw_config *c, sw_block *b, tg_rng *rng,
+                                    tg_move *drawn, uint64_t m)
+{
+    return sw_rolled(c, b, drawn, tgR_below_near(rng, SW_DIE, m));
+}
+
+static SW_NOINLINE int sw_roll_long(const sw_config *c, sw_block *b, tg_move *drawn,
+                                    unsigned face)
+{
+    return sw_rolled(c, b, drawn, face);
+}
+
+/* The die, nearly every other decision: drawn as the core's
+ * uniform_chance() path draws it (tgR_below()'s two steps) and applied
+ * without apply's dispatch. */
+static SW_NOINLINE int sw_roll(const sw_config *c, sw_block *b, tg_rng *rng, tg_move *drawn)
+{
+    uint64_t m = tgR_below_draw(rng, SW_DIE);
+    if (!tgR_below_settled(m, SW_DIE))
+        return sw_roll_near(c, b, rng, drawn, m);
+    unsigned face = (unsigned)(m >> 32);
+    if (b->nevents > 4)
+        return sw_roll_long(c, b, drawn, face);
+    *drawn = SW_M_ROLL + face;
+    memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
+    b->nevents = 0;
+    sw_apply_roll(b, face);
+    return sw_who(c, b);
+}
+
+/* The other chance points: spin=rotation through uniform_chance(),
+ * spin=ray through the weighted hooks (48 stops in all), the setup
+ * through the lists; then the outcome applied. */
+static SW_NOINLINE int sw_draw_other(const sw_config *c, sw_block *b, tg_rng *rng,
+                                     tg_move *drawn)
+{
     uint32_t count = c->uniform_count[b->phase];
     if (count)
         *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
     else if (b->phase == SW_PH_SPIN)
-        *drawn = sw_chance_pick(cfg, st, tgR_below_total(rng, SW_ROTATIONS));
-    else if (!sw_draw_listed(cfg, st, rng, drawn))
+        *drawn = sw_chance_pick(c, b, tgR_below_total(rng, SW_ROTATIONS));
+    else if (!sw_draw_listed(c, b, rng, drawn))
         return TG_PLAYER_INVALID;
-    return sw_apply_turn(cfg, st, *drawn);
+    return sw_apply_turn(c, b, *drawn);
+}
+
+/* The draws of the core's own path, then the outcome applied: only tail
+ * calls, so no frame; each kind of chance point pays for its own. */
+int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    sw_block *b = st;
+    if (b->phase == SW_PH_ROLL)
+        return sw_roll(cfg, b, rng, drawn);
+    return sw_draw_other(cfg, b, rng, drawn);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)

@@ -307,7 +307,18 @@ static inline int sw_hand_size(const sw_block *b, int player)
 {
     return b->hand[player][0] + b->hand[player][1] + b->hand[player][2] + b->hand[player][3];
 }
-int sw_left_of(const sw_block *b, int player);
+/* "To the left" is the next princess clockwise, since each player sits
+ * behind her princess's gate. */
+static inline int sw_left_of(const sw_block *b, int player)
+{
+    int g = b->princess[player];
+    for (int k = 1; k <= SW_PRINCESSES; k++) {
+        int q = b->player_of[(g + k) & (SW_PRINCESSES - 1)]; /* 4 princesses: a mask */
+        if (q != SW_NOWHERE)
+            return q;
+    }
+    return player;
+}
 /* Inline: nearly every decision adds one. */
 static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
 {
@@ -319,7 +330,21 @@ static inline void sw_event_add(sw_block *b, int type, int a, int x, int y)
     b->events[n] = e;
     b->nevents = (uint8_t)(n + 1);
 }
-void sw_end_turn(sw_block *b);
+/* The next player round the table, passing those who lose a turn (each
+ * pass clears one mark, so this stops). Inline: nearly every turn ends
+ * here, most of them with the next seat's princess in play. */
+static inline void sw_end_turn(sw_block *b)
+{
+    int next = sw_left_of(b, b->cur);
+    while (b->skip & (1u << next)) {
+        b->skip &= (uint8_t)~(1u << next);
+        sw_event_add(b, SW_E_SKIP, next, 0, 0);
+        next = sw_left_of(b, next);
+    }
+    b->cur = (uint8_t)next;
+    b->phase = SW_PH_ROLL;
+    b->roll = 0;
+}
 /* Blanks the last decision's events, so that equal positions stay equal
  * byte for byte: only the slots it used, since validate() holds every
  * block to blank unused slots. Nearly every decision leaves at most four
@@ -345,6 +370,35 @@ void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
  * moves are sw_edge_moves() below. */
 uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll);
 
+/* Bit sp: a princess stands on edge space sp. Her own space counts too:
+ * no walk of up to nine steps from it comes back to it. A princess not in
+ * play stands on SW_NOWHERE, which like every castle space has no bit in
+ * edge_bit. */
+static inline uint64_t sw_edge_taken(const sw_config *c, const sw_block *b)
+{
+    return c->edge_bit[b->pos[0]] | c->edge_bit[b->pos[1]] | c->edge_bit[b->pos[2]] |
+           c->edge_bit[b->pos[3]];
+}
+
+/* sw_edge_moves()'s two ways from space sp, edge being sw_edge_taken(). */
+static inline unsigned sw_edge_fwd(const sw_config *c, uint64_t edge, unsigned sp, unsigned roll)
+{
+    /* Bit i: space i, and spaces 0..23 again above bit 39. */
+    uint64_t ahead = edge | edge << SW_LOOP;
+    unsigned f = c->ring[sp + roll];
+    return c->ring[f + (unsigned)sw_lowest(~(ahead >> f))];
+}
+
+static inline unsigned sw_edge_back(const sw_config *c, uint64_t edge, unsigned sp,
+                                    unsigned roll)
+{
+    /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
+    uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
+    unsigned k = c->ring[sp + SW_LOOP - roll];
+    /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
+    return c->ring[k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u)];
+}
+
 /* The common move: round the edge, no gate or tower to stop at, roll steps
  * either way, then on past the spaces other princesses stand on. At most
  * three of them, so the first free space is within three steps; it is
@@ -356,20 +410,19 @@ uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int playe
 static inline void sw_edge_moves(const sw_config *c, const sw_block *b, unsigned player,
                                  unsigned roll, unsigned *fwd, unsigned *back)
 {
-    /* Her own space counts too: no walk of up to nine steps from it comes
-     * back to it. A princess not in play stands on SW_NOWHERE, which like
-     * every castle space has no bit in edge_bit. */
-    uint64_t edge = c->edge_bit[b->pos[0]] | c->edge_bit[b->pos[1]] | c->edge_bit[b->pos[2]] |
-                    c->edge_bit[b->pos[3]];
-    unsigned sp = b->pos[player];
-    /* Bit i: space i, and spaces 0..23 again above bit 39. */
-    uint64_t ahead = edge | edge << SW_LOOP;
-    /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
-    uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
-    unsigned f = c->ring[sp + roll], k = c->ring[sp + SW_LOOP - roll];
-    *fwd = c->ring[f + (unsigned)sw_lowest(~(ahead >> f))];
-    /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
-    *back = c->ring[k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u)];
+    uint64_t edge = sw_edge_taken(c, b);
+    *fwd = sw_edge_fwd(c, edge, b->pos[player], roll);
+    *back = sw_edge_back(c, edge, b->pos[player], roll);
+}
+
+/* Whether move is one of sw_edge_moves()'s two for the player to move,
+ * the way back worked out only when the move is not the way forward. */
+static inline int sw_edge_move_legal(const sw_config *c, const sw_block *b, tg_move move)
+{
+    uint64_t edge = sw_edge_taken(c, b);
+    unsigned sp = b->pos[b->cur];
+    return move == sw_edge_fwd(c, edge, sp, b->roll) ||
+           move == sw_edge_back(c, edge, sp, b->roll);
 }
 
 /* In the move phase every player has a princess, so sw_own_three() needs
@@ -381,7 +434,10 @@ static inline int sw_moving_own_three(const sw_block *b)
 }
 
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower);
-void sw_land(const sw_config *c, sw_block *b, int space);
+/* The current player's princess set down on space (a legal move), with
+ * what the space does, right after the decision's events were blanked;
+ * returns whose turn it is then (sw_who()). */
+int sw_land(const sw_config *c, sw_block *b, int space);
 void sw_steps_setup(sw_config *cfg);
 
 /* ray.c: the holders a spin leaves in the spinner's ray. */
