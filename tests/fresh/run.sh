@@ -47,14 +47,11 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 # from /usr/local/share/ca-certificates. It belongs to the network, not to
 # the machine under test: it goes into the root's same folder, where the
 # ca-certificates package that scripts/play.sh installs adds it to the
-# system's store, and node is told of that store as this machine's is. On
-# a network that does not intercept TLS the folder is empty and nothing is
-# copied.
-extra_ca=()
+# system's store, which Debian's node and npm read. On a network that does
+# not intercept TLS the folder is empty and nothing is copied.
 if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
   mkdir -p "$root/usr/local/share/ca-certificates"
   cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
-  extra_ca=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
   echo "the network's own certificate authorities: $(cd /usr/local/share/ca-certificates && echo *.crt)" | tee -a "$log"
 fi
 git -C "$repo" archive --format=tar --prefix=libtablegames/ "$commit" | tar -x -C "$root/root"
@@ -69,7 +66,7 @@ mount --bind /dev/shm "$root/dev/shm" && mounted+=("$root/dev/shm")
 # As root, with a clean environment: nothing of this machine's PATH (a
 # newer Node, pyenv) reaches inside.
 inside() {
-  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 "${extra_ca[@]}" \
+  chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     TG_JOBS="${TG_JOBS:-2}" /bin/bash -c "cd /root/libtablegames && $1"
 }
