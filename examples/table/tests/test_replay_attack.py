@@ -43,7 +43,9 @@ class ReplayAttack(unittest.IsolatedAsyncioTestCase):
         self.assertGreaterEqual(moves["samples"], 100)
         self.assertLess(moves["p99"], P99_MS, family["under_attack"])
         spectators, flooders = report["spectators"], report["flooders"]
-        self.assertEqual(spectators["connections"], 32)
+        # Each of the 32 connected; one the server dropped comes back
+        # (loadgen/attackers.py), so there may be more.
+        self.assertGreaterEqual(spectators["connections"], 32)
         self.assertGreater(spectators["sent"], 32 * 100)
         self.assertGreater(spectators["refused"], 0)
         self.assertGreater(flooders["connections"], 2 * 20)        # each came back at least once
