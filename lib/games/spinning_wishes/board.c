@@ -95,26 +95,6 @@ static void sw_rays_setup(sw_config *cfg)
  * holds); everything is derived from the groups above. */
 static void sw_ray_tables_setup(sw_config *cfg)
 {
-    for (unsigned first = 0; first < SW_SLOTS; first++)
-        for (unsigned t = 0; t < 8; t++)
-            cfg->ray_code_at[first][t] =
-                (uint8_t)sw_ray_code_from(first, (t << first | t >> (SW_SLOTS - first)) &
-                                                     ((1u << SW_SLOTS) - 1u));
-    for (int g = 0; g < SW_PRINCESSES; g++) {
-        sw_ray_group *group = cfg->ray_group[g];
-        for (int i = 0; i < cfg->ray_groups[g]; i++) {
-            unsigned m = group[i].mask, f = group[i].first;
-            group[i].window = (uint8_t)(((m >> f) | (m << (SW_SLOTS - f))) & 7u);
-        }
-        for (int s = 0; s < SW_SLOTS; s++) {
-            int n = 0;
-            for (int i = 0; i < cfg->ray_groups[g] && n < SW_RAY_NEAR; i++)
-                if (group[i].mask & (1u << s))
-                    cfg->ray_near[g][s][n++] = (uint8_t)i;
-            for (; n > 0 && n < SW_RAY_NEAR; n++)
-                cfg->ray_near[g][s][n] = cfg->ray_near[g][s][n - 1];
-        }
-    }
     /* Snow White's stops around slot 2 (slots 0..4), which stand for any
      * slot and princess (ray.c says why). */
     const sw_ray_group *group = cfg->ray_group[0];
@@ -126,6 +106,15 @@ static void sw_ray_tables_setup(sw_config *cfg)
             cfg->ray_stops[near][(code - 1) % 4] += group[i].stops;
             cfg->ray_ks[near] |= (uint8_t)(1u << (code - 1) % 4);
             cfg->ray_placed[near] += group[i].stops;
+        }
+    for (unsigned near = 0; near < 256; near++)
+        for (unsigned j = 0; j < 4; j++)
+            cfg->ray_placed4[near] += cfg->ray_placed[(near >> j) & 31u];
+    for (unsigned near = 0; near < 32; near++)
+        for (int r = 0; r < SW_ROTATIONS; r++) {
+            unsigned code = sw_ray_code_from(cfg->ray_first[0][r], cfg->ray[0][r] & near);
+            if (code != 0 && (code - 1) / 4 == 2)
+                cfg->ray_rots[near][(code - 1) % 4] |= (uint64_t)1 << r;
         }
 }
 

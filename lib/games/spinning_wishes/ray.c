@@ -103,66 +103,99 @@ uint64_t sw_chance_total(const void *cfg, const void *st)
     return b->phase == SW_PH_SPIN && c->spin_ray ? SW_ROTATIONS : 0;
 }
 
+/* The stops (bit r: stop r) at which princess g's ray shows the code of
+ * first slot f and other bits k, near being the holders on f-2..f+2:
+ * Snow White's set for slot 2 (ray_rots) turned, since her ray at stop r
+ * is princess g's at r + 12g and slot s's neighbourhood at stop r is slot
+ * s + 1's at r - 4. */
+static inline uint64_t sw_ray_stops_at(const sw_config *c, unsigned g, unsigned f, unsigned near,
+                                       unsigned k)
+{
+    const uint64_t all = ((uint64_t)1 << SW_ROTATIONS) - 1u;
+    int turn = (int)(12 * g + 8) - (int)(4 * f);
+    unsigned t = (unsigned)(turn < 0 ? turn + SW_ROTATIONS : turn);
+    uint64_t set = c->ray_rots[near][k];
+    return ((set << t) | (set >> (SW_ROTATIONS - t))) & all;
+}
+
+/* The holders on slots f-2..f+2 as bits 0..4 (full2: bit s and s + 12
+ * for slot s, and s + 24). */
+static inline unsigned sw_near(uint64_t around, unsigned f)
+{
+    return (unsigned)(around >> (f + SW_SLOTS - 2)) & 31u;
+}
+
+/* The first stop whose ray holds no holder, or -1: the groups come in
+ * the order of their first stops. */
+static int sw_ray_empty_stop(const sw_config *c, const sw_block *b, unsigned full)
+{
+    unsigned g = b->princess[b->cur] & (SW_PRINCESSES - 1);
+    const sw_ray_group *group = c->ray_group[g];
+    for (int i = 0; i < c->ray_groups[g]; i++)
+        if (!(group[i].mask & full))
+            return group[i].rot;
+    return -1;
+}
+
 /* The outcome of sw_ray_chance()'s list that stop number r falls on: code
  * 0 (no holder) first, then the codes of each slot f in turn, found by
- * the stops of each slot's window as sw_ray_chance() counts them. */
-tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r)
+ * the stops of each slot's window as sw_ray_chance() counts them; *first
+ * gets the first stop that gives it (what applying it keeps). */
+unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *first)
 {
-    const sw_config *c = cfg;
-    const sw_block *b = st;
-    unsigned full = sw_full_slots(b), placed = 0, left = (unsigned)r;
+    unsigned full = sw_full_slots(b), left = r;
     uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
-    uint8_t near[SW_SLOTS];
-    for (int f = 0; f < SW_SLOTS; f++) {
-        near[f] = (uint8_t)((around >> (f + SW_SLOTS - 2)) & 31u);
-        placed += c->ray_placed[near[f]];
+    /* Bits i..i+7 of around >> 10: slots 4q-2..4q+5 for the quarter q = i / 4. */
+    uint64_t quarters = around >> (SW_SLOTS - 2);
+    unsigned placed = (unsigned)c->ray_placed4[quarters & 255u] +
+                      c->ray_placed4[(quarters >> 4) & 255u] +
+                      c->ray_placed4[(quarters >> 8) & 255u];
+    if (left < SW_ROTATIONS - placed) {
+        *first = sw_ray_empty_stop(c, b, full);
+        return 0;
     }
-    if (left < SW_ROTATIONS - placed)
-        return SW_M_RAY;
     left -= SW_ROTATIONS - placed;
-    unsigned f = 0;
-    while (left >= c->ray_placed[near[f]]) /* r < 48: some slot holds it */
-        left -= c->ray_placed[near[f++]];
-    const uint8_t *stops = c->ray_stops[near[f]];
+    /* Four slots at a time, then one (r < 48: some slot holds it). */
+    unsigned f = 0, n;
+    while (left >= (n = c->ray_placed4[(quarters >> f) & 255u])) {
+        left -= n;
+        f += 4;
+    }
+    while (left >= (n = c->ray_placed[sw_near(around, f)])) {
+        left -= n;
+        f++;
+    }
+    unsigned near = sw_near(around, f);
+    const uint8_t *stops = c->ray_stops[near];
     unsigned k = 0;
     while (left >= stops[k])
         left -= stops[k++];
-    return SW_M_RAY + 1 + 4 * f + k;
+    unsigned g = b->princess[b->cur] & (SW_PRINCESSES - 1);
+    *first = sw_lowest(sw_ray_stops_at(c, g, f, near, k));
+    return 1 + 4 * f + k;
 }
 
-/* The code a group's ray shows with these holders (full: bit s and s + 12
- * for slot s). */
-static unsigned sw_group_code(const sw_config *c, const sw_ray_group *group, unsigned full2)
+tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r)
 {
-    return c->ray_code_at[group->first][(full2 >> group->first) & group->window];
+    int first;
+    return SW_M_RAY + sw_ray_draw(cfg, st, (unsigned)r, &first);
 }
 
-/* The groups come in the order of their first stops, so the first group
- * with the code holds the first stop that gives it. A code other than 0
- * starts at a slot f, which every group giving it holds: only those few
- * (ray_near) are asked, all of them, keeping the earliest (no branch on
- * which one it is). */
+/* The first stop giving a code: for code 0 the first group whose ray holds
+ * no holder (the groups come in the order of their first stops); for any
+ * other, the lowest of its stops (sw_ray_stops_at()). */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code)
 {
-    int g = b->princess[b->cur] & (SW_PRINCESSES - 1);
-    const sw_ray_group *group = c->ray_group[g];
+    unsigned g = b->princess[b->cur] & (SW_PRINCESSES - 1);
     unsigned full = sw_full_slots(b);
-    if (code == 0) {
-        for (int i = 0; i < c->ray_groups[g]; i++)
-            if (!(group[i].mask & full))
-                return group[i].rot;
-        return -1;
-    }
+    if (code == 0)
+        return sw_ray_empty_stop(c, b, full);
     if (code >= SW_RAY_CODES)
         return -1;
-    const uint8_t *near = c->ray_near[g][(code - 1) / 4];
-    unsigned full2 = full | full << SW_SLOTS, rot = SW_ROTATIONS;
-    for (int k = 0; k < SW_RAY_NEAR; k++) {
-        const sw_ray_group *one = &group[near[k]];
-        unsigned r = sw_group_code(c, one, full2) == code ? one->rot : SW_ROTATIONS;
-        rot = r < rot ? r : rot;
-    }
-    return rot < SW_ROTATIONS ? (int)rot : -1;
+    uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
+    unsigned f = (code - 1) / 4;
+    uint64_t stops = sw_ray_stops_at(c, g, f, sw_near(around, f), (code - 1) % 4);
+    return stops ? sw_lowest(stops) : -1;
 }
 
 /* Whether the holders of `slots` can be matched one to one with the items. */

@@ -98,6 +98,18 @@ static inline void sw_apply_roll(sw_block *b, unsigned face)
     b->phase = SW_PH_MOVE;
 }
 
+/* The wheel stopped at stop rot (its events blanked): take, or else the
+ * turn ends. */
+static int sw_apply_spin(const sw_config *c, sw_block *b, int rot)
+{
+    b->rot = (uint8_t)rot;
+    sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
+    b->phase = SW_PH_TAKE;
+    if (!sw_can_take(c, b))
+        sw_end_turn(b);
+    return sw_who(c, b);
+}
+
 int sw_apply_turn(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
@@ -110,13 +122,8 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
     case SW_PH_MOVE:
         return sw_land(c, b, (int)(move - SW_M_DEST));
     case SW_PH_SPIN:
-        b->rot = (uint8_t)(move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
-                                            : (int)(move - SW_M_SPIN));
-        sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
-        b->phase = SW_PH_TAKE;
-        if (!sw_can_take(c, b))
-            sw_end_turn(b);
-        break;
+        return sw_apply_spin(c, b, move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
+                                                    : (int)(move - SW_M_SPIN));
     case SW_PH_TAKE:
     case SW_PH_TRADE:
         if (move >= SW_M_TRADE && move < SW_M_PASS) {
@@ -206,9 +213,14 @@ static SW_NOINLINE int sw_draw_other(const sw_config *c, sw_block *b, tg_rng *rn
     uint32_t count = c->uniform_count[b->phase];
     if (count)
         *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
-    else if (b->phase == SW_PH_SPIN)
-        *drawn = sw_chance_pick(c, b, tgR_below_total(rng, SW_ROTATIONS));
-    else if (!sw_draw_listed(c, b, rng, drawn))
+    else if (b->phase == SW_PH_SPIN) {
+        /* spin=ray: the outcome with its first stop, applied here. */
+        int first;
+        *drawn = SW_M_RAY + sw_ray_draw(c, b, (unsigned)tgR_below_total(rng, SW_ROTATIONS),
+                                        &first);
+        sw_clear_events(b);
+        return sw_apply_spin(c, b, first);
+    } else if (!sw_draw_listed(c, b, rng, drawn))
         return TG_PLAYER_INVALID;
     return sw_apply_turn(c, b, *drawn);
 }

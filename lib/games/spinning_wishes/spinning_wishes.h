@@ -96,12 +96,7 @@ typedef struct sw_ray_group {
     uint8_t first;  /* its first slot clockwise */
     uint8_t stops;  /* how many of the 48 stops give it */
     uint8_t rot;    /* the first of them */
-    uint8_t window; /* mask turned so that first is bit 0 (at most three bits) */
 } sw_ray_group;
-
-/* Most groups whose ray holds a given slot: a ray is a window of two or
- * three neighbouring slots (board.c), so at most six windows hold a slot. */
-#define SW_RAY_NEAR 6
 
 typedef struct sw_config {
     int players;
@@ -115,12 +110,6 @@ typedef struct sw_config {
     /* The stops grouped by ray, in the order of their first stops. */
     sw_ray_group ray_group[SW_PRINCESSES][SW_ROTATIONS];
     uint8_t ray_groups[SW_PRINCESSES];
-    /* Per princess and slot: the groups whose ray holds that slot, in group
-     * order (the last one repeated up to SW_RAY_NEAR). */
-    uint8_t ray_near[SW_PRINCESSES][SW_SLOTS][SW_RAY_NEAR];
-    /* The outcome code of holders t (bits from slot first on) in a window
-     * that starts at slot first: sw_ray_code_from() as a table. */
-    uint8_t ray_code_at[SW_SLOTS][8];
     /* A spin's outcomes a slot at a time (ray.c): for a slot f holding a
      * holder, by the holders on slots f-2..f+2 (bit i: slot f-2+i), how many
      * stops leave f the first holder of the ray, by the code's other bits k;
@@ -128,6 +117,15 @@ typedef struct sw_config {
     uint8_t ray_stops[32][4];
     uint8_t ray_ks[32];
     uint8_t ray_placed[32];
+    /* ray_placed of four slots f..f+3 in all, by the holders on f-2..f+5
+     * (bit i: slot f-2+i): a spin's outcomes four slots at a time. */
+    uint8_t ray_placed4[256];
+    /* The same stops as a set: bit r, Snow White's stop r gives the code of
+     * first slot 2 and other bits k with holders near (bits 0..4: slots
+     * 0..4). Another slot f and princess g turn it by 12g + 8 - 4f stops
+     * (sw_ray_stops_at()), and its lowest bit is the first stop, the one
+     * a spin keeps. */
+    uint64_t ray_rots[32][4];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* edge_bit[sp]: bit sp for an edge space, else 0 (also for SW_NOWHERE
@@ -454,6 +452,9 @@ size_t sw_ray_chance(const sw_config *c, const sw_block *b, tg_move *out, uint32
  * number below it falls on. */
 uint64_t sw_chance_total(const void *cfg, const void *st);
 tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r);
+/* sw_chance_pick()'s outcome code for r (below 48), with the first stop
+ * that gives it (what applying it keeps) in *first. */
+unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *first);
 /* A chance point drawn and applied in one call (rules.c; the
  * apply_chance_turn hook). */
 int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
