@@ -242,12 +242,33 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
 }
 
 /* Every decision but a move round the edge, checked as is_legal() checks
- * it (out of line, so that the common move keeps no frame). */
+ * it (out of line, so that the common move keeps no frame): the take and
+ * trade phases' and the castle-bound moves without is_legal()'s and
+ * apply's dispatch on the phase, the castle's destinations worked out
+ * once. */
 static SW_NOINLINE int sw_apply_checked(const void *cfg, void *st, tg_move move)
 {
-    if (!sw_is_legal(cfg, st, move))
-        return TG_PLAYER_INVALID;
-    return sw_apply_turn(cfg, st, move);
+    const sw_config *c = cfg;
+    sw_block *b = st;
+    switch (b->phase) {
+    case SW_PH_TRADE:
+        if (move != SW_M_PASS && !sw_trade_legal(b, move))
+            return TG_PLAYER_INVALID;
+        return sw_apply_exchange(b, move);
+    case SW_PH_TAKE:
+        if (move != SW_M_PASS && !sw_take_legal(c, b, move))
+            return TG_PLAYER_INVALID;
+        return sw_apply_exchange(b, move);
+    case SW_PH_MOVE: /* holding her own three (sw_apply_if_legal()) */
+        if (move >= SW_SPACES || !((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u))
+            return TG_PLAYER_INVALID;
+        sw_clear_events(b);
+        return sw_land(c, b, (int)move);
+    default:
+        if (!sw_is_legal(cfg, st, move))
+            return TG_PLAYER_INVALID;
+        return sw_apply_turn(cfg, st, move);
+    }
 }
 
 /* A move round the edge with more than four events to blank (rare). */

@@ -90,6 +90,30 @@ static void sw_apply_trade(sw_block *b, int give, int with, int take)
     sw_event_add(b, SW_E_TRADE, p, q, give * 4 + take);
 }
 
+/* A take, swap, trade or pass applied, its events blanked already: the
+ * turn ends, and the next player's die is the next decision. */
+static int sw_exchanged(sw_block *b, tg_move move)
+{
+    if (move >= SW_M_TRADE && move < SW_M_PASS) {
+        unsigned k = move - SW_M_TRADE;
+        sw_apply_trade(b, (int)(k / 16), (int)(k / 4 % 4), (int)(k % 4));
+    } else if (move >= SW_M_SWAP && move < SW_M_TRADE) {
+        unsigned k = move - SW_M_SWAP;
+        sw_apply_swap(b, (int)(k / SW_SLOTS), (int)(k % SW_SLOTS));
+    } else if (move >= SW_M_TAKE && move < SW_M_SWAP) {
+        sw_apply_take(b, (int)(move - SW_M_TAKE));
+    }
+    sw_end_turn(b);
+    return TG_PLAYER_CHANCE;
+}
+
+int sw_apply_exchange(void *st, tg_move move)
+{
+    sw_block *b = st;
+    sw_clear_events(b);
+    return sw_exchanged(b, move);
+}
+
 /* The die for a move (both apply hooks use it). */
 static inline void sw_apply_roll(sw_block *b, unsigned face)
 {
@@ -126,17 +150,7 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
                                                     : (int)(move - SW_M_SPIN));
     case SW_PH_TAKE:
     case SW_PH_TRADE:
-        if (move >= SW_M_TRADE && move < SW_M_PASS) {
-            unsigned k = move - SW_M_TRADE;
-            sw_apply_trade(b, (int)(k / 16), (int)(k / 4 % 4), (int)(k % 4));
-        } else if (move >= SW_M_SWAP && move < SW_M_TRADE) {
-            unsigned k = move - SW_M_SWAP;
-            sw_apply_swap(b, (int)(k / SW_SLOTS), (int)(k % SW_SLOTS));
-        } else if (move >= SW_M_TAKE && move < SW_M_SWAP) {
-            sw_apply_take(b, (int)(move - SW_M_TAKE));
-        }
-        sw_end_turn(b);
-        break;
+        return sw_exchanged(b, move);
     default:
         sw_setup_apply(c, b, move);
         break;

@@ -295,6 +295,9 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move);
 /* A legal move applied as sw_apply_turn() does, or TG_PLAYER_INVALID for
  * any other (legal.c; the apply_if_legal hook). */
 int sw_apply_if_legal(const void *cfg, void *st, tg_move move);
+/* A legal take, swap, trade or pass (the take and trade phases) applied
+ * as sw_apply_turn() does. */
+int sw_apply_exchange(void *st, tg_move move);
 /* current_player(): no branch, since chance and player decisions take turns. */
 static inline int sw_who(const sw_config *c, const sw_block *b)
 {
