@@ -134,6 +134,8 @@ void sw_board_setup(sw_config *cfg)
         cfg->ring[i] = (uint8_t)(i % SW_LOOP);
     for (int i = 0; i < SW_LOOP; i++)
         cfg->edge_bit[i] = (uint64_t)1 << i;
+    for (int g = 0; g < SW_PRINCESSES; g++)
+        cfg->own_three_hand[g] = (uint32_t)SW_WISHES_EACH << (8 * g);
     static const uint8_t players_decide[] = {SW_PH_PICK, SW_PH_MOVE, SW_PH_TAKE, SW_PH_TRADE,
                                              SW_PH_PLACE};
     for (int ph = 0; ph < SW_PH_COUNT; ph++)

@@ -53,16 +53,15 @@ int sw_can_take(const sw_config *c, const sw_block *b)
 }
 
 /* Bit q: player q still trades, being in play without her own princess's
- * three wishes (which take her out of all trading). */
-static unsigned sw_traders(const sw_block *b)
+ * three wishes (which take her out of all trading): one comparison of her
+ * hand per player (own_three_hand). */
+static unsigned sw_traders(const sw_config *c, const sw_block *b)
 {
     unsigned t = 0;
-    for (unsigned q = 0; q < SW_PRINCESSES; q++) {
-        unsigned g = b->princess[q];
-        t |= (unsigned)((g < SW_PRINCESSES) & (b->hand[q][g & (SW_PRINCESSES - 1)] !=
-                                               SW_WISHES_EACH))
+    for (unsigned q = 0; q < SW_PRINCESSES; q++)
+        t |= (unsigned)(sw_bytes_value(b->hand[q], SW_PRINCESSES) !=
+                        c->own_three_hand[b->princess[q]])
              << q;
-    }
     return t;
 }
 
@@ -77,10 +76,10 @@ static unsigned sw_held_all(const sw_block *b)
  * same number as the move's id less SW_M_TRADE, so the set lists them in
  * order. Built without a branch per princess or per kind of wish: who may
  * trade and what they hold changes from turn to turn. */
-static uint64_t sw_trades(const sw_block *b)
+static uint64_t sw_trades(const sw_config *c, const sw_block *b)
 {
     unsigned held = sw_held_all(b), p = b->cur;
-    unsigned others = sw_traders(b) & ~(1u << p), theirs = 0;
+    unsigned others = sw_traders(c, b) & ~(1u << p), theirs = 0;
     /* Nibble `with`: what that princess's player holds, if she trades. */
     for (unsigned q = 0; q < SW_PRINCESSES; q++) {
         unsigned with = b->princess[q] & (SW_PRINCESSES - 1);
@@ -93,13 +92,13 @@ static uint64_t sw_trades(const sw_block *b)
     return (uint64_t)theirs * 0x0001000100010001u & rows & ~(uint64_t)0x8888444422221111u;
 }
 
-/* The same answer as sw_trades(b) != 0 for less: the kinds the other
+/* The same answer as sw_trades(c, b) != 0 for less: the kinds the other
  * players still trading hold, all together. With one kind of her own
  * someone must hold another kind; with two or more, any wish will do. */
-int sw_can_trade(const sw_block *b)
+int sw_can_trade(const sw_config *c, const sw_block *b)
 {
     unsigned held = sw_held_all(b), p = b->cur;
-    unsigned t = sw_traders(b) & ~(1u << p);
+    unsigned t = sw_traders(c, b) & ~(1u << p);
     /* Each trader's bit spread to her nibble, four bits wide. */
     unsigned spread = ((t & 1u) | (t & 2u) << 3 | (t & 4u) << 6 | (t & 8u) << 9) * 15u;
     unsigned others = held & spread;
@@ -112,9 +111,8 @@ int sw_can_trade(const sw_block *b)
 
 size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out)
 {
-    (void)c;
     size_t n = 0;
-    for (uint64_t trades = sw_trades(b); trades; trades &= trades - 1)
+    for (uint64_t trades = sw_trades(c, b); trades; trades &= trades - 1)
         out[n++] = SW_M_TRADE + (tg_move)sw_lowest(trades);
     out[n++] = SW_M_PASS;
     return n;

@@ -97,10 +97,10 @@ static void sw_look(const sw_config *c, sw_block *b, int p, int tower)
     }
 }
 
-static void sw_offer_trade(sw_block *b)
+static void sw_offer_trade(const sw_config *c, sw_block *b)
 {
     b->phase = SW_PH_TRADE;
-    if (!sw_can_trade(b))
+    if (!sw_can_trade(c, b))
         sw_end_turn(b);
 }
 
@@ -120,7 +120,7 @@ static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int sp
         if (own3)
             sw_end_turn(b);
         else if (!sw_full_slots(b))
-            sw_offer_trade(b);
+            sw_offer_trade(c, b);
         else
             b->phase = SW_PH_SPIN;
         break;
@@ -128,7 +128,7 @@ static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int sp
         if (own3)
             sw_end_turn(b);
         else
-            sw_offer_trade(b);
+            sw_offer_trade(c, b);
         break;
     case SW_K_AGAIN:
         sw_event_add(b, SW_E_AGAIN, p, 0, 0);

@@ -215,7 +215,7 @@ static SW_NOINLINE int sw_roll(const sw_config *c, sw_block *b, tg_rng *rng, tg_
     memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
     b->nevents = 0;
     sw_apply_roll(b, face);
-    return sw_who(c, b);
+    return b->cur; /* sw_who() of the move phase: players decide their moves */
 }
 
 /* The other chance points: spin=rotation through uniform_chance(),

@@ -126,6 +126,12 @@ typedef struct sw_config {
      * (sw_ray_stops_at()), and its lowest bit is the first stop, the one
      * a spin keeps. */
     uint64_t ray_rots[32][4];
+    /* By a player's princess byte: her hand as a number (sw_bytes_value())
+     * when she holds her princess's three wishes, 3 << 8g for princess g;
+     * 0 for no princess, whose player holds nothing (validate.c). A hand
+     * holds at most three wishes, so it equals this exactly when she is
+     * out of all trading. */
+    uint32_t own_three_hand[256];
     uint8_t kind[SW_SPACES];
     int8_t tower_of[SW_SPACES]; /* tower index of a tower space, else -1 */
     /* edge_bit[sp]: bit sp for an edge space, else 0 (also for SW_NOWHERE
@@ -511,7 +517,7 @@ size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out);
 /* Whether the current player has anything but "pass" in the take or trade
  * phase: the same answer as the move lists, without writing them. */
 int sw_can_take(const sw_config *c, const sw_block *b);
-int sw_can_trade(const sw_block *b);
+int sw_can_trade(const sw_config *c, const sw_block *b);
 
 /* easy.c */
 int sw_easy_score(const void *cfg, const void *st, int player, tg_move move);

@@ -273,7 +273,7 @@ static tg_status sw_check_decision(const sw_config *c, const sw_block *b, tg_msg
         SW_FAIL("a princess with her own three wishes neither spins nor trades");
     if (b->phase == SW_PH_TAKE && !sw_can_take(c, b))
         SW_FAIL("nothing to take from the wheel");
-    if (b->phase == SW_PH_TRADE && !sw_can_trade(b))
+    if (b->phase == SW_PH_TRADE && !sw_can_trade(c, b))
         SW_FAIL("nothing to trade");
     if (b->phase == SW_PH_SPIN) {
         int any = 0;
