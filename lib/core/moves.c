@@ -246,22 +246,40 @@ static TG_NOINLINE tg_status apply_if_legal(tg_state *st, tg_move m)
     return TG_OK;
 }
 
-tg_status tgH_apply_checked(tg_state *st, tg_move m)
+/* The general path: is_legal(), then the move applied. */
+static inline tg_status apply_general(tg_state *st, tg_move m)
 {
-    /* A full history takes the general path, which grows it only for a
-     * legal move (a rejected call changes nothing, not even capacity). */
-    if (st->game->def->apply_if_legal && st->hist_len < st->hist_cap && !st->rewind)
-        return apply_if_legal(st, m);
     if (!is_legal_at(st, tgH_current(st), m))
         return not_legal(st, m);
     return apply_known_legal(st, m);
+}
+
+/* The same, out of line: tg_state_apply()'s apply_if_legal() path, a
+ * tail call, then sets up no frame for it. */
+static TG_NOINLINE tg_status apply_general_call(tg_state *st, tg_move m)
+{
+    return apply_general(st, m);
+}
+
+/* Whether apply_if_legal() may take the move. A full history takes the
+ * general path, which grows it only for a legal move (a rejected call
+ * changes nothing, not even capacity). */
+static inline int if_legal_fits(const tg_state *st)
+{
+    return st->game->def->apply_if_legal && st->hist_len < st->hist_cap && !st->rewind;
+}
+
+tg_status tgH_apply_checked(tg_state *st, tg_move m)
+{
+    return if_legal_fits(st) ? apply_if_legal(st, m) : apply_general(st, m);
 }
 
 tg_status tg_state_apply(tg_state *state, tg_move move)
 {
     if (!state)
         return TG_E_INVALID_ARGUMENT;
-    return tgH_apply_checked(state, move);
+    /* tgH_apply_checked() with its general path out of line. */
+    return if_legal_fits(state) ? apply_if_legal(state, move) : apply_general_call(state, move);
 }
 
 /* Draws among the outcomes chance() lists with their weights. */
