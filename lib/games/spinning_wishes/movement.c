@@ -29,22 +29,28 @@ void sw_steps_setup(sw_config *cfg)
             for (int sp = 0; sp < SW_SPACES; sp++)
                 for (int i = 0, at = sp; i < SW_DIE; i++)
                     cfg->path[d][e][sp][i] = (uint8_t)(at = cfg->step[d][e][at]);
-    for (int sp = 0; sp < SW_SPACES; sp++)
-        if (cfg->tower_of[sp] >= 0)
-            cfg->tower_spaces[cfg->tower_of[sp]] |= (uint64_t)1 << sp;
+    for (int d = 0; d < 2; d++)
+        for (int e = 0; e < 2; e++)
+            for (int sp = 0; sp < SW_SPACES; sp++)
+                for (unsigned towers = 0; towers < (1u << SW_PRINCESSES); towers++)
+                    for (int i = 0; i < SW_DIE; i++) {
+                        int t = cfg->tower_of[cfg->path[d][e][sp][i]];
+                        if (t >= 0 && (towers >> t) & 1u)
+                            cfg->path_towers[d][e][sp][towers] |= (uint8_t)(1u << i);
+                    }
 }
 
 /* The castle-bound walk: exactly roll steps, or fewer to the first space
- * of `stops` (the towers she may look at, with tower=reach), then on past
- * occupied spaces. The steps are read from the walk's path and the first
- * stop found by its bit, without a branch on where the towers are. */
+ * of a tower in `towers` (those she may look at, with tower=reach), then
+ * on past occupied spaces. The steps are read from the walk's path and
+ * the first stop found by its bit (path_towers), without a branch on
+ * where the towers are. */
 static int sw_walk(const sw_config *c, const sw_block *b, int player, int roll, int d, int e,
-                   uint64_t stops, uint64_t occupied)
+                   unsigned towers, uint64_t occupied)
 {
-    const uint8_t *step = c->step[d][e], *path = c->path[d][e][b->pos[player]];
-    unsigned ends = 1u << (roll - 1);
-    for (int i = 0; i < SW_DIE; i++)
-        ends |= (unsigned)((stops >> path[i]) & 1u) << i;
+    unsigned sp0 = b->pos[player];
+    const uint8_t *step = c->step[d][e], *path = c->path[d][e][sp0];
+    unsigned ends = 1u << (roll - 1) | c->path_towers[d][e][sp0][towers];
     int sp = path[sw_lowest(ends)];
     /* At most three other princesses, so three steps are always enough. */
     for (int i = 0; i < SW_PRINCESSES - 1; i++)
@@ -70,16 +76,18 @@ static uint64_t sw_others(const sw_block *b, int player)
  * these walks. */
 uint64_t sw_castle_destinations(const sw_config *c, const sw_block *b, int player, int roll)
 {
-    uint64_t occupied = sw_others(b, player), dest = 0, stops = 0;
+    uint64_t occupied = sw_others(b, player), dest = 0;
     int sp = b->pos[player];
-    /* The towers she may look at, but the one she stands at. */
-    for (int t = 0; t < SW_PRINCESSES && !c->tower_exact; t++)
-        stops |= c->tower_spaces[t] & (0u - (uint64_t)(t != c->tower_of[sp] &&
-                                                       sw_can_look(c, b, player, t)));
+    /* The towers she may look at (sw_can_look()), but the one she stands at. */
+    unsigned towers = c->relook ? 15u : ~(unsigned)b->seen[player] & 15u;
+    if (c->tower_exact)
+        towers = 0;
+    if (c->tower_of[sp] >= 0)
+        towers &= ~(1u << c->tower_of[sp]);
     int castle_choice = sp >= SW_LOOP || sp % SW_LOOP_QUARTER == 0;
     for (int d = 0; d < (castle_choice ? 1 : 2); d++)
         for (int e = 0; e < 2; e++)
-            dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, stops, occupied);
+            dest |= (uint64_t)1 << sw_walk(c, b, player, roll, d, e, towers, occupied);
     return dest;
 }
 

@@ -142,8 +142,9 @@ typedef struct sw_config {
     uint8_t step[2][2][SW_SPACES];
     /* path[d][e][space][i]: where i + 1 such steps lead. */
     uint8_t path[2][2][SW_SPACES][SW_DIE];
-    /* Bit sp: space sp belongs to tower t. */
-    uint64_t tower_spaces[SW_PRINCESSES];
+    /* path_towers[d][e][space][towers]: bit i, where i + 1 such steps lead
+     * is a space of one of the towers (bit t: tower t). */
+    uint8_t path_towers[2][2][SW_SPACES][1u << SW_PRINCESSES];
     /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
      * without a division. */
     uint8_t ring[2 * SW_LOOP];
