@@ -111,11 +111,13 @@ int sw_can_trade(const sw_config *c, const sw_block *b)
 
 size_t sw_trade_moves(const sw_config *c, const sw_block *b, tg_move *out)
 {
-    size_t n = 0;
+    /* A pointer that moves rather than an index: one instruction less per
+     * trade, of which there are a dozen in a list. */
+    tg_move *o = out;
     for (uint64_t trades = sw_trades(c, b); trades; trades &= trades - 1)
-        out[n++] = SW_M_TRADE + (tg_move)sw_lowest(trades);
-    out[n++] = SW_M_PASS;
-    return n;
+        *o++ = SW_M_TRADE + (tg_move)sw_lowest(trades);
+    *o++ = SW_M_PASS;
+    return (size_t)(o - out);
 }
 
 static size_t sw_range(tg_move first, unsigned count, tg_move *out)
