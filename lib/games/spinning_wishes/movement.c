@@ -105,18 +105,22 @@ static void sw_look(const sw_config *c, sw_block *b, int p, int tower)
     }
 }
 
-static void sw_offer_trade(const sw_config *c, sw_block *b)
+/* The trade phase, or the turn's end when nothing can be traded; returns
+ * whose turn it is then. Out of line, a tail call: sw_land_on() makes no
+ * call of its own and so sets up no frame. */
+static SW_NOINLINE int sw_offer_trade(const sw_config *c, sw_block *b)
 {
     b->phase = SW_PH_TRADE;
-    if (!sw_can_trade(c, b))
-        sw_end_turn(b);
+    if (sw_can_trade(c, b))
+        return b->cur; /* sw_who() of the trade phase */
+    sw_end_turn(b);
+    return TG_PLAYER_CHANCE;
 }
 
 /* The space's effect, for every space but the common blank ones (out of
  * line, so that sw_land() keeps no frame for them). */
 static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int space, int kind)
 {
-    int own3 = sw_own_three(b, p);
     switch (kind) {
     case SW_K_TOWER:
         if (sw_can_look(c, b, p, c->tower_of[space]))
@@ -125,18 +129,18 @@ static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int sp
             sw_end_turn(b);
         break;
     case SW_K_WHEEL:
-        if (own3)
+        if (sw_own_three(b, p))
             sw_end_turn(b);
         else if (!sw_full_slots(b))
-            sw_offer_trade(c, b);
+            return sw_offer_trade(c, b);
         else
             b->phase = SW_PH_SPIN;
         break;
     case SW_K_TRADE:
-        if (own3)
+        if (sw_own_three(b, p))
             sw_end_turn(b);
         else
-            sw_offer_trade(c, b);
+            return sw_offer_trade(c, b);
         break;
     case SW_K_AGAIN:
         sw_event_add(b, SW_E_AGAIN, p, 0, 0);
