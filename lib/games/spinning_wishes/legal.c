@@ -41,7 +41,7 @@ static int sw_can_differ(unsigned mine, unsigned theirs)
     return mine && theirs && !(mine == theirs && (mine & (mine - 1)) == 0);
 }
 
-int sw_can_take(const sw_config *c, const sw_block *b)
+static inline int sw_can_take_inline(const sw_config *c, const sw_block *b)
 {
     int p = b->cur;
     unsigned holders = sw_holders_in_ray(c, b), on_ray = 0;
@@ -50,6 +50,20 @@ int sw_can_take(const sw_config *c, const sw_block *b)
     for (unsigned h = holders; h; h &= h - 1)
         on_ray |= 1u << ((b->wheel[sw_lowest(h)] - 1) & (SW_PRINCESSES - 1));
     return sw_can_differ(sw_kinds_held(b, p), on_ray);
+}
+
+int sw_can_take(const sw_config *c, const sw_block *b)
+{
+    return sw_can_take_inline(c, b);
+}
+
+int sw_offer_take(const sw_config *c, sw_block *b)
+{
+    b->phase = SW_PH_TAKE;
+    if (sw_can_take_inline(c, b))
+        return b->cur; /* sw_who() of the take phase */
+    sw_end_turn(b);
+    return TG_PLAYER_CHANCE;
 }
 
 /* Bit q: player q still trades, being in play without her own princess's
@@ -172,7 +186,7 @@ size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
 
 /* ---- one move at a time --------------------------------------------------- */
 
-static int sw_take_legal(const sw_config *c, const sw_block *b, tg_move move)
+static inline int sw_take_legal(const sw_config *c, const sw_block *b, tg_move move)
 {
     int p = b->cur;
     unsigned ray = c->ray[b->princess[p]][b->rot];
@@ -189,7 +203,7 @@ static int sw_take_legal(const sw_config *c, const sw_block *b, tg_move move)
     return 0;
 }
 
-static int sw_trade_legal(const sw_block *b, tg_move move)
+static inline int sw_trade_legal(const sw_block *b, tg_move move)
 {
     if (move < SW_M_TRADE || move >= SW_M_PASS)
         return 0;
@@ -241,11 +255,28 @@ int sw_is_legal(const void *cfg, const void *st, tg_move move)
     }
 }
 
+/* A castle-bound move, its destinations worked out once. */
+static SW_NOINLINE int sw_castle_checked(const sw_config *c, sw_block *b, tg_move move)
+{
+    if (move >= SW_SPACES || !((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u))
+        return TG_PLAYER_INVALID;
+    sw_clear_events(b);
+    return sw_land(c, b, (int)move);
+}
+
+/* The setup's decisions: is_legal(), then apply. */
+static SW_NOINLINE int sw_setup_checked(const void *cfg, void *st, tg_move move)
+{
+    if (!sw_is_legal(cfg, st, move))
+        return TG_PLAYER_INVALID;
+    return sw_apply_turn(cfg, st, move);
+}
+
 /* Every decision but a move round the edge, checked as is_legal() checks
  * it (out of line, so that the common move keeps no frame): the take and
  * trade phases' and the castle-bound moves without is_legal()'s and
- * apply's dispatch on the phase, the castle's destinations worked out
- * once. */
+ * apply's dispatch on the phase. Each case ends in a tail call and makes
+ * no other, so none sets up a frame. */
 static SW_NOINLINE int sw_apply_checked(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
@@ -260,14 +291,9 @@ static SW_NOINLINE int sw_apply_checked(const void *cfg, void *st, tg_move move)
             return TG_PLAYER_INVALID;
         return sw_apply_exchange(b, move);
     case SW_PH_MOVE: /* holding her own three (sw_apply_if_legal()) */
-        if (move >= SW_SPACES || !((sw_castle_destinations(c, b, b->cur, b->roll) >> move) & 1u))
-            return TG_PLAYER_INVALID;
-        sw_clear_events(b);
-        return sw_land(c, b, (int)move);
+        return sw_castle_checked(c, b, move);
     default:
-        if (!sw_is_legal(cfg, st, move))
-            return TG_PLAYER_INVALID;
-        return sw_apply_turn(cfg, st, move);
+        return sw_setup_checked(cfg, st, move);
     }
 }
 

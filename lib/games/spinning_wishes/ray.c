@@ -141,7 +141,8 @@ static int sw_ray_empty_stop(const sw_config *c, const sw_block *b, unsigned ful
  * 0 (no holder) first, then the codes of each slot f in turn, found by
  * the stops of each slot's window as sw_ray_chance() counts them; *first
  * gets the first stop that gives it (what applying it keeps). */
-unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *first)
+static inline unsigned sw_ray_pick(const sw_config *c, const sw_block *b, unsigned r,
+                                   int *first)
 {
     unsigned full = sw_full_slots(b), left = r;
     uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
@@ -175,10 +176,26 @@ unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *fir
     return 1 + 4 * f + k;
 }
 
+unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *first)
+{
+    return sw_ray_pick(c, b, r, first);
+}
+
 tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r)
 {
     int first;
-    return SW_M_RAY + sw_ray_draw(cfg, st, (unsigned)r, &first);
+    return SW_M_RAY + sw_ray_pick(cfg, st, (unsigned)r, &first);
+}
+
+/* The spin drawn as the core's weighted path draws it (48 stops in all),
+ * then applied with its first stop: the take phase's offer is the only
+ * call, a tail call. */
+int sw_spin_turn(const sw_config *c, sw_block *b, tg_rng *rng, tg_move *drawn)
+{
+    int first;
+    *drawn = SW_M_RAY + sw_ray_pick(c, b, (unsigned)tgR_below_total(rng, SW_ROTATIONS), &first);
+    sw_clear_events(b);
+    return sw_spun(c, b, first);
 }
 
 /* The first stop giving a code: for code 0 the first group whose ray holds

@@ -122,18 +122,6 @@ static inline void sw_apply_roll(sw_block *b, unsigned face)
     b->phase = SW_PH_MOVE;
 }
 
-/* The wheel stopped at stop rot (its events blanked): take, or else the
- * turn ends. */
-static int sw_apply_spin(const sw_config *c, sw_block *b, int rot)
-{
-    b->rot = (uint8_t)rot;
-    sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
-    b->phase = SW_PH_TAKE;
-    if (!sw_can_take(c, b))
-        sw_end_turn(b);
-    return sw_who(c, b);
-}
-
 int sw_apply_turn(const void *cfg, void *st, tg_move move)
 {
     const sw_config *c = cfg;
@@ -146,8 +134,8 @@ int sw_apply_turn(const void *cfg, void *st, tg_move move)
     case SW_PH_MOVE:
         return sw_land(c, b, (int)(move - SW_M_DEST));
     case SW_PH_SPIN:
-        return sw_apply_spin(c, b, move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
-                                                    : (int)(move - SW_M_SPIN));
+        return sw_spun(c, b, move >= SW_M_RAY ? sw_ray_rotation(c, b, move - SW_M_RAY)
+                                              : (int)(move - SW_M_SPIN));
     case SW_PH_TAKE:
     case SW_PH_TRADE:
         return sw_exchanged(b, move);
@@ -227,14 +215,9 @@ static SW_NOINLINE int sw_draw_other(const sw_config *c, sw_block *b, tg_rng *rn
     uint32_t count = c->uniform_count[b->phase];
     if (count)
         *drawn = (b->phase == SW_PH_ROLL ? SW_M_ROLL : SW_M_SPIN) + tgR_below(rng, count);
-    else if (b->phase == SW_PH_SPIN) {
-        /* spin=ray: the outcome with its first stop, applied here. */
-        int first;
-        *drawn = SW_M_RAY + sw_ray_draw(c, b, (unsigned)tgR_below_total(rng, SW_ROTATIONS),
-                                        &first);
-        sw_clear_events(b);
-        return sw_apply_spin(c, b, first);
-    } else if (!sw_draw_listed(c, b, rng, drawn))
+    else if (b->phase == SW_PH_SPIN) /* spin=ray: sw_apply_chance_turn() sends it there */
+        return sw_spin_turn(c, b, rng, drawn);
+    else if (!sw_draw_listed(c, b, rng, drawn))
         return TG_PLAYER_INVALID;
     return sw_apply_turn(c, b, *drawn);
 }
@@ -243,10 +226,13 @@ static SW_NOINLINE int sw_draw_other(const sw_config *c, sw_block *b, tg_rng *rn
  * calls, so no frame; each kind of chance point pays for its own. */
 int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
 {
+    const sw_config *c = cfg;
     sw_block *b = st;
     if (b->phase == SW_PH_ROLL)
-        return sw_roll(cfg, b, rng, drawn);
-    return sw_draw_other(cfg, b, rng, drawn);
+        return sw_roll(c, b, rng, drawn);
+    if (b->phase == SW_PH_SPIN && c->spin_ray)
+        return sw_spin_turn(c, b, rng, drawn);
+    return sw_draw_other(c, b, rng, drawn);
 }
 
 uint32_t sw_winners(const void *cfg, const void *st)

@@ -369,6 +369,18 @@ static inline void sw_clear_events(sw_block *b)
     b->nevents = 0;
 }
 
+/* legal.c: the take phase after a spin, or the turn's end when nothing
+ * can be taken; returns whose turn it is then. */
+int sw_offer_take(const sw_config *c, sw_block *b);
+/* The wheel stopped at stop rot, the decision's events blanked: then
+ * take, or else the turn ends (sw_offer_take(), a tail call). */
+static inline int sw_spun(const sw_config *c, sw_block *b, int rot)
+{
+    b->rot = (uint8_t)rot;
+    sw_event_add(b, SW_E_SPIN, b->cur, b->rot, 0);
+    return sw_offer_take(c, b);
+}
+
 /* setup.c: the phases before the first move. */
 size_t sw_setup_moves(const sw_config *c, const sw_block *b, tg_move *out);
 void sw_setup_apply(const sw_config *c, sw_block *b, tg_move move);
@@ -465,6 +477,8 @@ tg_move sw_chance_pick(const void *cfg, const void *st, uint64_t r);
 /* sw_chance_pick()'s outcome code for r (below 48), with the first stop
  * that gives it (what applying it keeps) in *first. */
 unsigned sw_ray_draw(const sw_config *c, const sw_block *b, unsigned r, int *first);
+/* spin=ray's chance point drawn and applied (sw_apply_chance_turn()). */
+int sw_spin_turn(const sw_config *c, sw_block *b, tg_rng *rng, tg_move *drawn);
 /* A chance point drawn and applied in one call (rules.c; the
  * apply_chance_turn hook). */
 int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
