@@ -149,19 +149,25 @@ static SW_NOINLINE size_t sw_ray_outcomes(const sw_config *c, const sw_block *b,
     return sw_ray_chance(c, b, out, weights);
 }
 
+/* The castle-bound moves (out of line, a tail call: the common move
+ * keeps no register across a call, so sw_legal_moves() sets up no
+ * frame). */
+static SW_NOINLINE size_t sw_castle_moves(const sw_config *c, const sw_block *b, tg_move *out)
+{
+    size_t n = 0;
+    for (uint64_t dest = sw_castle_destinations(c, b, b->cur, b->roll); dest; dest &= dest - 1)
+        out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
+    return n;
+}
+
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
     /* Three player decisions in four are moves: no jump table for them. */
     if (b->phase == SW_PH_MOVE) {
-        size_t n = 0;
-        if (sw_moving_own_three(b)) {
-            for (uint64_t dest = sw_castle_destinations(c, b, b->cur, b->roll); dest;
-                 dest &= dest - 1)
-                out[n++] = SW_M_DEST + (tg_move)sw_lowest(dest);
-            return n;
-        }
+        if (sw_moving_own_three(b))
+            return sw_castle_moves(c, b, out);
         unsigned fwd, back;
         sw_edge_moves(c, b, b->cur, b->roll, &fwd, &back);
         out[0] = SW_M_DEST + (tg_move)(fwd < back ? fwd : back);
@@ -318,7 +324,7 @@ int sw_apply_if_legal(const void *cfg, void *st, tg_move move)
         return TG_PLAYER_INVALID;
     if (b->nevents > 4)
         return sw_land_long(c, b, move);
-    memset(b->events, 0, 4 * sizeof b->events[0]); /* sw_clear_events(), n <= 4 */
-    b->nevents = 0;
+    /* sw_clear_events(), n <= 4, but for the count, which sw_land() sets. */
+    memset(b->events, 0, 4 * sizeof b->events[0]);
     return sw_land(c, b, (int)move);
 }

@@ -162,7 +162,8 @@ int sw_land(const sw_config *c, sw_block *b, int space)
 {
     int p = b->cur, kind = c->kind[space];
     /* The move's event is the decision's first: its callers have just
-     * blanked the events, so slot 0, with no test of the count. */
+     * blanked the events (all but the count, perhaps, which is set here),
+     * so slot 0, with no test of the count. */
     const sw_event e = {SW_E_MOVE, (uint8_t)p, b->pos[p], (uint8_t)space};
     b->events[0] = e;
     b->nevents = 1;
