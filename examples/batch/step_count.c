@@ -53,7 +53,9 @@ static uint64_t fold(uint64_t h, const void *p, size_t n)
 }
 
 /* Kept out of line, and by name, for --toggle-collect. */
-#if defined(__GNUC__)
+#if defined(__clang__)
+__attribute__((noinline))
+#elif defined(__GNUC__)
 __attribute__((noinline, noclone))
 #endif
 tg_status measured_step(tg_batch *b, size_t slots, const uint32_t *act,
