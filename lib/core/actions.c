@@ -53,6 +53,10 @@ void tgH_action_mask(const tg_state *st, uint8_t *mask)
     memset(mask, 0, g->limits.move_count - g->chance_ids);
     if (st->cur < 0)
         return;
+    if (g->def->action_mask) {
+        g->def->action_mask(tgH_cfg(g), tgH_block(st), mask);
+        return;
+    }
     tg_move *legal = tgH_scratch_moves(st);
     size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal);
     const uint32_t *index = g->action_index;

@@ -254,6 +254,12 @@ typedef struct tg_game_def {
      * touches neither the block nor rng. The game must provide apply_turn()
      * too. */
     int (*apply_chance_turn)(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
+    /* Optional (may be NULL): the action mask (actions.c) without the list,
+     * for a game that can set its legal moves' entries directly. At a
+     * player's decision, sets to 1 the byte of every legal move's action
+     * number in mask (the player move count of bytes, all 0 on entry) and
+     * may store 0 into others; touches nothing else. */
+    void (*action_mask)(const void *cfg, const void *st, uint8_t *mask);
 } tg_game_def;
 
 #endif

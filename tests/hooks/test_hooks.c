@@ -3,7 +3,8 @@
  * chance(), is_legal() with legal_moves(), apply_turn() with apply() and
  * current_player(), chance_total() and chance_pick() with chance() and
  * the core's general sampler, apply_if_legal() with is_legal() and
- * apply(), apply_chance_turn() with the general sampler and apply(). A hook that disagreed would change which outcomes a
+ * apply(), apply_chance_turn() with the general sampler and apply(),
+ * action_mask() with the legal list mapped to actions. A hook that disagreed would change which outcomes a
  * seed draws or which moves are accepted without any public call showing
  * it, so this test looks at the hooks directly, through the static library. */
 #include <setjmp.h>
@@ -29,6 +30,7 @@ typedef struct hook_tally {
     unsigned long draws;           /* draws compared with the general sampler */
     unsigned long if_legal_checks; /* decisions swept with apply_if_legal */
     unsigned long fused_draws;     /* chance points drawn and applied in one call */
+    unsigned long masks;           /* decisions whose action_mask was compared */
 } hook_tally;
 
 /* Option sets beyond the defaults under which a game's hooks take other
@@ -37,6 +39,7 @@ typedef struct hook_tally {
 static const char *const extra_options[][4] = {
     {"creepy_cauldron", "empty=0", "snap=0,roller=1", "snap=0.95,empty=0.9,snap1=0,roller=6"},
     {"spinning_wishes", "spin=rotation", "wheel=random,princesses=seat", "tower=exact,relook=yes"},
+    {"bewitched", "stops=must", "escape_steal=yes,hat_put=no", "stops=must,escape_steal=yes"},
 };
 
 /* apply_turn() leaves the same block as apply() and returns what
@@ -217,12 +220,43 @@ static void check_chance_point(const tg_game_def *def, const tg_state *st, hook_
                      (unsigned)(first + (tg_move)i));
 }
 
+/* action_mask() sets exactly the legal moves' actions: over a mask that
+ * comes zeroed, and over one that comes with every byte 1 except those it
+ * may store into (run zeroed first), so that a byte it should not touch
+ * shows. */
+static void check_action_mask(const tg_game_def *def, const tg_state *st, const tg_move *legal,
+                              size_t n, hook_tally *t)
+{
+    static uint8_t want[TG_CORE_MAX_LEGAL], got[TG_CORE_MAX_LEGAL], dirty[TG_CORE_MAX_LEGAL];
+    const tg_game *g = st->game;
+    size_t actions = g->limits.move_count - g->chance_ids;
+    if (!def->action_mask || actions > TG_CORE_MAX_LEGAL || tg_state_current_player(st) < 0)
+        return;
+    memset(want, 0, actions);
+    for (size_t i = 0; i < n; i++)
+        want[g->action_index[legal[i]]] = 1;
+    memset(got, 0, actions);
+    def->action_mask(tgH_cfg(g), tgH_block(st), got);
+    t->masks++;
+    for (size_t a = 0; a < actions; a++)
+        if (got[a] != want[a])
+            fail_msg("%s: action_mask() says %u of action %zu; the legal list %u", def->info.id,
+                     (unsigned)got[a], a, (unsigned)want[a]);
+    memset(dirty, 0x5A, actions);
+    def->action_mask(tgH_cfg(g), tgH_block(st), dirty);
+    for (size_t a = 0; a < actions; a++)
+        if (dirty[a] != 0x5A && dirty[a] != want[a])
+            fail_msg("%s: action_mask() stored %u into action %zu", def->info.id,
+                     (unsigned)dirty[a], a);
+}
+
 static void check_player_point(const tg_game_def *def, const tg_state *st, hook_tally *t)
 {
     static tg_move legal[TG_CORE_MAX_LEGAL];
     const void *cfg = tgH_cfg(st->game), *block = tgH_block(st);
     size_t n = def->legal_moves(cfg, block, legal);
     check_apply_if_legal(def, st, legal, n, t);
+    check_action_mask(def, st, legal, n, t);
     if (!def->is_legal)
         return;
     t->legal_checks++;
@@ -274,7 +308,7 @@ static void hooks_agree_in_every_game(void **unused)
     (void)unused;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
-        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0};
+        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
         for (int p = def->info.min_players; p <= def->info.max_players; p++) {
             play_and_check(def, p, NULL, &t);
             for (size_t e = 0; e < sizeof extra_options / sizeof extra_options[0]; e++)
@@ -302,11 +336,13 @@ static void hooks_agree_in_every_game(void **unused)
             fail_msg("%s: a game with apply_chance_turn provides apply_turn too", def->info.id);
         if (def->apply_chance_turn && t.fused_draws == 0)
             fail_msg("%s: apply_chance_turn never checked", def->info.id);
+        if (def->action_mask && t.masks == 0)
+            fail_msg("%s: action_mask never checked", def->info.id);
         print_message("%s: %lu uniform chance points, %lu is_legal sweeps, %lu apply_turn "
                       "checks, %lu weighted points (%lu picks, %lu draws), %lu apply_if_legal "
-                      "sweeps, %lu apply_chance_turn draws\n",
+                      "sweeps, %lu apply_chance_turn draws, %lu action masks\n",
                       def->info.id, t.uniform_points, t.legal_checks, t.turn_checks,
-                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws);
+                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws, t.masks);
     }
 }
 

@@ -100,6 +100,8 @@ const tg_game_def tgG_bewitched = {
     .tensor = bw_tensor,
     .is_legal = bw_is_legal,
     .uniform_chance = bw_uniform_chance,
+    .chance_total = bw_chance_total,
+    .chance_pick = bw_chance_pick,
     /* Random frogs take about 1,900 decisions to finish a game and its
      * winner is nearly a coin toss, so searches with random playouts lost
      * to the easy bot; see docs/bots.md. */
@@ -110,4 +112,5 @@ const tg_game_def tgG_bewitched = {
     .hidden_information = 1,
     .formats = {1, 1, 1},
     .any_move_text = bw_any_move_text,
+    .action_mask = bw_action_mask,
 };

@@ -247,6 +247,8 @@ size_t bw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The chance points with equal weights on a run of ids (not the two dice). */
 uint32_t bw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void bw_apply(const void *cfg, void *st, tg_move move);
+uint64_t bw_chance_total(const void *cfg, const void *st);
+tg_move bw_chance_pick(const void *cfg, const void *st, uint64_t r);
 uint32_t bw_winners(const void *cfg, const void *st);
 /* Inline: a move records one to a few events, each a handful of stores. */
 static inline void bw_event(bw_block *b, int type, int a, int c2, int c3, int c4)
@@ -315,6 +317,7 @@ static inline unsigned bw_mask16(const uint8_t *mask)
 size_t bw_legal_moves(const void *cfg, const void *st, tg_move *out);
 int bw_is_legal(const void *cfg, const void *st, tg_move move);
 int bw_any_action(const bw_config *cfg, const bw_block *b);
+void bw_action_mask(const void *cfg, const void *st, uint8_t *mask);
 /* Node sets of one position, as bit masks over the 64 nodes. */
 typedef struct bw_masks {
     uint64_t frog;  /* spaces (not pads) with a frog */

@@ -164,9 +164,12 @@ static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full
  * one of ends, then the full ones. The same test as bw_frog_route_ok,
  * without a branch per route: whether a route counts changes from route
  * to route, so a branch on it is mispredicted often. Each route is stored
- * and the count moves on only when it is legal. */
+ * and the count moves on only when it is legal; or, for an action mask
+ * (mask not NULL, the ids being the actions: bw_action_mask), each
+ * route's byte is set to whether it is legal. */
 static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *c, int die,
-                                       tg_move base, tg_move *out, int passes_checked)
+                                       tg_move base, tg_move *out, uint8_t *mask,
+                                       int passes_checked)
 {
     int at = c->at;
     int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
@@ -180,24 +183,34 @@ static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *
      * path without its end. */
     for (; r < full; r++) {
         uint64_t p = path[r], e = end[r];
-        out[n] = base + (tg_move)r;
         uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
-        n += (size_t)(((p & bad) | (e & not_ends) | passed) == 0);
+        int ok = ((p & bad) | (e & not_ends) | passed) == 0;
+        if (mask)
+            mask[base + (tg_move)r] = (uint8_t)ok;
+        else {
+            out[n] = base + (tg_move)r;
+            n += (size_t)ok;
+        }
     }
     for (; r < upto; r++) {
-        out[n] = base + (tg_move)r;
-        n += (size_t)(((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0);
+        int ok = ((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0;
+        if (mask)
+            mask[base + (tg_move)r] = (uint8_t)ok;
+        else {
+            out[n] = base + (tg_move)r;
+            n += (size_t)ok;
+        }
     }
     return n;
 }
 
 /* Without stops to avoid on the way (the "may stop" rule, or no free stop
  * under the other) the nodes passed need no test of their own. */
-static size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die, tg_move base,
-                            tg_move *out)
+static BW_INLINE size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die,
+                                      tg_move base, tg_move *out, uint8_t *mask)
 {
-    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, 1)
-                        : bw_frog_routes(cfg, c, die, base, out, 0);
+    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, mask, 1)
+                        : bw_frog_routes(cfg, c, die, base, out, mask, 0);
 }
 
 /* Whether frog k of the player to move has a route for die. Under the
@@ -374,7 +387,24 @@ static unsigned bw_open_slots(const bw_block *b)
     return (unsigned)bw_slot_open(b, 0) | (unsigned)bw_slot_open(b, 1) << 1;
 }
 
-static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out)
+/* A cat's routes for the mask, from its list for the die (one to a few
+ * routes; the padding that the list's fixed-length copy needs is left
+ * out here, where each entry is a store of its own). */
+static void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_at, tg_move base,
+                         uint8_t *mask)
+{
+    for (int c = 0; c < BW_CATS; c++, base += BW_MAX_ROUTES) {
+        const bw_cat_list *list = &lists[cat_at[c]];
+        for (uint32_t i = 0; i < list->count; i++)
+            mask[base + list->route[i]] = 1;
+    }
+}
+
+/* The moves of the action stages as a list (mask NULL) or as bytes of the
+ * action mask (out NULL); inlined in its two callers, each a copy with
+ * only its own stores. */
+static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, tg_move *out,
+                                       uint8_t *mask)
 {
     bw_action_ctx a;
     bw_action_setup(cfg, b, &a);
@@ -389,14 +419,27 @@ static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *
         int die = b->dice[slot];
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
             if ((a.may >> k) & 1u)
-                n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k), out + n);
+                n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k),
+                                   out ? out + n : NULL, mask);
         const bw_cat_list *cats = cfg->cat_list[die];
-        if (a.cats)
-            n += bw_cats_moves(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), out + n);
+        if (a.cats && mask)
+            bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask);
+        else if (a.cats)
+            n += bw_cats_moves(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER),
+                               out + n);
     }
-    if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must))
-        out[n++] = BW_MOVE_SKIP;
+    if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must)) {
+        if (mask)
+            mask[BW_MOVE_SKIP] = 1;
+        else
+            out[n++] = BW_MOVE_SKIP;
+    }
     return n;
+}
+
+static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out)
+{
+    return bw_action_list(cfg, b, out, NULL);
 }
 
 int bw_any_action(const bw_config *cfg, const bw_block *b)
@@ -504,4 +547,24 @@ int bw_is_legal(const void *vcfg, const void *st, tg_move move)
         if (moves[i] == move)
             return 1;
     return 0;
+}
+
+/* Every player's id lies below the chance ids (BW_CH_PRINCE), so a move's
+ * action number is its id and the legal moves set mask[id] directly: the
+ * action stages with no list at all, the others from their short lists. */
+_Static_assert(BW_MOVE_PUT + 1 == BW_CH_PRINCE, "Bewitched's actions are its player ids");
+
+void bw_action_mask(const void *vcfg, const void *st, uint8_t *mask)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    if (b->stage == BW_ST_ACTION || b->stage == BW_ST_ESC_MOVE) {
+        bw_action_list(cfg, b, NULL, mask);
+        return;
+    }
+    tg_move moves[32]; /* the longest other list: 21 dice rolls */
+    size_t n = bw_legal_moves(cfg, b, moves);
+    for (size_t i = 0; i < n; i++)
+        if (moves[i] < BW_CH_PRINCE)
+            mask[moves[i]] = 1;
 }

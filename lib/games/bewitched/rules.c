@@ -126,6 +126,53 @@ size_t bw_chance(const void *vcfg, const void *st, tg_move *out, uint32_t *weigh
     return n;
 }
 
+/* The rolls by the number the core draws below 36 for the weights above:
+ * each roll as many times as its weight, in the list's order, so that a
+ * number picks the outcome the walk over bw_chance()'s list would. */
+static const tg_move bw_roll_by_draw[36] = {
+    BW_ROLL(1, 1), BW_ROLL(1, 2), BW_ROLL(1, 2), BW_ROLL(1, 3), BW_ROLL(1, 3), BW_ROLL(1, 4),
+    BW_ROLL(1, 4), BW_ROLL(1, 5), BW_ROLL(1, 5), BW_ROLL(1, 6), BW_ROLL(1, 6), BW_ROLL(2, 2),
+    BW_ROLL(2, 3), BW_ROLL(2, 3), BW_ROLL(2, 4), BW_ROLL(2, 4), BW_ROLL(2, 5), BW_ROLL(2, 5),
+    BW_ROLL(2, 6), BW_ROLL(2, 6), BW_ROLL(3, 3), BW_ROLL(3, 4), BW_ROLL(3, 4), BW_ROLL(3, 5),
+    BW_ROLL(3, 5), BW_ROLL(3, 6), BW_ROLL(3, 6), BW_ROLL(4, 4), BW_ROLL(4, 5), BW_ROLL(4, 5),
+    BW_ROLL(4, 6), BW_ROLL(4, 6), BW_ROLL(5, 5), BW_ROLL(5, 6), BW_ROLL(5, 6), BW_ROLL(6, 6),
+};
+
+/* The weighted chance points drawn without the list (game_def.h's
+ * chance_total() and chance_pick()): the two dice of every turn, and a
+ * snake's deadly or harmless side in the setup. The uniform points are
+ * bw_uniform_chance()'s. */
+static void bw_snake_weights(const bw_config *cfg, const bw_block *b, int *harmless, int *deadly)
+{
+    int s = b->setup_step - 1 - cfg->players;
+    *deadly = BW_DEADLY - bw_deadly_count(b, s);
+    *harmless = (BW_SNAKES - s) - *deadly;
+}
+
+uint64_t bw_chance_total(const void *vcfg, const void *st)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    if (b->stage == BW_ST_ROLL)
+        return 36;
+    if (b->stage != BW_ST_SETUP || b->setup_step <= cfg->players)
+        return 0;
+    int h, d;
+    bw_snake_weights(cfg, b, &h, &d);
+    return (uint64_t)(h > 0 ? h : 0) + (uint64_t)(d > 0 ? d : 0);
+}
+
+tg_move bw_chance_pick(const void *vcfg, const void *st, uint64_t r)
+{
+    const bw_config *cfg = vcfg;
+    const bw_block *b = st;
+    if (b->stage == BW_ST_ROLL)
+        return bw_roll_by_draw[r < 36 ? r : 35];
+    int h, d;
+    bw_snake_weights(cfg, b, &h, &d);
+    return h > 0 && r < (uint64_t)h ? BW_CH_HARMLESS : BW_CH_DEADLY;
+}
+
 static void bw_apply_setup(const bw_config *cfg, bw_block *b, tg_move move)
 {
     int step = b->setup_step;

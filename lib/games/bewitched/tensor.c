@@ -1,22 +1,25 @@
-/* Bewitched: the observation tensor, slot by slot as the table in
+/* Bewitched: the observation tensor, slot for slot as the table in
  * docs/rules/bewitched.md names them. Counts, dice and the setup step are
  * plain numbers, the rest 0/1 flags. */
-#include "bewitched.h"
+#include <stddef.h>
+#include <string.h>
 
-#include "core/tensor_write.h"
+#include "bewitched.h"
 
 /* Per frog: its node (none once out), its book, magnetic known true / shown
  * false (omniscient), moved, must move, must move next turn. */
 #define BW_FROG_SLOTS (BW_NODES + BW_BOOKS + 2 + 3)
+#define BW_FROG_MAGNETIC (BW_NODES + BW_BOOKS)
 /* Per snake: in play, deadly true / false, the frogs that touched it. */
 #define BW_SNAKE_SLOTS (1 + 2 + BW_FROGS)
 /* Per book: where (hat, frog, ground), at (hat, frog or node), page prince /
  * frog, and the players who looked at it. */
 #define BW_BOOK_AT (BW_HATS + BW_FROGS + BW_NODES)
+#define BW_BOOK_PAGE (3 + BW_BOOK_AT)
 
 static size_t bw_book_slots(const bw_config *cfg)
 {
-    return 3 + BW_BOOK_AT + 2 + (size_t)cfg->players;
+    return BW_BOOK_PAGE + 2 + (size_t)cfg->players;
 }
 
 size_t bw_tensor_size(const void *vcfg)
@@ -29,109 +32,175 @@ size_t bw_tensor_size(const void *vcfg)
 }
 
 /* Writing: the vector comes zeroed, so only the ones and the non-zero
- * numbers are stored, from a copy of the block on the stack. A float
+ * numbers are stored, each where the position says, with no pass over the
+ * slots that stay zero: a frog's book and a hat's book come from the
+ * books' side (four places, rather than a search of the four books for
+ * each frog and hat), bits from their set bits alone. This writer runs on
+ * every decision of a batched learning loop (issue 34), where it was the
+ * largest part of a step; the tensor's layout and values are unchanged
+ * (tests/golden/formats.c holds them).
+ *
+ * The position's bytes are read into a copy on the stack first: a float
  * store may alias the block's uint8_t bytes (a char type), so through the
  * caller's pointer the compiler would read the block again after every
- * store; the copy cannot be aliased. This writer runs on every decision
- * of a batched learning loop (issue 34). */
+ * store. The events at the block's end are not needed. */
+#define BW_TENSOR_BYTES offsetof(bw_block, ev_count)
 
-/* Sets t[i] to 1 for every set bit i of the n-bit mask at m. */
-static void bw_tensor_bits(float *t, const uint8_t *m, int n)
+/* A frog's five flags (magnetic known true, shown false, moved, must
+ * move, must move next) as floats, by its three turn flags and, as bit 3,
+ * whether it is known to be magnetic; "shown false" is the referee's
+ * alone and written apart. One copy of a row, no branch per frog. */
+_Static_assert(BW_FF_MOVED == 1 && BW_FF_MUST == 2 && BW_FF_PENDING == 4,
+               "the frog flags' table");
+#define BW_FROG_FLAGS(m, f)                                                                    \
+    {(float)(m), 0, (float)((f) & 1), (float)(((f) >> 1) & 1), (float)(((f) >> 2) & 1)}
+static const float bw_frog_flags[16][5] = {
+    BW_FROG_FLAGS(0, 0), BW_FROG_FLAGS(0, 1), BW_FROG_FLAGS(0, 2), BW_FROG_FLAGS(0, 3),
+    BW_FROG_FLAGS(0, 4), BW_FROG_FLAGS(0, 5), BW_FROG_FLAGS(0, 6), BW_FROG_FLAGS(0, 7),
+    BW_FROG_FLAGS(1, 0), BW_FROG_FLAGS(1, 1), BW_FROG_FLAGS(1, 2), BW_FROG_FLAGS(1, 3),
+    BW_FROG_FLAGS(1, 4), BW_FROG_FLAGS(1, 5), BW_FROG_FLAGS(1, 6), BW_FROG_FLAGS(1, 7),
+};
+
+/* Four bits as four 0/1 floats, lowest first: a set of frogs (touched a
+ * snake, may be stolen from) is three copies, whatever bits are set, where
+ * a loop over the set bits would be mispredicted as the sets grow. */
+#define BW_NIBBLE(v) {(float)((v) & 1), (float)(((v) >> 1) & 1), (float)(((v) >> 2) & 1), (float)((v) >> 3)}
+static const float bw_nibble_floats[16][4] = {
+    BW_NIBBLE(0),  BW_NIBBLE(1),  BW_NIBBLE(2),  BW_NIBBLE(3), BW_NIBBLE(4),  BW_NIBBLE(5),
+    BW_NIBBLE(6),  BW_NIBBLE(7),  BW_NIBBLE(8),  BW_NIBBLE(9), BW_NIBBLE(10), BW_NIBBLE(11),
+    BW_NIBBLE(12), BW_NIBBLE(13), BW_NIBBLE(14), BW_NIBBLE(15),
+};
+
+/* The 12 frogs of a two-byte mask as 12 floats. */
+static inline void bw_tensor_frog_set(float *t, const uint8_t *m)
 {
-    for (int byte = 0; byte < (n + 7) / 8; byte++)
-        for (unsigned v = m[byte]; v; v &= v - 1) {
-            int i = byte * 8 + __builtin_ctz(v);
-            if (i < n)
-                t[i] = 1.0f;
-        }
+    memcpy(t, bw_nibble_floats[m[0] & 15u], sizeof bw_nibble_floats[0]);
+    memcpy(t + 4, bw_nibble_floats[m[0] >> 4], sizeof bw_nibble_floats[0]);
+    memcpy(t + 8, bw_nibble_floats[m[1] & 15u], sizeof bw_nibble_floats[0]);
 }
 
-/* The parts that observe() builds from the same helpers, in the same order. */
+/* Sets t[i * stride] to 1 for every set bit i of bits. */
+static inline void bw_tensor_bits(float *t, unsigned bits, size_t stride)
+{
+    for (; bits; bits &= bits - 1)
+        t[(size_t)__builtin_ctz(bits) * stride] = 1.0f;
+}
+
+/* Sets t[i] when i is below n ("no one" and "nowhere" set nothing). */
+static inline void bw_one_hot(float *t, unsigned i, unsigned n)
+{
+    if (i < n)
+        t[i] = 1.0f;
+}
+
 static float *bw_tensor_frogs(const bw_config *cfg, const bw_block *b, int viewer, float *t)
 {
-    for (int f = 0; f < cfg->players * BW_FROGS_PER_PLAYER; f++, t += BW_FROG_SLOTS) {
-        int p = f / BW_FROGS_PER_PLAYER;
-        tgT_one_hot(t, b->frog_at[f], BW_NODES);
-        tgT_one_hot(t + BW_NODES, bw_frog_book(b, f), BW_BOOKS);
-        float *m = t + BW_NODES + BW_BOOKS;
-        if (bw_bit(b->magnetic_known, f))
-            m[0] = 1.0f;
-        else if (viewer == TG_VIEW_OMNISCIENT && b->setup_step > p + 1)
-            m[b->plain[p] != f % BW_FROGS_PER_PLAYER ? 0 : 1] = 1.0f;
-        const unsigned flags = b->frog_flags[f];
-        if (flags & BW_FF_MOVED)
-            m[2] = 1.0f;
-        if (flags & BW_FF_MUST)
-            m[3] = 1.0f;
-        if (flags & BW_FF_PENDING)
-            m[4] = 1.0f;
+    int frogs = cfg->players * BW_FROGS_PER_PLAYER;
+    unsigned known = bw_mask16(b->magnetic_known);
+    for (int f = 0; f < frogs; f++) {
+        float *fr = t + (size_t)f * BW_FROG_SLOTS;
+        bw_one_hot(fr, b->frog_at[f], BW_NODES);
+        unsigned row = (b->frog_flags[f] & 7u) | ((known >> f) & 1u) << 3;
+        memcpy(fr + BW_FROG_MAGNETIC, bw_frog_flags[row], sizeof bw_frog_flags[0]);
     }
-    return t;
+    if (viewer == TG_VIEW_OMNISCIENT)
+        for (int f = 0; f < frogs; f++) {
+            int p = f / BW_FROGS_PER_PLAYER;
+            if (!((known >> f) & 1u) && b->setup_step > p + 1)
+                t[(size_t)f * BW_FROG_SLOTS + BW_FROG_MAGNETIC +
+                  (b->plain[p] != f % BW_FROGS_PER_PLAYER ? 0 : 1)] = 1.0f;
+        }
+    return t + (size_t)frogs * BW_FROG_SLOTS;
 }
 
 static float *bw_tensor_snakes(const bw_config *cfg, const bw_block *b, int viewer, float *t)
 {
-    int drawn = b->stage == BW_ST_SETUP ? b->setup_step - 1 - cfg->players : BW_SNAKES;
-    for (int s = 0; s < BW_SNAKES; s++, t += BW_SNAKE_SLOTS) {
-        if (bw_bit(b->gone, s))
-            t[1] = 1.0f;
-        else {
-            t[0] = 1.0f;
-            if (viewer == TG_VIEW_OMNISCIENT && s < drawn)
-                t[bw_bit(b->deadly, s) ? 1 : 2] = 1.0f;
-        }
-        bw_tensor_bits(t + 3, b->touched[s], BW_FROGS);
+    unsigned gone = bw_mask16(b->gone);
+    for (int s = 0; s < BW_SNAKES; s++) {
+        float *sn = t + (size_t)s * BW_SNAKE_SLOTS;
+        sn[(gone >> s) & 1u] = 1.0f; /* in play, or deadly true once it bit */
+        bw_tensor_frog_set(sn + 3, b->touched[s]);
     }
-    return t;
+    if (viewer == TG_VIEW_OMNISCIENT) {
+        int drawn = b->stage == BW_ST_SETUP ? b->setup_step - 1 - cfg->players : BW_SNAKES;
+        for (int s = 0; s < BW_SNAKES && s < drawn; s++)
+            if (!((gone >> s) & 1u))
+                t[(size_t)s * BW_SNAKE_SLOTS + (bw_bit(b->deadly, s) ? 1 : 2)] = 1.0f;
+    }
+    return t + BW_SNAKES * BW_SNAKE_SLOTS;
 }
 
-static float *bw_tensor_books(const bw_config *cfg, const bw_block *b, int viewer, float *t)
+/* The books, and from their places the frogs' and the hats' books. */
+static void bw_tensor_books(const bw_config *cfg, const bw_block *b, int viewer, float *frogs,
+                            float *hats, float *t)
 {
-    static const int at_base[3] = {0, BW_HATS, BW_HATS + BW_FROGS};
-    static const int at_count[3] = {BW_HATS, BW_FROGS, BW_NODES};
-    for (int k = 0; k < BW_BOOKS; k++, t += bw_book_slots(cfg)) {
-        int w = b->book_where[k] < 3 ? b->book_where[k] : 0;
-        t[w] = 1.0f;
-        tgT_one_hot(t + 3 + at_base[w], b->book_at[k], at_count[w]);
-        if (bw_page_seen(b, k, viewer))
-            t[3 + BW_BOOK_AT + (k == b->prince ? 0 : 1)] = 1.0f;
-        for (int p = 0; p < cfg->players; p++)
-            if ((b->seen[p] >> k) & 1u)
-                t[3 + BW_BOOK_AT + 2 + p] = 1.0f;
+    static const unsigned at_base[3] = {0, BW_HATS, BW_HATS + BW_FROGS};
+    static const unsigned at_count[3] = {BW_HATS, BW_FROGS, BW_NODES};
+    unsigned n = (unsigned)cfg->players, slots = (unsigned)bw_book_slots(cfg);
+    /* The pages the viewer knows (bw_page_seen), as a bit per book. */
+    unsigned known = 0;
+    if (b->stage != BW_ST_SETUP) {
+        known = b->not_prince;
+        if (viewer == TG_VIEW_OMNISCIENT)
+            known = 0xFu;
+        else if (viewer >= 0 && viewer < BW_MAX_PLAYERS)
+            known |= b->seen[viewer];
     }
-    return t;
+    for (unsigned k = 0; k < BW_BOOKS; k++) {
+        float *bk = t + (size_t)k * slots;
+        unsigned where = b->book_where[k], at = b->book_at[k];
+        unsigned w = where < 3 ? where : 0;
+        bk[w] = 1.0f;
+        bw_one_hot(bk + 3 + at_base[w], at, at_count[w]);
+        if ((known >> k) & 1u)
+            bk[BW_BOOK_PAGE + (k == b->prince ? 0 : 1)] = 1.0f;
+        if (where == BW_BOOK_FROG && at < n * BW_FROGS_PER_PLAYER)
+            frogs[(size_t)at * BW_FROG_SLOTS + BW_NODES + k] = 1.0f;
+        else if (where == BW_BOOK_HAT && at < BW_HATS)
+            hats[at * BW_BOOKS + k] = 1.0f;
+    }
+    for (unsigned p = 0; p < n; p++)
+        bw_tensor_bits(t + BW_BOOK_PAGE + 2 + p, b->seen[p] & 0xFu, slots);
 }
 
 void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
 {
     const bw_config *cfg = vcfg;
-    const bw_block copy = *(const bw_block *)st, *b = &copy;
-    int n = cfg->players;
+    bw_block copy;
+    memcpy(&copy, st, BW_TENSOR_BYTES);
+    const bw_block *b = &copy;
+    unsigned n = (unsigned)cfg->players;
     float *t = out;
-    t = tgT_one_hot(t, b->stage, BW_ST_COUNT);
-    t = tgT_one_hot(t, b->player, n);
-    *t++ = (float)b->setup_step;
-    *t++ = (float)b->dice[0];
-    *t++ = (float)b->dice[1];
-    *t++ = (float)(b->used & 1);
-    *t++ = (float)((b->used >> 1) & 1);
-    *t++ = (float)((b->turn & BW_TF_CAT) != 0);
-    *t++ = (float)((b->turn & BW_TF_STOLE) != 0);
+    bw_one_hot(t, b->stage, BW_ST_COUNT);
+    t += BW_ST_COUNT;
+    bw_one_hot(t, b->player, n);
+    t += n;
+    t[0] = (float)b->setup_step;
+    t[1] = (float)b->dice[0];
+    t[2] = (float)b->dice[1];
+    t[3] = (float)(b->used & 1);
+    t[4] = (float)((b->used >> 1) & 1);
+    t[5] = (float)((b->turn & BW_TF_CAT) != 0);
+    t[6] = (float)((b->turn & BW_TF_STOLE) != 0);
+    t += 7;
+    float *frogs = t;
     t = bw_tensor_frogs(cfg, b, viewer, t);
     for (int c = 0; c < BW_CATS; c++, t += BW_NODES)
-        tgT_one_hot(t, b->cat_at[c], BW_NODES);
+        bw_one_hot(t, b->cat_at[c], BW_NODES);
     t = bw_tensor_snakes(cfg, b, viewer, t);
-    for (int h = 0; h < BW_HATS; h++, t += BW_BOOKS)
-        tgT_one_hot(t, bw_hat_book(b, h), BW_BOOKS);
-    t = bw_tensor_books(cfg, b, viewer, t);
-    for (int p = 0; p < n; p++)
-        if (b->antidote[p])
-            t[p] = (float)b->antidote[p];
+    float *hats = t;
+    t += BW_HATS * BW_BOOKS;
+    bw_tensor_books(cfg, b, viewer, frogs, hats, t);
+    t += BW_BOOKS * bw_book_slots(cfg);
+    for (unsigned p = 0; p < n; p++)
+        t[p] = (float)b->antidote[p];
     t += n;
-    t = tgT_one_hot(t, b->escape_frog, BW_FROGS);
-    t = tgT_one_hot(t, b->actor, BW_FROGS);
-    if (b->actor != BW_NONE && b->stage == BW_ST_STEAL)
-        bw_tensor_bits(t, b->passed, BW_FROGS);
+    bw_one_hot(t, b->escape_frog, BW_FROGS);
     t += BW_FROGS;
-    tgT_one_hot(t, b->winner, n);
+    bw_one_hot(t, b->actor, BW_FROGS);
+    t += BW_FROGS;
+    if (b->actor != BW_NONE && b->stage == BW_ST_STEAL)
+        bw_tensor_frog_set(t, b->passed);
+    t += BW_FROGS;
+    bw_one_hot(t, b->winner, n);
 }
