@@ -206,4 +206,5 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* chance_pick */
     NULL, /* apply_if_legal */
     NULL, /* apply_chance_turn */
+    NULL, /* playout */
 };

@@ -320,4 +320,5 @@ const tg_game_def tgG_mini_race = {
     NULL,      /* chance_pick */
     NULL,      /* apply_if_legal: is_legal, then apply */
     NULL,      /* apply_chance_turn: draw, then apply */
+    NULL,      /* playout: the general loop */
 };
