@@ -1,8 +1,9 @@
 // What a board must be on phones and tablets (zoom.js), measured in the
 // page: at rest the whole board fitted to the width with no text under
-// 12 px showing; zoomed in (after a tap where nothing may be played)
-// every tap target at least 44 px and every text at least 12 px; and the
-// view kept on the same place of the board when it is drawn again.
+// 12 px showing and no space's number under a piece; zoomed in (after a
+// tap where nothing may be played) every tap target at least 44 px and
+// every text at least 12 px; and the view kept on the same place of the
+// board when it is drawn again.
 import assert from "node:assert/strict";
 
 export const MIN_TARGET = 44;
@@ -42,8 +43,18 @@ export function measureBoard({ minTarget, minText }) {
     const box = g.querySelector("rect").getBoundingClientRect(), t = g.querySelector("text").getBoundingClientRect();
     return { text: g.querySelector("text").textContent, title: g.querySelector("title")?.textContent || "", inside: t.left >= box.left && t.right <= box.right };
   }).filter((h) => !h.inside || !h.title.startsWith(h.text.replace(/…$/, "")));
+  // A space's number painted under a piece (drawn before it, their boxes
+  // crossing by more than a pixel) is hidden by it.
+  const cross = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const pieces = [...svg.querySelectorAll(".pieces > *")].map((n) => ({ n, r: n.getBoundingClientRect() })).filter((p) => p.r.width > 0);
+  const buried = [...svg.querySelectorAll("text.label")].filter(shows).flatMap((t) => {
+    const r = t.getBoundingClientRect();
+    const over = pieces.filter((p) => cross(p.r, r) && t.compareDocumentPosition(p.n) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return over.length ? [{ label: t.textContent, under: over.map((p) => p.n.getAttribute("data-key") || p.n.getAttribute("class")) }] : [];
+  });
   const s = svg.getBoundingClientRect(), f = frame.getBoundingClientRect();
   return {
+    buried,
     resting: frame.classList.contains("whole"), zoomed: frame.classList.contains("zoomed"),
     board: { width: s.width, left: s.left, right: s.right }, frame: { width: f.width },
     viewport: document.documentElement.clientWidth,
@@ -70,6 +81,7 @@ export async function checkRest(page, who) {
   assert.deepEqual(m.smallPageTexts, [], `${who}: page texts under ${MIN_TEXT}px`);
   assert.ok(m.pageWidth <= m.viewport, `${who}: the page is ${m.pageWidth}px wide`);
   assert.deepEqual(m.clipped, [], `${who}: names cut by their box`);
+  assert.deepEqual(m.buried, [], `${who}: space numbers under pieces`);
   return m;
 }
 

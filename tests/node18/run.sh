@@ -4,7 +4,8 @@
 # package's tests (its npm test script), the browser table's client modules and words
 # (node --test), the package and the client layer's example page in
 # Debian's chromium (js_package.test.mjs, client_example.test.mjs).
-# On a fresh Debian 12 `node` is that Node already. On a machine with a
+# On a fresh Debian 12 `node` is that Node already (and after the suite's
+# own JavaScript steps there is nothing left to run). On a machine with a
 # newer Node first on PATH, Debian's nodejs and libnode108 packages of the
 # same version are fetched with apt-get download and unpacked into WORK_DIR
 # (dpkg -x): nothing replaces the system's node. The few Debian packages
@@ -26,6 +27,13 @@ work=$(cd "$work" && pwd)
 version=$(apt-cache show --no-all-versions libnode108 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || { echo "apt knows no libnode108: is this Debian 12 (bookworm), after apt-get update?"; exit 1; }
 upstream=v${version%%+*}
+# scripts/test.sh sets TG_NODE18_AFTER_SUITE=1: its JavaScript steps before
+# this one ran these same tests on the node on PATH. On a fresh Debian 12
+# that node is Debian's own, so running them again would prove nothing new.
+if [ "${TG_NODE18_AFTER_SUITE:-}" = 1 ] && [ "$(node --version 2>/dev/null)" = "$upstream" ]; then
+  echo "node on PATH is Debian's $upstream ($(command -v node)): the suite's JavaScript steps ran on it"
+  exit 0
+fi
 if [ "$(node --version 2>/dev/null)" != "$upstream" ]; then
   if [ ! -x "$work/root/usr/bin/node" ] || [ "$(cat "$work/version" 2>/dev/null)" != "$version" ]; then
     echo "node on PATH is $(node --version 2>/dev/null || echo missing): fetching Debian's nodejs $version"

@@ -96,7 +96,6 @@ function create(board, table, seat) {
     } else if (s.kind === "snake") {
       snakeMarks.set(s.id, [x, y]);
     }
-    text(svg, x + 14, y + 15, String(s.id), { "font-size": 11, fill: "#12361a", class: "label" });
     title(g, `space ${s.id} (${s.kind})`);
   }
   const hatGroups = board.hats.map((h, i) => {
@@ -108,6 +107,15 @@ function create(board, table, seat) {
   });
 
   const pieces = group(svg, { class: "pieces" });
+  // The spaces' numbers above the pieces, each with a halo of the leaf's
+  // green: a frog or a cat is larger than its leaf and would hide them.
+  const labels = group(svg, { class: "labels" });
+  for (const s of board.spaces) {
+    const [x, y] = pos.get(s.id);
+    text(labels, x + 14, y + 15, String(s.id), {
+      "font-size": 11, fill: "#12361a", stroke: "#dcefc8", "stroke-width": 3, "paint-order": "stroke", class: "label",
+    });
+  }
 
   // The knowledge marks of a book (g is the book's group, centred on it).
   function bookMarks(g, info, obs) {

@@ -92,7 +92,6 @@ function create(board, table, seat) {
       el("path", { d: `M ${x - 18} ${y + 14} L ${x + 16} ${y - 12}`, stroke: "#6d4c41", "stroke-width": 4 }, g);
       el("path", { d: `M ${x - 18} ${y + 14} l -8 2 l 4 -8 Z`, fill: "#d7a54a" }, g);
     }
-    text(svg, x - C * 0.33, y + C * 0.34, String(s.id), { "font-size": 12, fill: "#2a2333", class: "label" });
     title(g, `space ${s.id}: ${s.kind.replace("_", " ")}${s.colour ? ` (${s.colour})` : ""}${s.attempts ? `, ${s.attempts} attempt${s.attempts > 1 ? "s" : ""}` : ""}`);
   }
   const [cx, cy] = [at(board.cauldron.x), at(board.cauldron.y)];
@@ -112,6 +111,15 @@ function create(board, table, seat) {
   };
 
   const pieces = group(svg, { class: "pieces" });
+  // The spaces' numbers above the pieces, with a light halo: a pawn
+  // standing in a corner would hide them.
+  const labels = group(svg, { class: "labels" });
+  for (const s of board.spaces) {
+    const [x, y] = pos.get(s.id);
+    text(labels, x - C * 0.33, y + C * 0.34, String(s.id), {
+      "font-size": 12, fill: "#2a2333", stroke: "#ffffffb0", "stroke-width": 2.5, "paint-order": "stroke", class: "label",
+    });
+  }
   let lastFace = null;
 
   function drawBook(p, pawnObs) {
