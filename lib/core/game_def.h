@@ -48,6 +48,8 @@
 #define TG_NOINLINE
 #endif
 
+struct tg_playout_run; /* core/playout_loop.h */
+
 /* A parsed option value; which member is meaningful follows the option's
  * type (INT and BOOL in i, CHOICE as the index of the word in i, NUMBER in d). */
 typedef struct tg_optval {
@@ -260,6 +262,10 @@ typedef struct tg_game_def {
      * number in mask (the player move count of bytes, all 0 on entry) and
      * may store 0 into others; touches nothing else. */
     void (*action_mask)(const void *cfg, const void *st, uint8_t *mask);
+    /* Optional (may be NULL): tg_state_playout()'s loop with the game's
+     * calls direct, made by TG_PLAYOUT_HOOK (core/playout_loop.h, which
+     * says what it does). The game must provide apply_turn() too. */
+    uint32_t (*playout)(const void *cfg, void *st, struct tg_playout_run *run);
 } tg_game_def;
 
 #endif

@@ -1,6 +1,7 @@
 /* tg_state_playout(): random decisions inside the library, so a host in a
  * slow language pays for crossing its binding once per game. */
 #include "handles.h"
+#include "playout_loop.h"
 
 int tgH_random_move(const tg_state *st, tg_rng *rng, tg_move *scratch, tg_move *out)
 {
@@ -50,13 +51,34 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
     tg_move *legal = tgH_scratch_moves(state);
     /* Undo that rewinds keeps the RNG before each draw: tgH_sample(). */
     int fused = g->def->apply_chance_turn != NULL && !state->rewind;
-    for (; n < want && state->cur != TG_PLAYER_TERMINAL; n++) {
+    /* The game's own loop (core/playout_loop.h) when it has one, as far
+     * as it goes: it stops where the history is full or where the general
+     * loop has more to do, which then makes one decision. Undo that
+     * rewinds keeps marks the hook does not. */
+    uint32_t (*hook)(const void *, void *, struct tg_playout_run *) =
+        state->rewind ? NULL : g->def->playout;
+    while (n < want && state->cur != TG_PLAYER_TERMINAL) {
         if (state->hist_len == state->hist_cap &&
             tgH_reserve_history(state, state->hist_len + 1) != TG_OK)
             return take_back(state, start, &rng, pending, &held);
+        if (hook) {
+            uint32_t room = state->hist_cap - state->hist_len;
+            struct tg_playout_run run = {&state->rng, legal, state->hist + state->hist_len,
+                                         tgH_who(state) + state->hist_len,
+                                         want - n < room ? want - n : room, state->cur};
+            uint32_t made_here = hook(tgH_cfg(g), tgH_block(state), &run);
+            state->hist_len += made_here;
+            state->move_number += made_here;
+            tgH_settle_to(state, run.cur);
+            n += made_here;
+            if (made_here)
+                continue;
+        }
         tg_move m;
-        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state))
-            continue; /* drawn, made and recorded in one call */
+        if (state->cur == TG_PLAYER_CHANCE && fused && tgH_chance_fused(state)) {
+            n++; /* drawn, made and recorded in one call */
+            continue;
+        }
         if (state->cur == TG_PLAYER_CHANCE) {
             if (state->rewind)
                 tgH_hold_rng(state, 0);
@@ -67,6 +89,7 @@ tg_status tg_state_playout(tg_state *state, uint32_t max_decisions, uint32_t *ma
         if (s != TG_OK)
             break;
         tgH_apply_recorded(state, m);
+        n++;
     }
     if (made)
         *made = n;

@@ -207,4 +207,5 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* apply_if_legal */
     NULL, /* apply_chance_turn */
     NULL, /* action_mask */
+    NULL, /* playout */
 };

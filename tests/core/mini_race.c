@@ -321,4 +321,5 @@ const tg_game_def tgG_mini_race = {
     NULL,      /* apply_if_legal: is_legal, then apply */
     NULL,      /* apply_chance_turn: draw, then apply */
     NULL,      /* action_mask: the legal list mapped */
+    NULL,      /* playout: the general loop */
 };

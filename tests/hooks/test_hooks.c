@@ -4,7 +4,9 @@
  * current_player(), chance_total() and chance_pick() with chance() and
  * the core's general sampler, apply_if_legal() with is_legal() and
  * apply(), apply_chance_turn() with the general sampler and apply(),
- * action_mask() with the legal list mapped to actions. A hook that disagreed would change which outcomes a
+ * action_mask() with the legal list mapped to actions, the playout hook
+ * with tg_state_playout()'s general loop. A hook that disagreed would
+ * change which outcomes a
  * seed draws or which moves are accepted without any public call showing
  * it, so this test looks at the hooks directly, through the static library. */
 #include <setjmp.h>
@@ -442,6 +444,84 @@ static void lazy_digest_matches_eager(void **unused)
     }
 }
 
+/* ---- the playout hook ---------------------------------------------------- */
+
+/* tg_state_playout() through a game's playout hook (core/playout_loop.h)
+ * plays what its general loop plays: the same history entries (ids and who
+ * made them), position, RNG and whose turn, from the root and from the
+ * middle of a game, in runs cut short by max_decisions (some one decision
+ * long) and across the history's growth. The general loop is the game's
+ * table with the hook taken out. */
+static void same_after_playout(const tg_state *a, const tg_state *b, uint32_t made_a,
+                               uint32_t made_b, const char *what)
+{
+    const char *id = a->game->def->info.id;
+    if (made_a != made_b)
+        fail_msg("%s: the hook made %u decisions, the general loop %u %s", id,
+                 (unsigned)made_a, (unsigned)made_b, what);
+    if (a->hist_len != b->hist_len || a->move_number != b->move_number || a->cur != b->cur)
+        fail_msg("%s: the hook leaves %u entries, move %u, turn %d; the general loop %u, %u, %d %s",
+                 id, (unsigned)a->hist_len, (unsigned)a->move_number, a->cur,
+                 (unsigned)b->hist_len, (unsigned)b->move_number, b->cur, what);
+    for (uint32_t i = 0; i < a->hist_len; i++)
+        if (a->hist[i] != b->hist[i] || tgH_who(a)[i] != tgH_who(b)[i])
+            fail_msg("%s: history entry %u differs %s", id, (unsigned)i, what);
+    /* the blocks, not tg_state_equal(): the two games' tables differ */
+    if (memcmp(tgH_block(a), tgH_block(b), a->game->def->state_size) != 0 ||
+        memcmp(&a->rng, &b->rng, sizeof a->rng) != 0)
+        fail_msg("%s: the hook leaves another position or RNG %s", id, what);
+}
+
+static void playout_hook_plays_the_general_loop(void **unused)
+{
+    (void)unused;
+    static const uint32_t runs[] = {1, 1, 2, 3, 7, 1, 40, 1, 500, UINT32_MAX};
+    unsigned long hooked = 0;
+    for (size_t i = 0; i < tgG_count(); i++) {
+        const tg_game_def *def = tgG_at(i);
+        if (!def->playout)
+            continue;
+        if (!def->apply_turn)
+            fail_msg("%s: a game with a playout hook provides apply_turn too", def->info.id);
+        tg_game_def general = *def;
+        general.playout = NULL;
+        for (int p = def->info.min_players; p <= def->info.max_players; p++) {
+            char options[32];
+            snprintf(options, sizeof options, "players=%d", p);
+            tg_msg msg = {""};
+            tg_mem mem;
+            tgA_default(&mem);
+            tg_game *with = NULL, *without = NULL;
+            assert_int_equal(tgH_game_make(def, options, &mem, &with, &msg), TG_OK);
+            assert_int_equal(tgH_game_make(&general, options, &mem, &without, &msg), TG_OK);
+            for (uint64_t seed = 1; seed <= GAMES_PER_COUNT; seed++) {
+                tg_state *a = NULL, *b = NULL;
+                assert_int_equal(tg_state_new(with, seed, &a), TG_OK);
+                assert_int_equal(tg_state_new(without, seed, &b), TG_OK);
+                /* a whole game in one run */
+                uint32_t made_a = 0, made_b = 0;
+                assert_int_equal(tg_state_playout(a, UINT32_MAX, &made_a), TG_OK);
+                assert_int_equal(tg_state_playout(b, UINT32_MAX, &made_b), TG_OK);
+                same_after_playout(a, b, made_a, made_b, "in a whole game");
+                hooked += made_a;
+                /* a game in runs of every length, from fresh states */
+                assert_int_equal(tg_state_reset(a, seed + 100), TG_OK);
+                assert_int_equal(tg_state_reset(b, seed + 100), TG_OK);
+                for (size_t r = 0; !tg_state_is_terminal(a); r = (r + 1) % 10) {
+                    assert_int_equal(tg_state_playout(a, runs[r], &made_a), TG_OK);
+                    assert_int_equal(tg_state_playout(b, runs[r], &made_b), TG_OK);
+                    same_after_playout(a, b, made_a, made_b, "in a run");
+                }
+                tg_state_free(a);
+                tg_state_free(b);
+            }
+            tg_game_free(with);
+            tg_game_free(without);
+        }
+    }
+    print_message("%lu decisions made through playout hooks\n", hooked);
+}
+
 /* ---- the general sampler itself ------------------------------------------- */
 
 /* A game of one chance point with the weights 2, 1 and 3: unequal, though
@@ -534,6 +614,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hooks_agree_in_every_game),
         cmocka_unit_test(lazy_digest_matches_eager),
+        cmocka_unit_test(playout_hook_plays_the_general_loop),
         cmocka_unit_test(general_sampler_walks_unequal_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

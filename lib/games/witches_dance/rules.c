@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "core/playout_loop.h"
+
 void wd_init(const void *vcfg, void *st)
 {
     const wd_config *cfg = vcfg;
@@ -132,6 +134,10 @@ int wd_apply_turn(const void *vcfg, void *st, tg_move move)
     }
     return wd_decide(cfg, b, move);
 }
+
+/* tg_state_playout()'s loop with the calls above direct (the die is the
+ * table's die_faces and die_first). */
+TG_PLAYOUT_HOOK(wd_playout, wd_legal_moves, wd_apply_turn, NULL, 6, WD_MOVE_ROLL)
 
 void wd_apply(const void *cfg, void *st, tg_move move)
 {

@@ -156,4 +156,5 @@ const tg_game_def tgG_witches_dance = {
     .hidden_information = 1,
     .formats = {1, 1, 1},
     .any_move_text = wd_any_move_text,
+    .playout = wd_playout,
 };

@@ -240,6 +240,8 @@ uint32_t wd_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void wd_apply(const void *cfg, void *st, tg_move move);
 /* wd_apply(), returning whose decision it is next (the core's apply_turn). */
 int wd_apply_turn(const void *cfg, void *st, tg_move move);
+/* The playout hook (core/playout_loop.h). */
+uint32_t wd_playout(const void *cfg, void *st, struct tg_playout_run *run);
 uint32_t wd_winners(const void *cfg, const void *st);
 uint32_t wd_winners_of(const wd_config *cfg, const wd_block *b);
 
