@@ -15,14 +15,15 @@ import {
 const USAGE = `usage: node bench.mjs [options] [GAME...]
 
 Plays random games of each GAME (default: every game) for a fixed time
-per loop and prints decisions per CPU second: the native C loop
-(with --tablegames), the step() loop, playout() and the README's loop.
+per loop and prints decisions per CPU second: the native C loop and the
+native playout loop (with --tablegames), the step() loop, playout() and
+the README's loop.
 
   --seconds T      time per loop and round (default 1)
   --rounds N       rounds of every loop, taking turns (default 3)
   --players N      players, at most the game's most (default 4)
   --tablegames P   the tablegames command of a native Release build,
-                   for the C loop and the ratios
+                   for the C loops and the ratios
   --wasm P         the .wasm to load instead of the package's (a build
                    with other flags; its glue must match dist/'s)
   --help           this text`;
@@ -130,10 +131,13 @@ function readmeGame(state) {
   return made;
 }
 
-function native(id, players) {
+// The C loop (a library call per decision), or with playout the library's
+// own loop, one tg_state_playout() per game: what playout() runs, with
+// the game's playout hook where it has one.
+function native(id, players, playout = false) {
   if (!values.tablegames) return NaN;
   const out = execFileSync(values.tablegames, ['bench', id, '--players', String(players), '--seconds',
-    String(seconds), '--runs', '1', '--json'], { encoding: 'utf8' });
+    String(seconds), '--runs', '1', '--json', ...(playout ? ['--playout'] : [])], { encoding: 'utf8' });
   return JSON.parse(out.split('\n')[0]).decisions_per_cpu_second;
 }
 
@@ -148,7 +152,7 @@ const tables = ids.map((id) => {
   const players = Math.min(Math.max(playersWanted, info.minPlayers), info.maxPlayers);
   const game = new Game(id, { players });
   return {
-    id, players, game, state: game.newState(1), c: [], step: [], playout: [], readme: [],
+    id, players, game, state: game.newState(1), c: [], cPlayout: [], step: [], playout: [], readme: [],
   };
 });
 // Round after round, every game and loop in turn, so that a change in the
@@ -156,6 +160,7 @@ const tables = ids.map((id) => {
 for (let round = 0; round < rounds; round++) {
   for (const t of tables) {
     t.c.push(native(t.id, t.players));
+    t.cPlayout.push(native(t.id, t.players, true));
     t.step.push(timed(() => stepGame(t.state)));
     t.playout.push(timed(() => playoutGame(t.state)));
     t.readme.push(timed(() => readmeGame(t.state)));
@@ -168,11 +173,12 @@ const ratio = (a, b) => {
   return Number.isNaN(r) ? 'n/a' : `${r.toFixed(2)}x`;
 };
 console.log(`decisions per CPU second (median of ${rounds} rounds of ${seconds} s per loop), Node ${process.versions.node}`);
-console.log('| game | C loop | JS step loop | C / step | JS playout() | C / playout | README loop | step / README |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| game | C loop | JS step loop | C / step | JS playout() | C / playout | C playout | C playout / JS playout | README loop | step / README |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const t of tables) {
   console.log(`| ${t.id} (${t.players} p) | ${m(median(t.c))} | ${m(median(t.step))} | ${ratio(t.c, t.step)} | `
-    + `${m(median(t.playout))} | ${ratio(t.c, t.playout)} | ${m(median(t.readme))} | ${ratio(t.step, t.readme)} |`);
+    + `${m(median(t.playout))} | ${ratio(t.c, t.playout)} | ${m(median(t.cPlayout))} | ${ratio(t.cPlayout, t.playout)} | `
+    + `${m(median(t.readme))} | ${ratio(t.step, t.readme)} |`);
   t.state.free();
   t.game.free();
 }

@@ -23,6 +23,7 @@ typedef struct bench_args {
     uint64_t seed;
     int json;
     long batch; /* > 0: the batched environment with this many slots */
+    int playout; /* each game one tg_state_playout() call instead of the loop */
     int fill;   /* with batch: bit 1 observation tensors, bit 2 information tensors */
 } bench_args;
 
@@ -117,6 +118,21 @@ static tg_status bench_one_game(tg_state *st, tg_move *moves, size_t cap, uint32
     return s;
 }
 
+/* One random game by tg_state_playout(): the library's own loop, with the
+ * game's playout hook where it has one, one call per game. This is what
+ * the bindings' playout() runs, so their figures have a native one to be
+ * set beside. The library's RNG picks the moves, so the games are not
+ * bench_one_game()'s. */
+static tg_status bench_playout_game(tg_state *st, bench_result *r)
+{
+    uint32_t made = 0;
+    tg_status s = tg_state_playout(st, UINT32_MAX, &made);
+    r->decisions += made;
+    if (s == TG_OK && tg_state_current_player(st) != TG_PLAYER_TERMINAL)
+        s = TG_E_TOO_LARGE;
+    return s;
+}
+
 static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,
                            const bench_alloc_count *counter, bench_result *r)
 {
@@ -139,7 +155,8 @@ static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,
     while (s == TG_OK && now - start < warmup) {
         s = tg_state_reset(st, cli_rng_next(&rng));
         if (s == TG_OK)
-            s = bench_one_game(st, moves, cap, limit, &rng, r);
+            s = a->playout ? bench_playout_game(st, r)
+                           : bench_one_game(st, moves, cap, limit, &rng, r);
         now = bench_now();
     }
     memset(r, 0, sizeof *r);
@@ -150,7 +167,8 @@ static tg_status bench_run(tg_game *game, const bench_args *a, uint64_t seed,
            (a->games > 0 ? r->games < (uint64_t)a->games : now - start < a->seconds)) {
         s = tg_state_reset(st, cli_rng_next(&rng));
         if (s == TG_OK)
-            s = bench_one_game(st, moves, cap, limit, &rng, r);
+            s = a->playout ? bench_playout_game(st, r)
+                           : bench_one_game(st, moves, cap, limit, &rng, r);
         if (s == TG_OK)
             r->games++;
         now = bench_now();
@@ -315,6 +333,7 @@ static int bench_parse_warmup(const char *text, void *dest)
 const char cli_bench_help[] =
     "usage: tablegames bench [GAME] [--seconds T] [--players N] [--runs R]\n"
     "                               [--warmup W] [--games G] [--seed S] [--json]\n"
+    "                               [--playout | --batch N [--fill F]]\n"
     "\n"
     "Plays random games for T seconds (default 1) per game and player count\n"
     "and prints games/s, decisions/s by the wall clock and per CPU second\n"
@@ -329,6 +348,9 @@ const char cli_bench_help[] =
     "  --games G   each run plays exactly G games instead of T seconds: the\n"
     "              same games on any machine, for instruction counts\n"
     "  --json      one JSON object per line\n"
+    "  --playout   each game one tg_state_playout() call (the library picks the\n"
+    "              moves; what the bindings' playout() runs) instead of a call\n"
+    "              per decision\n"
     "  --batch N   the batched environment instead (batch.h): N games stepped\n"
     "              together, a random legal action each, and the decisions per\n"
     "              CPU second inside tg_batch_step() and over the whole loop\n"
@@ -353,10 +375,15 @@ static int bench_parse_args(int argc, char **argv, bench_args *a)
         { "--seed", CLI_OPT_U64, &a->seed, 0, 0, NULL, NULL },
         { "--batch", CLI_OPT_INT, &a->batch, 1, 1 << 20, NULL, NULL },
         { "--fill", CLI_OPT_CALL, &a->fill, 0, 0, bench_parse_fill, NULL },
+        { "--playout", CLI_OPT_FLAG, &a->playout, 0, 0, NULL, NULL },
     };
     const cli_command cmd = { "bench", cli_bench_help, opts, sizeof opts / sizeof opts[0],
                               &a->game_id };
     int parsed = cli_parse_args(&cmd, argc, argv);
+    if (parsed == CLI_ARGS_OK && a->playout && a->batch > 0) {
+        cli_args_error(&cmd, "--playout and --batch are two loops: choose one");
+        return CLI_ARGS_BAD;
+    }
     if (parsed == CLI_ARGS_OK && a->game_id != NULL &&
         cli_check_game_players(&cmd, a->game_id, a->players) != 0)
         return CLI_ARGS_BAD;
