@@ -34,16 +34,6 @@ static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
         cc_end_turn(cfg, pos);
 }
 
-/* A fifth object must go back at once: the holder picks which. */
-static int cc_check_full(cc_pos *pos, unsigned p, unsigned after)
-{
-    if (cc_held_total(pos, p) <= CC_MAX_HELD)
-        return 0;
-    pos->phase = CC_PH_RETURN;
-    pos->after = (uint8_t)after;
-    return 1;
-}
-
 /* The witch's face: Kalmorda flies (out of line, with the frog's below,
  * so that the die's common path, a pawn's move, sets up no frame). Each
  * ends at a die or the roller: a chance point, whoever is next. */
@@ -113,12 +103,25 @@ static CC_ALWAYS_INLINE void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg
         }
         return;
     }
+    /* A fifth object must go back at once: the holder picks which
+     * (CC_PH_RETURN). The totals after the catch are read before its two
+     * byte stores: four counts read at once just after one of them is
+     * stored wait for the store to reach the cache (a narrower store does
+     * not forward to a wider load), a fifth of a fishing attempt's time
+     * in perf's samples. */
     unsigned k = move - CC_M_CATCH;
+    unsigned held = cc_held_total(pos, p) + 1, left = cc_cauldron_total(pos) - 1;
     pos->cauldron[k]--;
     pos->held[p][k]++;
     cc_event(pos, CC_EV_FISH, p, k, 0);
-    if (!cc_check_full(pos, p, CC_AFTER_FISH))
-        cc_after_fish(cfg, pos);
+    if (held > CC_MAX_HELD) { /* full: the total read above */
+        pos->phase = CC_PH_RETURN;
+        pos->after = CC_AFTER_FISH;
+    } else if (pos->attempts > 0 && left > 0) { /* cc_after_fish(), likewise */
+        pos->phase = CC_PH_AGAIN;
+    } else {
+        cc_end_turn(cfg, pos);
+    }
 }
 
 static void cc_apply_return(const cc_config *cfg, cc_pos *pos, unsigned k)
@@ -129,8 +132,10 @@ static void cc_apply_return(const cc_config *cfg, cc_pos *pos, unsigned k)
     cc_event(pos, CC_EV_RETURN, p, k, 0);
     unsigned after = pos->after;
     pos->after = CC_AFTER_END;
-    if (after == CC_AFTER_FISH)
-        cc_after_fish(cfg, pos);
+    /* cc_after_fish() without its cauldron total, read just after the
+     * store above: the cauldron holds at least the one just returned. */
+    if (after == CC_AFTER_FISH && pos->attempts > 0)
+        pos->phase = CC_PH_AGAIN;
     else if (after == CC_AFTER_STEAL)
         cc_next_theft(cfg, pos);
     else
@@ -143,11 +148,15 @@ static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
     pos->thefts &= (uint8_t)~(1u << v);
     if (move != CC_M_NOSTEAL) {
         unsigned k = move - CC_M_STEAL;
+        unsigned held = cc_held_total(pos, p) + 1; /* before the stores, as in cc_apply_fish() */
         pos->held[v][k]--;
         pos->held[p][k]++;
         cc_event(pos, CC_EV_STEAL, p, v, k);
-        if (cc_check_full(pos, p, CC_AFTER_STEAL))
+        if (held > CC_MAX_HELD) { /* full, as after a catch */
+            pos->phase = CC_PH_RETURN;
+            pos->after = CC_AFTER_STEAL;
             return;
+        }
     }
     cc_next_theft(cfg, pos);
 }

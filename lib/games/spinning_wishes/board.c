@@ -132,6 +132,8 @@ void sw_board_setup(sw_config *cfg)
     }
     for (int i = 0; i < 2 * SW_LOOP; i++)
         cfg->ring[i] = (uint8_t)(i % SW_LOOP);
+    for (int i = 0; i < 2 * SW_LOOP; i++)
+        cfg->ring_bit[i] = (uint64_t)1 << (i % SW_LOOP);
     for (int i = 0; i < SW_LOOP; i++)
         cfg->edge_bit[i] = (uint64_t)1 << i;
     for (int g = 0; g < SW_PRINCESSES; g++)

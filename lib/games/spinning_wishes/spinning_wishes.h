@@ -148,6 +148,9 @@ typedef struct sw_config {
     /* ring[i] = i mod SW_LOOP for i < 2 * SW_LOOP: walking the edge
      * without a division. */
     uint8_t ring[2 * SW_LOOP];
+    /* ring_bit[i] = bit ring[i]: a way round the edge as a set in one load
+     * (sw_edge_move_legal()). */
+    uint64_t ring_bit[2 * SW_LOOP];
     /* Who decides in each phase: who[phase] | (cur & who_cur[phase]), for a
      * TG_PLAYER_* value or the current player without a branch on which. */
     int8_t who[SW_PH_COUNT];
@@ -400,23 +403,36 @@ static inline uint64_t sw_edge_taken(const sw_config *c, const sw_block *b)
            c->edge_bit[b->pos[3]];
 }
 
-/* sw_edge_moves()'s two ways from space sp, edge being sw_edge_taken(). */
-static inline unsigned sw_edge_fwd(const sw_config *c, uint64_t edge, unsigned sp, unsigned roll)
+/* sw_edge_moves()'s two ways from space sp, edge being sw_edge_taken(),
+ * each as an index of c->ring (and c->ring_bit). */
+static inline unsigned sw_edge_fwd_at(const sw_config *c, uint64_t edge, unsigned sp,
+                                      unsigned roll)
 {
     /* Bit i: space i, and spaces 0..23 again above bit 39. */
     uint64_t ahead = edge | edge << SW_LOOP;
     unsigned f = c->ring[sp + roll];
-    return c->ring[f + (unsigned)sw_lowest(~(ahead >> f))];
+    return f + (unsigned)sw_lowest(~(ahead >> f));
 }
 
-static inline unsigned sw_edge_back(const sw_config *c, uint64_t edge, unsigned sp,
-                                    unsigned roll)
+static inline unsigned sw_edge_back_at(const sw_config *c, uint64_t edge, unsigned sp,
+                                       unsigned roll)
 {
     /* Bit i + 3: space i, and spaces 37..39 again below bit 3. */
     uint64_t behind = edge << 3 | edge >> (SW_LOOP - 3);
     unsigned k = c->ring[sp + SW_LOOP - roll];
     /* Bits 3..0: spaces k, k-1, k-2, k-3; the highest free one. */
-    return c->ring[k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u)];
+    return k + SW_LOOP - 3 + (unsigned)sw_highest((unsigned)~(behind >> k) & 15u);
+}
+
+static inline unsigned sw_edge_fwd(const sw_config *c, uint64_t edge, unsigned sp, unsigned roll)
+{
+    return c->ring[sw_edge_fwd_at(c, edge, sp, roll)];
+}
+
+static inline unsigned sw_edge_back(const sw_config *c, uint64_t edge, unsigned sp,
+                                    unsigned roll)
+{
+    return c->ring[sw_edge_back_at(c, edge, sp, roll)];
 }
 
 /* The common move: round the edge, no gate or tower to stop at, roll steps
@@ -435,14 +451,24 @@ static inline void sw_edge_moves(const sw_config *c, const sw_block *b, unsigned
     *back = sw_edge_back(c, edge, b->pos[player], roll);
 }
 
-/* Whether move is one of sw_edge_moves()'s two for the player to move,
- * the way back worked out only when the move is not the way forward. */
+/* Whether move is one of sw_edge_moves()'s two for the player to move.
+ * Both ways are worked out and compared without a branch: which of the
+ * two a player picks is a coin's toss to the branch predictor, so
+ * working out the way back only when the move was not the way forward
+ * (two instructions fewer per decision) cost a misprediction about one
+ * move in two. */
 static inline int sw_edge_move_legal(const sw_config *c, const sw_block *b, tg_move move)
 {
     uint64_t edge = sw_edge_taken(c, b);
     unsigned sp = b->pos[b->cur];
-    return move == sw_edge_fwd(c, edge, sp, b->roll) ||
-           move == sw_edge_back(c, edge, sp, b->roll);
+    /* As a set of the two, since GCC turns (move == fwd) | (move == back)
+     * back into two branches; a move off the board is refused first (one
+     * branch the predictor gets right). */
+    if (move >= SW_SPACES)
+        return 0;
+    uint64_t ways = c->ring_bit[sw_edge_fwd_at(c, edge, sp, b->roll)] |
+                    c->ring_bit[sw_edge_back_at(c, edge, sp, b->roll)];
+    return (int)((ways >> move) & 1u);
 }
 
 /* In the move phase every player has a princess, so sw_own_three() needs
