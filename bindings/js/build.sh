@@ -183,24 +183,22 @@ build_library() {
 
 # The exported functions: every name of the ABI's version script (so the
 # package has each call of the C API), malloc and free for the binding's
-# buffers, the heap figure the memory test reads, and State.step()'s two
-# calls (src/step.c).
+# buffers, and the heap figure the memory test reads.
 exported_functions() {
     local names
     names=$(sed -n 's/^[[:space:]]*\(tg_[a-z0-9_]*\);.*/_\1/p' "$repo/abi/tablegames.map" | sort -u)
-    printf '%s\n' $names _malloc _free _tgjs_heap_in_use _tgjs_memory_limit _tgjs_step _tgjs_step_chance | paste -sd, -
+    printf '%s\n' $names _malloc _free _tgjs_heap_in_use _tgjs_memory_limit | paste -sd, -
 }
 
 link_module() {
     local out=$build/module
     mkdir -p "$out" "$dist"
     emcc "${opt[@]}" -c "$here/src/heap.c" -o "$out/heap.o"
-    emcc "${opt[@]}" -I"$repo/include" -c "$here/src/step.c" -o "$out/step.o"
     # web,worker: the glue has no Node branch (whose ES-module form reads
     # __dirname); init() (lib/wasm.js) fetches or reads the .wasm itself
     # and instantiates it through the glue's instantiateWasm hook.
     emcc "${opt[@]}" -o "$out/tablegames_wasm.mjs" \
-        "$build/lib/libtablegames.a" "$out/heap.o" "$out/step.o" \
+        "$build/lib/libtablegames.a" "$out/heap.o" \
         "$deps/lib/libjansson.a" "$deps/lib/libxxhash.a" "$deps/lib/libz.a" \
         -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTablegamesModule \
         -sENVIRONMENT=web,worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY="$max_memory" -sWASM_BIGINT=1 \

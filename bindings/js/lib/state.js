@@ -8,7 +8,7 @@ import {
   Move, intValue, moveId, moveOrigin, seedValue,
 } from './move.js';
 import {
-  CAP_OFFSET, IDS_OFFSET, StepView, listOffset, stepBlockBytes,
+  IDS_OFFSET, StepView, listOffset, stepBlockBytes,
 } from './step.js';
 import {
   OUT0, OUT1, OUT3, alloc, cString, check, f64, lib, takeBuffer, u32, u64, withBytes, withCString,
@@ -25,21 +25,18 @@ export const PUBLIC = 'public';
 /** Seats a table has at most (TG_MAX_PLAYERS). */
 export const MAX_PLAYERS = 8;
 
-// The step calls (src/step.c: tg_state_step() and tg_state_step_chance()
-// on the state's block, returning the status when negative, else what the
-// StepView needs, count * 16 + player + 3), looked up on the module once:
-// emscripten's glue replaces each export's wrapper with the WebAssembly
-// function on its first call, and a property of the module object costs a
-// lookup per step otherwise.
-let stepCall = (ptr, id, block) => {
-  const result = lib._tgjs_step(ptr, id, block);
-  stepCall = lib._tgjs_step;
-  return result;
+// The step calls, looked up on the module once: emscripten's glue replaces
+// each export's wrapper with the WebAssembly function on its first call,
+// and a property of the module object costs a lookup per step otherwise.
+let stepCall = (...args) => {
+  const status = lib._tg_state_step(...args);
+  stepCall = lib._tg_state_step;
+  return status;
 };
-let stepChanceCall = (ptr, block) => {
-  const result = lib._tgjs_step_chance(ptr, block);
-  stepChanceCall = lib._tgjs_step_chance;
-  return result;
+let stepChanceCall = (...args) => {
+  const status = lib._tg_state_step_chance(...args);
+  stepChanceCall = lib._tg_state_step_chance;
+  return status;
 };
 
 const C_OMNISCIENT = -1;
@@ -98,7 +95,6 @@ export class State extends Handle {
     let block;
     try {
       block = alloc(stepBlockBytes(cap), 'the move buffer');
-      lib.HEAPU32[(block + CAP_OFFSET) >>> 2] = cap;
     } catch (error) {
       lib._tg_state_free(ptr);
       if (ownsGame) game.free();
@@ -454,11 +450,12 @@ export class State extends Handle {
   // Plays id with the step call, which leaves the next decision in the
   // block; a refused id changes nothing.
   #decide(ptr, id) {
-    const result = stepCall(ptr, id, this.#block);
-    if (result < 0) this.#check(result);
+    const block = this.#block;
+    const status = stepCall(ptr, id, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
     this.#line.appended(1);
     this.#settled = true;
-    this.#view?._set(result, id);
+    this.#view?._read(block, id);
   }
 
   /** The notation of any id of the move space here, legal now or not. */
@@ -582,12 +579,12 @@ export class State extends Handle {
     const ptr = this._ptr;
     const position = notation ? this.#line.here() : undefined;
     const block = this.#block;
-    const result = stepChanceCall(ptr, block);
-    if (result < 0) this.#check(result);
+    const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+    if (status !== 0) this.#check(status);
     this.#line.appended(1);
     this.#settled = true;
     const view = this.#view;
-    if (view !== null) view._setChance(result, block);
+    if (view !== null) view._readChance(block);
     const outcome = lib.HEAPU32[(block + 8) >>> 2];
     return notation ? new Move(outcome, undefined, position) : outcome;
   }
@@ -632,34 +629,27 @@ export class State extends Handle {
    * decision changes neither the state nor the view.
    */
   step(move = undefined) {
-    // Small (its bytecode), the rare paths in a method of their own: V8
-    // inlines a function into its caller while the caller's budget of
-    // inlined bytecode lasts, and a loop calls step() at two sites (a
-    // seat's move, a chance draw); at 333 bytes it was inlined at one of
-    // them only (docs/performance.md, "The step loop's crossing").
     const ptr = this._ptr;
+    const block = this.#block;
     const view = this.#view ?? this.#stepView();
     if (move === undefined || move === null) {
-      const block = this.#block;
-      const result = stepChanceCall(ptr, block);
-      if (result < 0) this.#check(result);
-      view._setChance(result, block);
+      const status = stepChanceCall(ptr, block + 8, block, block + IDS_OFFSET, this.#cap, block + 4);
+      if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
+      view._readChance(block);
     } else {
       // An id in range is passed as it is; a Move is checked (#refusal()),
       // anything else goes through moveId().
-      const id = move >>> 0 === move ? move : this.#stepId(move);
-      const result = stepCall(ptr, id, this.#block);
-      if (result < 0) this.#check(result);
-      view._set(result, id);
+      const applied = move >>> 0 === move ? move
+        : move instanceof Move ? this.#checked(move, 'step') : moveId(move);
+      const status = stepCall(ptr, applied, block, block + IDS_OFFSET, this.#cap, block + 4);
+      if (status !== 0) this.#check(status);
+      this.#line.appended(1);
+      this.#settled = true;
+      view._read(block, applied);
     }
-    this.#line.appended(1);
-    this.#settled = true;
     return view;
-  }
-
-  // The id step() plays for a move that is not an id in range.
-  #stepId(move) {
-    return move instanceof Move ? this.#checked(move, 'step') : moveId(move);
   }
 
   /**
