@@ -26,6 +26,8 @@ the README's loop.
                    for the C loops and the ratios
   --wasm P         the .wasm to load instead of the package's (a build
                    with other flags; its glue must match dist/'s)
+  --verbose        every round's rates too, after the table (how much
+                   a loop's rate moves from round to round)
   --help           this text`;
 
 let args;
@@ -38,6 +40,7 @@ try {
       players: { type: 'string', default: '4' },
       tablegames: { type: 'string' },
       wasm: { type: 'string' },
+      verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -179,6 +182,23 @@ for (const t of tables) {
   console.log(`| ${t.id} (${t.players} p) | ${m(median(t.c))} | ${m(median(t.step))} | ${ratio(t.c, t.step)} | `
     + `${m(median(t.playout))} | ${ratio(t.c, t.playout)} | ${m(median(t.cPlayout))} | ${ratio(t.cPlayout, t.playout)} | `
     + `${m(median(t.readme))} | ${ratio(t.step, t.readme)} |`);
+}
+if (values.verbose) {
+  console.log('\nevery round (M decisions per CPU second):');
+  console.log('| game | loop | rounds | max / min |');
+  console.log('|---|---|---|---|');
+  const loops = [['C loop', 'c'], ['C playout', 'cPlayout'], ['JS step loop', 'step'], ['JS playout()', 'playout'],
+    ['README loop', 'readme']];
+  for (const t of tables) {
+    for (const [name, key] of loops) {
+      const rates = t[key];
+      if (rates.some(Number.isNaN)) continue;
+      console.log(`| ${t.id} | ${name} | ${rates.map((r) => (r / 1e6).toFixed(2)).join(', ')} | `
+        + `${(Math.max(...rates) / Math.min(...rates)).toFixed(2)} |`);
+    }
+  }
+}
+for (const t of tables) {
   t.state.free();
   t.game.free();
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHANCE, Game, init, Move, OMNISCIENT, PUBLIC, State, Status, TERMINAL } from '../index.js';
+import { lib } from '../lib/wasm.js';
 import { caught, own, playRandomly, seeded } from './support.js';
 
 await init();
@@ -117,6 +118,31 @@ test('a refused step changes neither the state nor the view', (t) => {
   assert.throws(() => state.step('x'), TypeError);
   assert.deepEqual(state.save(), before);
   assert.deepEqual(view.toArray(), ids);
+});
+
+test('a StepView reads its ids after the memory grows, and keeps them once the state is freed', (t) => {
+  const game = own(t, new Game('bewitched', { players: 4 }));
+  const state = game.newState(5);
+  let view = state.stepView();
+  while (view.player === CHANCE || view.length < 2) view = view.player === CHANCE ? state.step() : state.step(view.at(0));
+  const ids = view.toArray();
+  const buffer = lib.HEAPU32.buffer;
+  const grown = lib._malloc(64 << 20); // the view holds the heap's words; growth empties that array
+  t.after(() => lib._free(grown));
+  assert.ok(grown !== 0 && lib.HEAPU32.buffer !== buffer, 'the memory grew');
+  assert.deepEqual(Array.from({ length: view.length }, (_, i) => view.at(i)), ids);
+  assert.equal(view.at(-1), ids[ids.length - 1]);
+  assert.deepEqual(view.toArray(), ids);
+  const next = state.clone();
+  assert.equal(state.step(ids[1]), view);
+  next.apply(ids[1]);
+  assert.deepEqual(view.toArray(), next.legalMoveIds());
+  const last = view.toArray();
+  state.free();
+  next.free();
+  assert.deepEqual(view.toArray(), last);
+  assert.equal(view.at(0), last[0]);
+  assert.equal(view.at(last.length), undefined);
 });
 
 test('playout plays to the end, or stops after a number of decisions', (t) => {
