@@ -466,6 +466,7 @@ static inline int sw_edge_move_legal(const sw_config *c, const sw_block *b, tg_m
      * branch the predictor gets right). */
     if (move >= SW_SPACES)
         return 0;
+    _Static_assert(SW_SPACES <= 64, "a move below SW_SPACES shifts a 64-bit set");
     uint64_t ways = c->ring_bit[sw_edge_fwd_at(c, edge, sp, b->roll)] |
                     c->ring_bit[sw_edge_back_at(c, edge, sp, b->roll)];
     return (int)((ways >> move) & 1u);
