@@ -541,7 +541,10 @@ int bw_is_legal(const void *vcfg, const void *st, tg_move move)
     const bw_block *b = st;
     if (b->stage == BW_ST_ACTION || b->stage == BW_ST_ESC_MOVE)
         return bw_action_legal(cfg, b, move);
-    tg_move moves[32]; /* the longest other list: 21 dice rolls */
+    /* The other decisions' lists are short: the longest is the steal's,
+     * "no theft" and one entry per frog. */
+    _Static_assert(1 + BW_FROGS <= 32, "the steal's list fits moves[]");
+    tg_move moves[32];
     size_t n = bw_legal_moves(cfg, b, moves);
     for (size_t i = 0; i < n; i++)
         if (moves[i] == move)
@@ -562,7 +565,10 @@ void bw_action_mask(const void *vcfg, const void *st, uint8_t *mask)
         bw_action_list(cfg, b, NULL, mask);
         return;
     }
-    tg_move moves[32]; /* the longest other list: 21 dice rolls */
+    /* The other decisions' lists are short: the longest is the steal's,
+     * "no theft" and one entry per frog. */
+    _Static_assert(1 + BW_FROGS <= 32, "the steal's list fits moves[]");
+    tg_move moves[32];
     size_t n = bw_legal_moves(cfg, b, moves);
     for (size_t i = 0; i < n; i++)
         if (moves[i] < BW_CH_PRINCE)
