@@ -6,6 +6,8 @@
 
 #include "bewitched.h"
 
+#include "core/tensor_write.h"
+
 /* Per frog: its node (none once out), its book, magnetic known true / shown
  * false (omniscient), moved, must move, must move next turn. */
 #define BW_FROG_SLOTS (BW_NODES + BW_BOOKS + 2 + 3)
@@ -86,20 +88,13 @@ static inline void bw_tensor_bits(float *t, unsigned bits, size_t stride)
         t[(size_t)__builtin_ctz(bits) * stride] = 1.0f;
 }
 
-/* Sets t[i] when i is below n ("no one" and "nowhere" set nothing). */
-static inline void bw_one_hot(float *t, unsigned i, unsigned n)
-{
-    if (i < n)
-        t[i] = 1.0f;
-}
-
 static float *bw_tensor_frogs(const bw_config *cfg, const bw_block *b, int viewer, float *t)
 {
     int frogs = cfg->players * BW_FROGS_PER_PLAYER;
     unsigned known = bw_mask16(b->magnetic_known);
     for (int f = 0; f < frogs; f++) {
         float *fr = t + (size_t)f * BW_FROG_SLOTS;
-        bw_one_hot(fr, b->frog_at[f], BW_NODES);
+        tgT_one_hot(fr, b->frog_at[f], BW_NODES);
         unsigned row = (b->frog_flags[f] & 7u) | ((known >> f) & 1u) << 3;
         memcpy(fr + BW_FROG_MAGNETIC, bw_frog_flags[row], sizeof bw_frog_flags[0]);
     }
@@ -151,7 +146,7 @@ static void bw_tensor_books(const bw_config *cfg, const bw_block *b, int viewer,
         unsigned where = b->book_where[k], at = b->book_at[k];
         unsigned w = where < 3 ? where : 0;
         bk[w] = 1.0f;
-        bw_one_hot(bk + 3 + at_base[w], at, at_count[w]);
+        tgT_one_hot(bk + 3 + at_base[w], at, at_count[w]);
         if ((known >> k) & 1u)
             bk[BW_BOOK_PAGE + (k == b->prince ? 0 : 1)] = 1.0f;
         if (where == BW_BOOK_FROG && at < n * BW_FROGS_PER_PLAYER)
@@ -171,9 +166,9 @@ void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
     const bw_block *b = &copy;
     unsigned n = (unsigned)cfg->players;
     float *t = out;
-    bw_one_hot(t, b->stage, BW_ST_COUNT);
+    tgT_one_hot(t, b->stage, BW_ST_COUNT);
     t += BW_ST_COUNT;
-    bw_one_hot(t, b->player, n);
+    tgT_one_hot(t, b->player, n);
     t += n;
     t[0] = (float)b->setup_step;
     t[1] = (float)b->dice[0];
@@ -186,7 +181,7 @@ void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
     float *frogs = t;
     t = bw_tensor_frogs(cfg, b, viewer, t);
     for (int c = 0; c < BW_CATS; c++, t += BW_NODES)
-        bw_one_hot(t, b->cat_at[c], BW_NODES);
+        tgT_one_hot(t, b->cat_at[c], BW_NODES);
     t = bw_tensor_snakes(cfg, b, viewer, t);
     float *hats = t;
     t += BW_HATS * BW_BOOKS;
@@ -195,12 +190,12 @@ void bw_tensor(const void *vcfg, const void *st, int viewer, float *out)
     for (unsigned p = 0; p < n; p++)
         t[p] = (float)b->antidote[p];
     t += n;
-    bw_one_hot(t, b->escape_frog, BW_FROGS);
+    tgT_one_hot(t, b->escape_frog, BW_FROGS);
     t += BW_FROGS;
-    bw_one_hot(t, b->actor, BW_FROGS);
+    tgT_one_hot(t, b->actor, BW_FROGS);
     t += BW_FROGS;
     if (b->actor != BW_NONE && b->stage == BW_ST_STEAL)
         bw_tensor_frog_set(t, b->passed);
     t += BW_FROGS;
-    bw_one_hot(t, b->winner, n);
+    tgT_one_hot(t, b->winner, n);
 }
