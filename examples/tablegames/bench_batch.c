@@ -44,14 +44,15 @@ static void batch_rig_free(batch_rig *r)
     free(r->bufs.mask);
     free(r->bufs.observation);
     free(r->bufs.information);
+    free(r->bufs.observation_u8);
     free(r->bufs.rewards);
     free(r->bufs.done);
     free(r->act);
     free(r->legal);
 }
 
-/* fill: bit 1 observation, bit 2 information (the mask is always filled:
- * the actions are drawn from it). */
+/* fill: bit 1 observation, bit 2 information, bit 4 observation as bytes
+ * (the mask is always filled: the actions are drawn from it). */
 static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill, batch_rig *r)
 {
     memset(r, 0, sizeof *r);
@@ -69,11 +70,14 @@ static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill
         b.observation = malloc(n * r->obs * sizeof(float));
     if (fill & 2)
         b.information = malloc(n * r->info * sizeof(float));
+    if (fill & 4)
+        b.observation_u8 = malloc(n * r->obs);
     r->bufs = b;
     r->act = malloc(n * sizeof *r->act);
     r->legal = malloc((r->actions > 0 ? r->actions : 1) * sizeof *r->legal);
     if (!b.player || !b.mask || !b.rewards || !b.done || ((fill & 1) && !b.observation) ||
-        ((fill & 2) && !b.information) || !r->act || !r->legal)
+        ((fill & 2) && !b.information) ||
+        ((fill & 4) && !b.observation_u8) || !r->act || !r->legal)
         return TG_E_NO_MEMORY;
     char err[256] = "";
     tg_status s = tg_batch_new(game, n, seed, NULL, &r->batch, err, sizeof err);
@@ -129,8 +133,10 @@ static int batch_cmp_in(const void *pa, const void *pb)
 
 static const char *batch_fill_name(int fill)
 {
-    static const char *const names[] = { "mask", "mask+obs", "mask+info", "mask+obs+info" };
-    return names[fill & 3];
+    static const char *const names[] = { "mask",          "mask+obs",           "mask+info",
+                                         "mask+obs+info", "mask+obs8",          "mask+obs+obs8",
+                                         "mask+info+obs8", "mask+obs+info+obs8" };
+    return names[fill & 7];
 }
 
 int cli_bench_batch(tg_game *game, size_t n, int fill, double seconds, double warmup, long runs,

@@ -24,7 +24,8 @@ typedef struct bench_args {
     int json;
     long batch; /* > 0: the batched environment with this many slots */
     int playout; /* each game one tg_state_playout() call instead of the loop */
-    int fill;   /* with batch: bit 1 observation tensors, bit 2 information tensors */
+    int fill;   /* with batch: bit 1 observation tensors, bit 2 information tensors, bit 4
+                   observation tensors as bytes */
 } bench_args;
 
 /* Counts the library's heap allocations through the allocator hook. */
@@ -296,8 +297,8 @@ static int bench_game(const bench_args *a, const char *id, int players)
     return rc;
 }
 
-/* --fill: "mask" or a comma list of "obs" and "info" (the mask is always
- * filled: the bench draws its actions from it). */
+/* --fill: "mask" or a comma list of "obs", "obs8" and "info" (the mask is
+ * always filled: the bench draws its actions from it). */
 static int bench_parse_fill(const char *text, void *dest)
 {
     int fill = 0;
@@ -310,6 +311,8 @@ static int bench_parse_fill(const char *text, void *dest)
             fill |= 1;
         else if (len == 4 && strncmp(p, "info", 4) == 0)
             fill |= 2;
+        else if (len == 4 && strncmp(p, "obs8", 4) == 0)
+            fill |= 4;
         else
             return -1;
         p += len;
@@ -355,7 +358,8 @@ const char cli_bench_help[] =
     "              together, a random legal action each, and the decisions per\n"
     "              CPU second inside tg_batch_step() and over the whole loop\n"
     "  --fill F    with --batch: what each step fills besides the masks, a\n"
-    "              comma list of obs and info, or mask alone (default obs)\n";
+    "              comma list of obs, obs8 (the observations as bytes) and\n"
+    "              info, or mask alone (default obs)\n";
 
 static int bench_parse_args(int argc, char **argv, bench_args *a)
 {

@@ -135,12 +135,28 @@ typedef struct tg_batch_buffers {
      * call (and was started again) #TG_BATCH_ENDED or #TG_BATCH_TRUNCATED.
      */
     uint8_t *done;
+    /**
+     * N x tg_game_observation_tensor_size() bytes: the observation tensor
+     * of the player to move, each value as a uint8_t. Exact: every value of
+     * every game's observation tensor is a whole number from 0 to 255. A
+     * quarter of the memory of tg_batch_buffers::observation, which is what
+     * a large batch's step mostly spends its time writing. Version 2 of
+     * the struct (a version-1 struct ends before this field). A game whose
+     * tensor does not fit in bytes refuses it with #TG_E_INVALID_ARGUMENT;
+     * none of the registered games does. The information tensor has no
+     * byte form: its last slots are fractions.
+     */
+    uint8_t *observation_u8;
 } tg_batch_buffers;
 
-/** Current layout of ::tg_batch_buffers. @since 1.4 */
-#define TG_BATCH_BUFFERS_VERSION 1
+/**
+ * Current layout of ::tg_batch_buffers: 2 (observation_u8 added). The
+ * batch calls also read a version-1 struct, which ends at
+ * tg_batch_buffers::done. @since 1.4
+ */
+#define TG_BATCH_BUFFERS_VERSION 2
 /** A ::tg_batch_buffers that fills nothing; set the pointers you want. @since 1.4 */
-#define TG_BATCH_BUFFERS_INIT { TG_BATCH_BUFFERS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL }
+#define TG_BATCH_BUFFERS_INIT { TG_BATCH_BUFFERS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL }
 
 /** tg_batch_buffers::done: the slot's game goes on. @since 1.4 */
 #define TG_BATCH_RUNNING 0

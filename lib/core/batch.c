@@ -10,6 +10,7 @@
  * tg_state_apply_chance() (tgH_sample() takes the same numbers), so a slot
  * plays exactly the game a single state with the same seed plays. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,13 @@ struct tg_batch {
 };
 
 static const size_t batch_param_sizes[] = {sizeof(tg_batch_params)};
+/* Version 1 of tg_batch_buffers ends where version 2's observation_u8
+ * begins. */
+static const size_t batch_buffer_sizes[] = {offsetof(tg_batch_buffers, observation_u8),
+                                            sizeof(tg_batch_buffers)};
+#define BATCH_BUFFER_LAYOUTS (sizeof batch_buffer_sizes / sizeof batch_buffer_sizes[0])
+_Static_assert(BATCH_BUFFER_LAYOUTS == TG_BATCH_BUFFERS_VERSION,
+               "one size per tg_batch_buffers version");
 #define BATCH_PARAM_LAYOUTS (sizeof batch_param_sizes / sizeof batch_param_sizes[0])
 _Static_assert(BATCH_PARAM_LAYOUTS == TG_BATCH_PARAMS_VERSION,
                "one size per tg_batch_params version");
@@ -128,13 +136,18 @@ static void write_rows(const tg_batch *b, size_t i, const tg_batch_buffers *out)
      * tensor rows are zeros then, which show no one anything. */
     float *obs = out->observation ? out->observation + i * tgH_tensor_size(g) : NULL;
     float *info = out->information ? out->information + i * tgH_info_tensor_size(g) : NULL;
+    uint8_t *obs8 = out->observation_u8 ? out->observation_u8 + i * tgH_tensor_size(g) : NULL;
     if (cur < 0) {
         if (obs)
             memset(obs, 0, tgH_tensor_size(g) * sizeof *obs);
         if (info)
             memset(info, 0, tgH_info_tensor_size(g) * sizeof *info);
+        if (obs8)
+            memset(obs8, 0, tgH_tensor_size(g));
         return;
     }
+    if (obs8)
+        tgH_write_tensor_bytes(st, cur, obs8);
     /* The information tensor begins with the observation tensor: with both
      * asked for, the game writes it once. */
     if (info)
@@ -171,19 +184,32 @@ static tg_status fail(char *errbuf, size_t errbuf_size, tg_status s, const char 
     return s;
 }
 
+/* Checks a call's range and buffers. The caller's buffers (of any known
+ * version) are read into *bufs, a version-2 struct whose later fields stay
+ * NULL; *use points at it, or is NULL when the caller passed none. */
 static tg_status range_args(const tg_batch *b, size_t first, size_t count,
-                            const tg_batch_buffers *out, char *errbuf, size_t errbuf_size)
+                            const tg_batch_buffers *out, tg_batch_buffers *bufs,
+                            const tg_batch_buffers **use, char *errbuf, size_t errbuf_size)
 {
+    *use = NULL;
     if (!b)
         return fail(errbuf, errbuf_size, TG_E_INVALID_ARGUMENT, "the batch is NULL");
     if (first > b->size || count > b->size - first)
         return fail(errbuf, errbuf_size, TG_E_INVALID_ARGUMENT,
                     "slots %zu .. %zu + %zu are past the batch's %zu", first, first, count,
                     b->size);
-    if (out && out->version != TG_BATCH_BUFFERS_VERSION)
+    if (!out)
+        return TG_OK;
+    tg_msg msg = {""};
+    *bufs = (tg_batch_buffers)TG_BATCH_BUFFERS_INIT;
+    if (tgP_copy(bufs, out, batch_buffer_sizes, TG_BATCH_BUFFERS_VERSION, "tg_batch_buffers",
+                 &msg) != TG_OK)
+        return fail(errbuf, errbuf_size, TG_E_INVALID_ARGUMENT, "%s", msg.text);
+    if (bufs->observation_u8 && !tgH_tensor_has_bytes(b->game))
         return fail(errbuf, errbuf_size, TG_E_INVALID_ARGUMENT,
-                    "tg_batch_buffers version %u is unknown; this library reads version %d",
-                    out->version, TG_BATCH_BUFFERS_VERSION);
+                    "%s's observation tensor has no byte form (observation_u8); use observation",
+                    tg_game_id(b->game));
+    *use = bufs;
     return TG_OK;
 }
 
@@ -266,9 +292,11 @@ tg_status tg_batch_reset(tg_batch *batch, uint64_t first_seed)
 }
 
 tg_status tg_batch_observe(tg_batch *batch, size_t first, size_t count,
-                           const tg_batch_buffers *out, char *errbuf, size_t errbuf_size)
+                           const tg_batch_buffers *buffers, char *errbuf, size_t errbuf_size)
 {
-    tg_status s = range_args(batch, first, count, out, errbuf, errbuf_size);
+    tg_batch_buffers bufs;
+    const tg_batch_buffers *out;
+    tg_status s = range_args(batch, first, count, buffers, &bufs, &out, errbuf, errbuf_size);
     if (s == TG_OK && !out)
         s = fail(errbuf, errbuf_size, TG_E_INVALID_ARGUMENT, "the buffers are NULL");
     if (s != TG_OK)
@@ -297,9 +325,11 @@ static size_t first_illegal(const tg_batch *b, size_t first, size_t count,
 }
 
 tg_status tg_batch_step(tg_batch *batch, size_t first, size_t count, const uint32_t *actions,
-                        const tg_batch_buffers *out, char *errbuf, size_t errbuf_size)
+                        const tg_batch_buffers *buffers, char *errbuf, size_t errbuf_size)
 {
-    tg_status s = range_args(batch, first, count, out, errbuf, errbuf_size);
+    tg_batch_buffers bufs;
+    const tg_batch_buffers *out;
+    tg_status s = range_args(batch, first, count, buffers, &bufs, &out, errbuf, errbuf_size);
     if (s != TG_OK)
         return s;
     if (!actions && count)

@@ -266,6 +266,12 @@ typedef struct tg_game_def {
      * calls direct, made by TG_PLAYOUT_HOOK (core/playout_loop.h, which
      * says what it does). The game must provide apply_turn() too. */
     uint32_t (*playout)(const void *cfg, void *st, struct tg_playout_run *run);
+    /* Optional (may be NULL): tensor()'s writer over bytes (the game's
+     * tensor_bytes.c compiles tensor.c again: core/tensor_write.h), for
+     * the batch's observation_u8 rows. Only for a tensor whose every value
+     * is a whole number from 0 to 255; without it, a batch refuses those
+     * rows (a game with no tensor of its own needs none). */
+    void (*tensor_bytes)(const void *cfg, const void *st, int viewer, uint8_t *out);
 } tg_game_def;
 
 #endif

@@ -387,6 +387,9 @@ json_t *tgH_observation(const tg_state *st, int viewer);
 #define TG_CORE_MAX_TENSOR 8192
 /* Writes st's observation tensor for viewer (checked) into out. */
 void tgH_write_tensor(const tg_state *st, int viewer, float *out);
+/* The same values as bytes, where tgH_tensor_has_bytes() (tensor.c). */
+int tgH_tensor_has_bytes(const tg_game *g);
+void tgH_write_tensor_bytes(const tg_state *st, int viewer, uint8_t *out);
 /* The largest position block any game may have (state blocks stay at most
  * 1 KiB), so the core can keep one on the stack. */
 #define TG_CORE_MAX_BLOCK 1024

@@ -26,25 +26,56 @@ size_t tg_game_observation_tensor_size(const tg_game *game)
     return game ? tgH_tensor_size(game) : 0;
 }
 
-void tgH_write_tensor(const tg_state *st, int viewer, float *out)
+static inline void set_one(void *out, int bytes, size_t i)
+{
+    if (bytes)
+        ((uint8_t *)out)[i] = 1;
+    else
+        ((float *)out)[i] = 1.0f;
+}
+
+/* The core's slots, zeroed and then set, as floats or (bytes non-zero) as
+ * bytes: the player-to-move slot (a player, chance or the end) and, at the
+ * end, one per winner. One writer for both, so that they cannot differ. */
+static void write_core(const tg_state *st, void *out, int bytes)
 {
     const tg_game *g = st->game;
     size_t n = (size_t)g->players;
-    memset(out, 0, tgH_tensor_size(g) * sizeof *out);
+    memset(out, 0, tgH_tensor_size(g) * (bytes ? 1 : sizeof(float)));
     int cur = tgH_current(st);
     if (cur >= 0) {
-        out[cur] = 1.0f;
+        set_one(out, bytes, (size_t)cur);
     } else if (cur == TG_PLAYER_CHANCE) {
-        out[n] = 1.0f;
+        set_one(out, bytes, n);
     } else {
-        out[n + 1] = 1.0f;
+        set_one(out, bytes, n + 1);
         uint32_t w = 0;
         tg_state_winners(st, &w);
         for (size_t p = 0; p < n; p++)
-            out[n + 2 + p] = (float)((w >> p) & 1u);
+            if ((w >> p) & 1u)
+                set_one(out, bytes, n + 2 + p);
     }
+}
+
+void tgH_write_tensor(const tg_state *st, int viewer, float *out)
+{
+    const tg_game *g = st->game;
+    write_core(st, out, 0);
     if (g->def->tensor)
         g->def->tensor(tgH_cfg(g), tgH_block(st), viewer, out + core_slots(g));
+}
+
+int tgH_tensor_has_bytes(const tg_game *g)
+{
+    return g->def->tensor_bytes || !g->def->tensor;
+}
+
+void tgH_write_tensor_bytes(const tg_state *st, int viewer, uint8_t *out)
+{
+    const tg_game *g = st->game;
+    write_core(st, out, 1);
+    if (g->def->tensor_bytes)
+        g->def->tensor_bytes(tgH_cfg(g), tgH_block(st), viewer, out + core_slots(g));
 }
 
 tg_status tg_state_observation_tensor(const tg_state *state, int viewer, float *out, size_t cap)

@@ -30,6 +30,7 @@ typedef struct rig {
     int32_t *player;
     uint8_t *mask;
     float *observation, *information;
+    uint8_t *observation_u8;
     double *rewards;
     uint8_t *done;
     uint32_t *act;
@@ -56,16 +57,18 @@ static void rig_open(rig *r, const char *id, const char *options, size_t n, uint
     r->mask = calloc(n * r->actions, 1);
     r->observation = calloc(n * r->obs, sizeof(float));
     r->information = calloc(n * r->info, sizeof(float));
+    r->observation_u8 = calloc(n * r->obs, 1);
     r->rewards = calloc(n * r->players, sizeof(double));
     r->done = calloc(n, 1);
     r->act = calloc(n, sizeof *r->act);
-    assert_true(r->player && r->mask && r->observation && r->information && r->rewards &&
-                r->done && r->act);
+    assert_true(r->player && r->mask && r->observation && r->information &&
+                r->observation_u8 && r->rewards && r->done && r->act);
     tg_batch_buffers b = TG_BATCH_BUFFERS_INIT;
     b.player = r->player;
     b.mask = r->mask;
     b.observation = r->observation;
     b.information = r->information;
+    b.observation_u8 = r->observation_u8;
     b.rewards = r->rewards;
     b.done = r->done;
     r->bufs = b;
@@ -80,6 +83,7 @@ static void rig_close(rig *r)
     free(r->mask);
     free(r->observation);
     free(r->information);
+    free(r->observation_u8);
     free(r->rewards);
     free(r->done);
     free(r->act);
@@ -130,6 +134,12 @@ static void assert_row_is(rig *r, size_t i, tg_state *single)
     assert_memory_equal(mask, r->mask + i * r->actions, r->actions);
     assert_int_equal(tg_state_observation_tensor(single, cur, t, r->obs), TG_OK);
     assert_memory_equal(t, r->observation + i * r->obs, r->obs * sizeof *t);
+    /* The byte row holds the same values: each a whole number 0 .. 255,
+     * which is what makes the bytes exact. */
+    for (size_t k = 0; k < r->obs; k++) {
+        assert_true(t[k] >= 0.0f && t[k] <= 255.0f && t[k] == (float)(int)t[k]);
+        assert_int_equal(r->observation_u8[i * r->obs + k], (int)t[k]);
+    }
     assert_int_equal(tg_state_information_tensor(single, cur, t, r->info), TG_OK);
     assert_memory_equal(t, r->information + i * r->info, r->info * sizeof *t);
     free(mask);
@@ -273,7 +283,7 @@ static void arguments_are_checked(void **state)
     rig_open(&r, "creepy_cauldron", NULL, 4, 1, TG_DRAW_ZERO);
     char err[256] = "";
     tg_batch_buffers bad = r.bufs;
-    bad.version = 2;
+    bad.version = 3;
     for (size_t i = 0; i < r.n; i++)
         r.act[i] = pick(&r, i, 0);
     assert_int_equal(tg_batch_step(NULL, 0, 1, r.act, &r.bufs, err, sizeof err),
@@ -289,7 +299,22 @@ static void arguments_are_checked(void **state)
                      TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_batch_step(r.batch, 0, 1, r.act, &bad, err, sizeof err),
                      TG_E_INVALID_ARGUMENT);
-    assert_non_null(strstr(err, "version 2"));
+    assert_non_null(strstr(err, "version 3"));
+    bad.version = 0;
+    assert_int_equal(tg_batch_observe(r.batch, 0, 1, &bad, err, sizeof err),
+                     TG_E_INVALID_ARGUMENT);
+    /* A version-1 struct ends before observation_u8: whatever lies there
+     * is never read, and the rest is filled as before. */
+    tg_batch_buffers v1 = r.bufs;
+    v1.version = 1;
+    uint8_t sentinel[8];
+    memset(sentinel, 0xA5, sizeof sentinel);
+    v1.observation_u8 = sentinel;
+    memset(r.player, 0xFF, r.n * sizeof *r.player);
+    assert_int_equal(tg_batch_observe(r.batch, 0, 1, &v1, err, sizeof err), TG_OK);
+    assert_true(r.player[0] >= 0);
+    for (size_t i = 0; i < sizeof sentinel; i++)
+        assert_int_equal(sentinel[i], 0xA5);
     assert_int_equal(tg_batch_observe(r.batch, 0, 1, NULL, NULL, 0), TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_batch_observe(r.batch, 3, 2, &r.bufs, NULL, 0), TG_E_INVALID_ARGUMENT);
     /* Nothing to do is no error; NULL buffers fill nothing. */

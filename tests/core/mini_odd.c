@@ -3,7 +3,9 @@
  * position where the player to move has no legal move although the game is
  * not over (a dead end the real games' validators will refuse to load).
  * Two players take turns to "pass" or make the long move; after three
- * decisions the player to move is stuck. No chance, nothing hidden. */
+ * decisions the player to move is stuck. No chance, nothing hidden. Its
+ * one tensor slot holds a fraction (the decisions made, in quarters), so
+ * that its tensor has no byte form and a batch must refuse byte rows. */
 #include <string.h>
 
 #include "core/game_def.h"
@@ -162,6 +164,20 @@ static void mo_resample(const void *cfg, void *st, int player, int memory, tg_rn
     (void)cfg, (void)st, (void)player, (void)rng;
 }
 
+static size_t mo_tensor_size(const void *cfg)
+{
+    (void)cfg;
+    return 1;
+}
+
+static void mo_tensor(const void *cfg, const void *st, int viewer, float *out)
+{
+    (void)cfg;
+    (void)viewer;
+    const mo_block *b = st;
+    out[0] = (float)b->steps / 4.0f;
+}
+
 const tg_game_def tgG_mini_odd = {
     {"mini_odd", "Mini odd", "Long notation and a dead end, to test the core.", 2, 2, 1},
     mo_options,
@@ -191,8 +207,8 @@ const tg_game_def tgG_mini_odd = {
     0,    /* public_view: refused, to test the core's check */
     0,    /* state_size_v1: the block never grew */
     NULL, /* recall_root */
-    NULL, /* tensor_size: the core's slots only */
-    NULL, /* tensor */
+    mo_tensor_size,
+    mo_tensor,
     NULL, /* legacy_values */
     NULL, /* parse_words */
     NULL, /* apply_turn */
@@ -208,4 +224,5 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* apply_chance_turn */
     NULL, /* action_mask */
     NULL, /* playout */
+    NULL, /* tensor_bytes: its tensor holds a fraction */
 };

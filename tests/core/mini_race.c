@@ -322,4 +322,5 @@ const tg_game_def tgG_mini_race = {
     NULL,      /* apply_chance_turn: draw, then apply */
     NULL,      /* action_mask: the legal list mapped */
     NULL,      /* playout: the general loop */
+    NULL,      /* tensor_bytes: no tensor of its own */
 };

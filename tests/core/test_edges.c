@@ -1,6 +1,7 @@
 /* The core and the bots where the real games do not go (the mini_odd test
  * game): a move text longer than the core's own buffer, and a non-terminal
- * position where the player to move has no legal move. */
+ * position where the player to move has no legal move, and a tensor with
+ * a fraction in it, which a batch may not write as bytes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,12 +114,46 @@ static void bots_refuse_a_dead_end_and_write_nothing(void **unused)
     tg_game_free(g);
 }
 
+/* Byte rows are refused for a game whose tensor has no byte form, with
+ * words, and nothing is written; float rows of the same batch work. */
+static void a_fractional_tensor_has_no_byte_rows(void **unused)
+{
+    (void)unused;
+    tg_game *g;
+    tg_state *st = fresh(&g);
+    tg_state_free(st);
+    tg_batch *b = NULL;
+    char err[256] = "";
+    assert_int_equal(tg_batch_new(g, 2, 1, NULL, &b, err, sizeof err), TG_OK);
+    size_t n = tg_game_observation_tensor_size(g);
+    assert_true(n > 0 && n < 64);
+    uint8_t bytes[2 * 64];
+    float floats[2 * 64];
+    memset(bytes, 0xA5, sizeof bytes);
+    tg_batch_buffers out = TG_BATCH_BUFFERS_INIT;
+    out.observation_u8 = bytes;
+    assert_int_equal(tg_batch_observe(b, 0, 2, &out, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(err, "mini_odd"));
+    assert_non_null(strstr(err, "no byte form"));
+    for (size_t i = 0; i < sizeof bytes; i++)
+        assert_int_equal(bytes[i], 0xA5);
+    uint32_t acts[2] = {1, 1}; /* pass */
+    assert_int_equal(tg_batch_step(b, 0, 2, acts, &out, err, sizeof err), TG_E_INVALID_ARGUMENT);
+    out.observation_u8 = NULL;
+    out.observation = floats;
+    assert_int_equal(tg_batch_step(b, 0, 2, acts, &out, err, sizeof err), TG_OK);
+    assert_true(floats[n - 1] == 0.25f); /* one decision made: the fraction */
+    tg_batch_free(b);
+    tg_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_long_move_text_is_never_cut),
         cmocka_unit_test(text_past_the_limit_does_not_match_its_beginning),
         cmocka_unit_test(bots_refuse_a_dead_end_and_write_nothing),
+        cmocka_unit_test(a_fractional_tensor_has_no_byte_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

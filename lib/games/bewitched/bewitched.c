@@ -98,6 +98,7 @@ const tg_game_def tgG_bewitched = {
     .public_view = 1,
     .tensor_size = bw_tensor_size,
     .tensor = bw_tensor,
+    .tensor_bytes = bw_tensor_bytes,
     .is_legal = bw_is_legal,
     .uniform_chance = bw_uniform_chance,
     .chance_total = bw_chance_total,

@@ -381,6 +381,8 @@ void bw_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 /* tensor.c */
 size_t bw_tensor_size(const void *cfg);
 void bw_tensor(const void *cfg, const void *st, int viewer, float *out);
+/* tensor_bytes.c */
+void bw_tensor_bytes(const void *cfg, const void *st, int viewer, uint8_t *out);
 
 /* easy.c */
 int bw_easy_score(const void *cfg, const void *st, int player, tg_move move);

@@ -170,6 +170,7 @@ const tg_game_def tgG_creepy_cauldron = {
     .public_view = 1,
     .tensor_size = cc_tensor_size,
     .tensor = cc_tensor,
+    .tensor_bytes = cc_tensor_bytes,
     .is_legal = cc_is_legal,
     .uniform_chance = cc_uniform_chance,
     .easy_score = cc_easy_score,

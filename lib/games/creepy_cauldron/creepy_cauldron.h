@@ -472,6 +472,8 @@ void cc_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 /* tensor.c */
 size_t cc_tensor_size(const void *cfg);
 void cc_tensor(const void *cfg, const void *st, int viewer, float *out);
+/* tensor_bytes.c */
+void cc_tensor_bytes(const void *cfg, const void *st, int viewer, uint8_t *out);
 int cc_easy_score(const void *cfg, const void *st, int player, tg_move move);
 
 #endif

@@ -106,6 +106,7 @@ const tg_game_def tgG_spinning_wishes = {
     .public_view = 1,
     .tensor_size = sw_tensor_size,
     .tensor = sw_tensor,
+    .tensor_bytes = sw_tensor_bytes,
     .is_legal = sw_is_legal,
     .uniform_chance = sw_uniform_chance,
     .easy_score = sw_easy_score,

@@ -550,6 +550,8 @@ void sw_resample(const void *cfg, void *st, int player, int memory, tg_rng *rng)
 /* tensor.c */
 size_t sw_tensor_size(const void *cfg);
 void sw_tensor(const void *cfg, const void *st, int viewer, float *out);
+/* tensor_bytes.c */
+void sw_tensor_bytes(const void *cfg, const void *st, int viewer, uint8_t *out);
 
 /* legal.c */
 size_t sw_legal_moves(const void *cfg, const void *st, tg_move *out);

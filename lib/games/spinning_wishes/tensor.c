@@ -8,6 +8,8 @@
 #define SW_PRINCESS_SLOTS (SW_PRINCESSES + SW_SPACES + SW_PRINCESSES + 1 + SW_PRINCESSES + 1 + 1)
 #define SW_TOWER_SLOTS (SW_PRINCESSES + SW_PRINCESSES)
 
+/* Once, in the float build: the bytes' writer has the same size. */
+#ifndef TG_TENSOR_BYTES
 size_t sw_tensor_size(const void *cfg)
 {
     const sw_config *c = cfg;
@@ -15,28 +17,29 @@ size_t sw_tensor_size(const void *cfg)
            (size_t)c->players * SW_PRINCESS_SLOTS + SW_ROTATIONS + SW_SLOTS * SW_PRINCESSES +
            SW_PRINCESSES * SW_TOWER_SLOTS + 1;
 }
+#endif
 
-void sw_tensor(const void *cfg, const void *st, int viewer, float *out)
+void TGT_WRITER(sw_tensor)(const void *cfg, const void *st, int viewer, tgT_value *out)
 {
     const sw_config *c = cfg;
     const sw_block *b = st;
-    float *t = out;
+    tgT_value *t = out;
     t = tgT_one_hot(t, b->phase, SW_PH_COUNT);
     t = tgT_one_hot(t, b->cur, SW_PRINCESSES);
-    *t++ = (float)b->roll;
+    *t++ = (tgT_value)b->roll;
     t = tgT_one_hot(t, b->winner - 1, SW_PRINCESSES);
     for (int p = 0; p < SW_PRINCESSES; p++)
-        *t++ = (float)((b->start_pending >> p) & 1u);
+        *t++ = (tgT_value)((b->start_pending >> p) & 1u);
     for (int p = 0; p < c->players; p++) {
         t = tgT_one_hot(t, b->princess[p], SW_PRINCESSES);
         t = tgT_one_hot(t, b->pos[p], SW_SPACES);
         for (int g = 0; g < SW_PRINCESSES; g++)
-            *t++ = (float)b->hand[p][g];
-        *t++ = (float)sw_own_three(b, p);
+            *t++ = (tgT_value)b->hand[p][g];
+        *t++ = (tgT_value)sw_own_three(b, p);
         for (int k = 0; k < SW_PRINCESSES; k++)
-            *t++ = (float)((b->seen[p] >> k) & 1u);
-        *t++ = (float)((b->skip >> p) & 1u);
-        *t++ = (float)b->start_roll[p];
+            *t++ = (tgT_value)((b->seen[p] >> k) & 1u);
+        *t++ = (tgT_value)((b->skip >> p) & 1u);
+        *t++ = (tgT_value)b->start_roll[p];
     }
     t = tgT_one_hot(t, b->rot, SW_ROTATIONS);
     for (int s = 0; s < SW_SLOTS; s++, t += SW_PRINCESSES)
@@ -50,5 +53,5 @@ void sw_tensor(const void *cfg, const void *st, int viewer, float *out)
             if ((b->seen[p] & (1u << k)) && b->winner != p + 1)
                 tgT_one_hot(t + SW_PRINCESSES, b->princess[p], SW_PRINCESSES);
     }
-    *t = (float)(b->present[0] < SW_PRINCESSES);
+    *t = (tgT_value)(b->present[0] < SW_PRINCESSES);
 }

@@ -14,19 +14,23 @@ static size_t wd_space_slots(const wd_config *cfg)
     return 1 + WD_COLOURS + (size_t)cfg->players;
 }
 
+/* Once, in the float build: the bytes' writer has the same size. */
+#ifndef TG_TENSOR_BYTES
 size_t wd_tensor_size(const void *vcfg)
 {
     const wd_config *cfg = vcfg;
     return WD_PHASE_COUNT + (size_t)cfg->players + 6 + WD_SPACES +
            WD_SPACES * wd_space_slots(cfg) + WD_COLOURS + WD_COLOURS * WD_COLOURS + WD_COLOURS;
 }
+#endif
 
 /* The vector comes zeroed, so only the ones and the counts are written.
- * Every byte of the block is read into a local before the stores: a float
- * store may alias a uint8_t (a char type), so the compiler would otherwise
+ * Every byte of the block is read into a local before the stores: a store
+ * (a float, or in tensor_bytes.c's build a byte) may alias a uint8_t (a
+ * char type), so the compiler would otherwise
  * read the block again after each one. This writer runs on every decision
  * of a batched learning loop (issue 34). */
-void wd_tensor(const void *vcfg, const void *st, int viewer, float *out)
+void TGT_WRITER(wd_tensor)(const void *vcfg, const void *st, int viewer, tgT_value *out)
 {
     const wd_config *cfg = vcfg;
     const wd_block *b = st;
@@ -34,7 +38,7 @@ void wd_tensor(const void *vcfg, const void *st, int viewer, float *out)
     const size_t space_slots = wd_space_slots(cfg);
     const int phase = b->phase;
     const int player = b->player, die = b->die, selected = b->selected;
-    float *t = out;
+    tgT_value *t = out;
     t = tgT_one_hot(t, phase, WD_PHASE_COUNT);
     t = tgT_one_hot(t, phase != WD_PHASE_OVER ? player : -1, players);
     t = tgT_one_hot(t, die - 1, 6);
@@ -52,12 +56,12 @@ void wd_tensor(const void *vcfg, const void *st, int viewer, float *out)
     for (; occupied; occupied &= occupied - 1) {
         const int s = __builtin_ctzll(occupied);
         const unsigned w = b->circle[s], known = b->known[s];
-        float *r = t + (size_t)s * space_slots;
-        r[0] = 1.0f;
+        tgT_value *r = t + (size_t)s * space_slots;
+        r[0] = 1;
         if (see == 0 || (known & see))
-            r[w] = 1.0f;
+            r[w] = 1;
         for (unsigned k = known & player_bits; k; k &= k - 1)
-            r[1 + WD_COLOURS + __builtin_ctz(k)] = 1.0f;
+            r[1 + WD_COLOURS + __builtin_ctz(k)] = 1;
     }
     t += WD_SPACES * space_slots;
     const unsigned neutral = b->neutral, in_play = (unsigned)cfg->player_colours | neutral;
@@ -66,12 +70,12 @@ void wd_tensor(const void *vcfg, const void *st, int viewer, float *out)
     memcpy(strip, b->strip, sizeof strip);
     for (int c = 0; c < WD_COLOURS; c++)
         if ((in_play >> c) & 1u)
-            t[c] = (float)start[c];
+            t[c] = (tgT_value)start[c];
     t += WD_COLOURS;
     for (int i = 0; i < WD_COLOURS * WD_COLOURS; i++)
-        t[i] = (float)strip[i];
+        t[i] = (tgT_value)strip[i];
     t += WD_COLOURS * WD_COLOURS;
     for (int c = 0; c < WD_COLOURS; c++)
         if ((neutral >> c) & 1u)
-            t[c] = 1.0f;
+            t[c] = 1;
 }

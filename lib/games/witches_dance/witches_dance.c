@@ -149,6 +149,7 @@ const tg_game_def tgG_witches_dance = {
     .recall_root = wd_recall_root,
     .tensor_size = wd_tensor_size,
     .tensor = wd_tensor,
+    .tensor_bytes = wd_tensor_bytes,
     .apply_turn = wd_apply_turn,
     .die_faces = 6,
     .die_first = WD_MOVE_ROLL,

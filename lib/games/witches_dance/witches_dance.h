@@ -350,5 +350,7 @@ tg_status wd_known_from_json(const wd_config *cfg, const json_t *known, wd_block
 /* tensor.c */
 size_t wd_tensor_size(const void *cfg);
 void wd_tensor(const void *cfg, const void *st, int viewer, float *out);
+/* tensor_bytes.c */
+void wd_tensor_bytes(const void *cfg, const void *st, int viewer, uint8_t *out);
 
 #endif
