@@ -34,7 +34,8 @@ second of the thread (the steadier figure on a shared machine):
             and observation tensors of the next decisions; a random legal
             action per game picked with numpy from the masks. Counted per
             player decision; "env step only" counts the CPU time of step()
-            alone (the rest is the picking).
+            alone (the rest is the picking). --dtype uint8 takes the
+            observations as bytes (VectorEnv's dtype).
 --loops picks some of them (e.g. --loops collect,env). It also prints what one bare ctypes call costs (CPU time), the floor of any
 loop that crosses the binding once per decision.
 """
@@ -176,11 +177,11 @@ def loop_openspiel(state, pick):
 _adapters = {}
 
 
-def run_vector(game_id, players, seconds, envs, seed=1):
+def run_vector(game_id, players, seconds, envs, seed=1, dtype="float32"):
     """Steps a VectorEnv for seconds of wall time: (games ended, decisions
     per wall second, per CPU second, per CPU second of step() alone)."""
     import numpy as np
-    env = tablegames.vector.VectorEnv(game_id, envs, players=players, seed=seed)
+    env = tablegames.vector.VectorEnv(game_id, envs, players=players, seed=seed, dtype=dtype)
     rng = np.random.default_rng(seed)
     n_actions = env.single_action_space.n
     obs, info = env.reset()
@@ -265,6 +266,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--envs", type=int, default=1024, help="games of the vector loop")
+    parser.add_argument("--dtype", choices=("float32", "uint8"), default="float32",
+                        help="the vector loop's observations (default float32)")
     parser.add_argument("--loops", default=",".join(LOOPS),
                         help="comma-separated loops to run (default: all)")
     args = parser.parse_args()
@@ -293,8 +296,9 @@ def main():
             extra = {}
             if loop is None:
                 games, wall, cpu, step_only = run_vector(info.id, players, args.seconds,
-                                                         args.envs)
-                extra = {"envs": args.envs, "step_decisions_per_cpu_second": round(step_only, 1)}
+                                                         args.envs, dtype=args.dtype)
+                extra = {"envs": args.envs, "dtype": args.dtype,
+                         "step_decisions_per_cpu_second": round(step_only, 1)}
             else:
                 games, wall, cpu = run(info.id, players, args.seconds, loop)
             if args.json:

@@ -36,13 +36,13 @@ def to_decision(state):
 @unittest.skipIf(NUMPY is None, "VectorEnv needs numpy")
 class VectorTest(unittest.TestCase):
     def play_both(self, game_id, players, slots, steps, observation="observation", seed=10,
-                  draw="zero", **options):
+                  draw="zero", dtype="float32", **options):
         """Steps a VectorEnv and one single State per slot with the same
         random actions; checks every row; returns (batch digest, single
         digest, games ended, games ended with no winner)."""
         np = NUMPY
         env = VectorEnv(game_id, slots, players=players, seed=seed, draw=draw,
-                        observation=observation, **options)
+                        observation=observation, dtype=dtype, **options)
         game = env.game
         rng = np.random.default_rng(seed)
         obs, info = env.reset()
@@ -58,6 +58,12 @@ class VectorTest(unittest.TestCase):
         for _ in range(steps):
             for i, s in enumerate(states):
                 player, mask, tensor = single_row(s, game, observation)
+                if dtype == "uint8":
+                    # Exact: every value a whole number 0..255.
+                    self.assertTrue(((tensor >= 0) & (tensor <= 255)
+                                     & (tensor == np.floor(tensor))).all())
+                    tensor = tensor.astype(np.uint8)
+                self.assertEqual(obs[i].dtype, tensor.dtype)
                 self.assertEqual(info["player"][i], player)
                 np.testing.assert_array_equal(info["action_mask"][i], mask)
                 np.testing.assert_array_equal(obs[i], tensor)
@@ -99,6 +105,24 @@ class VectorTest(unittest.TestCase):
                 b, s, ended, _ = self.play_both(game_id, players, 4, steps, **options)
                 self.assertEqual(b, s)
                 self.assertGreater(ended, 0, "no game ended: the auto-reset went untested")
+
+    def test_uint8_observations_are_the_float_ones(self):
+        for game_id, players, options in (("witches_dance", 4, {}),
+                                          ("creepy_cauldron", 4, {}),
+                                          ("spinning_wishes", 4, {}),
+                                          ("bewitched", 4, {})):
+            with self.subTest(game=game_id):
+                b, s, ended, _ = self.play_both(game_id, players, 3, 600, dtype="uint8",
+                                                **options)
+                self.assertEqual(b, s)
+        env = VectorEnv("bewitched", 2, players=2, dtype="uint8")
+        self.assertEqual(env.single_observation_space.dtype, NUMPY.uint8)
+        self.assertEqual(env.observation.dtype, NUMPY.uint8)
+        env.close()
+        with self.assertRaisesRegex(InvalidArgument, "no uint8 form"):
+            VectorEnv("bewitched", 2, observation="information", dtype="uint8")
+        with self.assertRaisesRegex(InvalidArgument, "dtype must be"):
+            VectorEnv("bewitched", 2, dtype="float64")
 
     def test_information_tensors_and_shared_draws(self):
         b, s, ended, drawn = self.play_both("bewitched", 2, 4, 2500, observation="information",
