@@ -346,6 +346,12 @@ export interface BatchOptions {
   observation?: boolean;
   /** Whether the rows carry information-state tensors (default false). */
   information?: boolean;
+  /**
+   * Whether the rows carry the observation tensors as bytes (default
+   * false): the same values, each a whole number 0 .. 255, in a quarter of
+   * the memory.
+   */
+  observationU8?: boolean;
 }
 
 /**
@@ -366,6 +372,8 @@ export interface BatchRows {
   readonly rewards: Float64Array;
   /** A BatchDone value per slot. */
   readonly done: Uint8Array;
+  /** size x game.tensorSize bytes, or null when not asked for. */
+  readonly observationU8: Uint8Array | null;
 }
 
 /** size games of one game stepped by one call, each always at a player's decision (auto-reset). */

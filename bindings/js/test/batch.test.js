@@ -37,7 +37,7 @@ const bytes = (array) => new Uint8Array(array.buffer, array.byteOffset, array.by
  */
 function playBoth(t, id, options, { slots = 4, steps = 400, seed = 10, draw = 'zero', information = false } = {}) {
   const caller = new Game(id, options);
-  const batch = own(t, new Batch(caller, { size: slots, seed, draw, information }));
+  const batch = own(t, new Batch(caller, { size: slots, seed, draw, information, observationU8: true }));
   caller.free(); // the batch holds its own reference
   const { game } = batch;
   const width = game.playerMoveCount;
@@ -62,7 +62,11 @@ function playBoth(t, id, options, { slots = 4, steps = 400, seed = 10, draw = 'z
       const s = states[i];
       assert.equal(rows.player[i], s.currentPlayer);
       assert.deepEqual(row(rows.mask, i, width), s.actionMask());
-      assert.deepEqual(row(rows.observation, i, game.tensorSize), s.observationTensor(s.currentPlayer));
+      const tensor = s.observationTensor(s.currentPlayer);
+      assert.deepEqual(row(rows.observation, i, game.tensorSize), tensor);
+      // The byte row: the same values, each a whole number 0 .. 255.
+      assert.ok(tensor.every((v) => Number.isInteger(v) && v >= 0 && v <= 255));
+      assert.deepEqual(row(rows.observationU8, i, game.tensorSize), Uint8Array.from(tensor));
       if (information) {
         assert.deepEqual(row(rows.information, i, game.informationTensorSize), s.informationTensor(s.currentPlayer));
       }
@@ -162,6 +166,7 @@ test('settings are checked, unknown ones refused', (t) => {
   assert.throws(() => new Batch('creepy_cauldron', { size: 2 }), TypeError);
   const lean = own(t, new Batch(game, { size: 3, observation: false, information: true }));
   assert.equal(lean.rows.observation, null);
+  assert.equal(lean.rows.observationU8, null);
   assert.equal(lean.rows.information.length, 3 * game.informationTensorSize);
   assert.equal(lean.size, 3);
   assert.ok(lean.game.equals(game));

@@ -33,5 +33,7 @@ new Batch(game, { size: 2, sead: 1 }); // TS2353
 new Batch(game, { seed: 1 }); // TS2345
 const rows = new Batch(game, { size: 2 }).step(new Float64Array(2)); // TS2345
 rows.observation[0]; // TS18047
+new Batch(game, { size: 2, observationU8: 'yes' }); // TS2322
+rows.observationU8[0]; // TS18047
 state.informationTensor(0, new Uint8Array(4)); // TS2345
 const truncated: number = state.isTruncated; // TS2322
