@@ -184,4 +184,5 @@ const tg_game_def tgG_creepy_cauldron = {
     .chance_total = cc_chance_total,
     .chance_pick = cc_chance_pick,
     .apply_chance_turn = cc_apply_chance_turn,
+    .playout = cc_playout,
 };

@@ -422,6 +422,8 @@ uint64_t cc_chance_total(const void *cfg, const void *st);
 tg_move cc_chance_pick(const void *cfg, const void *st, uint64_t r);
 /* A chance point drawn and applied in one call (the apply_chance_turn hook). */
 int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
+/* The playout hook (core/playout_loop.h). */
+uint32_t cc_playout(const void *cfg, void *st, struct tg_playout_run *run);
 uint32_t cc_winners(const void *cfg, const void *st);
 
 /* legal.c; cc_choice_tables() fills the decisions' tables of cfg. */

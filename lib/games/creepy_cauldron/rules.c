@@ -4,6 +4,7 @@
  * allocates. */
 #include <string.h>
 
+#include "core/playout_loop.h"
 #include "creepy_cauldron.h"
 
 _Static_assert(CC_M_DIE == 0 && CC_FACES == 6, "the die's outcome table in cc_chance");
@@ -444,6 +445,10 @@ int cc_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
         return cc_roll(cfg, pos, rng, drawn);
     return cc_draw_weighted(cfg, st, rng, drawn);
 }
+
+/* tg_state_playout()'s loop with the calls above direct (every chance
+ * point through cc_apply_chance_turn(); the table sets no die). */
+TG_PLAYOUT_HOOK(cc_playout, cc_legal_moves, cc_apply_turn, cc_apply_chance_turn, 0, 0)
 
 uint32_t cc_winners(const void *cfgv, const void *st)
 {

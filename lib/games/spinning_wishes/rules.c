@@ -3,6 +3,7 @@
  * setup phases in setup.c, movement and the spaces in movement.c. */
 #include <string.h>
 
+#include "core/playout_loop.h"
 #include "spinning_wishes.h"
 
 void sw_clear(sw_block *b)
@@ -234,6 +235,10 @@ int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn)
         return sw_spin_turn(c, b, rng, drawn);
     return sw_draw_other(c, b, rng, drawn);
 }
+
+/* tg_state_playout()'s loop with the calls above direct (every chance
+ * point through sw_apply_chance_turn(); the table sets no die). */
+TG_PLAYOUT_HOOK(sw_playout, sw_legal_moves, sw_apply_turn, sw_apply_chance_turn, 0, 0)
 
 uint32_t sw_winners(const void *cfg, const void *st)
 {

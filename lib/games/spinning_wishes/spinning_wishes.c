@@ -121,4 +121,5 @@ const tg_game_def tgG_spinning_wishes = {
     .chance_pick = sw_chance_pick,
     .apply_if_legal = sw_apply_if_legal,
     .apply_chance_turn = sw_apply_chance_turn,
+    .playout = sw_playout,
 };

@@ -509,6 +509,8 @@ int sw_spin_turn(const sw_config *c, sw_block *b, tg_rng *rng, tg_move *drawn);
 /* A chance point drawn and applied in one call (rules.c; the
  * apply_chance_turn hook). */
 int sw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
+/* The playout hook (core/playout_loop.h). */
+uint32_t sw_playout(const void *cfg, void *st, struct tg_playout_run *run);
 /* The first rotation that leaves exactly these holders in the ray, or -1. */
 int sw_ray_rotation(const sw_config *c, const sw_block *b, unsigned code);
 /* The spin outcome (a ray code or, with spin=rotation, its first rotation)
