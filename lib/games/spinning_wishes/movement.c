@@ -131,7 +131,7 @@ static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int sp
     case SW_K_WHEEL:
         if (sw_own_three(b, p))
             sw_end_turn(b);
-        else if (!sw_full_slots(b))
+        else if (!sw_any_slot(b))
             return sw_offer_trade(c, b);
         else
             b->phase = SW_PH_SPIN;
