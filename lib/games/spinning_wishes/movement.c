@@ -1,4 +1,6 @@
 /* Moving a princess and the effect of the space she lands on. */
+#include <string.h>
+
 #include "spinning_wishes.h"
 
 int sw_can_look(const sw_config *c, const sw_block *b, int player, int tower)
@@ -117,45 +119,73 @@ static SW_NOINLINE int sw_offer_trade(const sw_config *c, sw_block *b)
     return TG_PLAYER_CHANCE;
 }
 
-/* The space's effect, for every space but the common blank ones (out of
- * line, so that sw_land() keeps no frame for them). */
+/* The space's effect, for the spaces that sw_land_die() leaves: "miss a
+ * turn", a tower, a wheel and a trading space (out of line, so that
+ * sw_land() keeps no frame for them). A wheel and a trading space are one
+ * case, an empty wheel the only difference: tests, not a jump table with
+ * five targets, whose kind is random. */
 static SW_NOINLINE int sw_land_on(const sw_config *c, sw_block *b, int p, int space, int kind)
 {
-    switch (kind) {
-    case SW_K_TOWER:
+    if (kind == SW_K_MISS) {
+        b->skip |= (uint8_t)(1u << p);
+        sw_event_add(b, SW_E_MISS, p, 0, 0);
+        sw_end_turn(b);
+    } else if (kind == SW_K_TOWER) {
         if (sw_can_look(c, b, p, c->tower_of[space]))
             sw_look(c, b, p, c->tower_of[space]);
         else
             sw_end_turn(b);
-        break;
-    case SW_K_WHEEL:
-        if (sw_own_three(b, p))
-            sw_end_turn(b);
-        else if (!sw_full_slots(b))
-            return sw_offer_trade(c, b);
-        else
-            b->phase = SW_PH_SPIN;
-        break;
-    case SW_K_TRADE:
-        if (sw_own_three(b, p))
-            sw_end_turn(b);
-        else
-            return sw_offer_trade(c, b);
-        break;
-    case SW_K_AGAIN:
-        sw_event_add(b, SW_E_AGAIN, p, 0, 0);
-        b->phase = SW_PH_ROLL;
-        break;
-    case SW_K_MISS:
-        b->skip |= (uint8_t)(1u << p);
-        sw_event_add(b, SW_E_MISS, p, 0, 0);
+    } else if (sw_own_three(b, p)) {
         sw_end_turn(b);
-        break;
-    default:
-        sw_end_turn(b);
-        break;
+    } else if (kind == SW_K_WHEEL && sw_any_slot(b)) {
+        b->phase = SW_PH_SPIN;
+    } else {
+        return sw_offer_trade(c, b);
     }
     return sw_who(c, b);
+}
+
+/* sw_land_die()'s rare end, a tail call that keeps sw_land() frameless:
+ * the next seat is empty or its player loses this turn (or, on a space
+ * "again", the mover's own mark is set, which play never leaves during
+ * her turn but a position loaded from JSON might). */
+static SW_NOINLINE int sw_land_pass(sw_block *b, unsigned again)
+{
+    if (again)
+        b->phase = SW_PH_ROLL;
+    else
+        sw_end_turn(b);
+    return TG_PLAYER_CHANCE;
+}
+
+/* A space after which a die follows at once: one that does nothing, or
+ * "again" (the same player's die). Which of them is random (three and two
+ * of each ten spaces round the edge), and what comes next (a die) does
+ * not depend on it, so it is data: the event and the player are
+ * selected, not branched on. A branch here would be mispredicted about
+ * as often as the jump table it replaces (docs/performance.md, issue 37,
+ * fifth pass). */
+static inline int sw_land_die(sw_block *b, unsigned p, int kind)
+{
+    unsigned again = kind == SW_K_AGAIN;
+    const sw_event mine = {SW_E_AGAIN, (uint8_t)p, 0, 0};
+    uint32_t e;
+    memcpy(&e, &mine, sizeof e);
+    e &= 0u - again;
+    /* Slot 1 was blanked with the decision's events: the event or a blank. */
+    memcpy(&b->events[1], &e, sizeof e);
+    b->nevents = (uint8_t)(1 + again);
+    /* Who casts the die, by an index rather than a branch: the player of
+     * the mover's princess (the mover) again, or of the next seat's
+     * princess (sw_left_of()'s first step, as at every seat of a full
+     * table) if she is in play and keeps her turn; else sw_end_turn()'s
+     * loop. Bits 4 up of the set stand for no player (SW_NOWHERE & 31). */
+    unsigned next = b->player_of[(b->princess[p] + 1u - again) & (SW_PRINCESSES - 1)];
+    if ((((unsigned)b->skip | ~0xfu) >> (next & 31u)) & 1u)
+        return sw_land_pass(b, again);
+    b->cur = (uint8_t)next;
+    b->phase = SW_PH_ROLL;
+    return TG_PLAYER_CHANCE; /* the die; roll is 0 (sw_land()) */
 }
 
 int sw_land(const sw_config *c, sw_block *b, int space)
@@ -169,11 +199,10 @@ int sw_land(const sw_config *c, sw_block *b, int space)
     b->nevents = 1;
     b->pos[p] = (uint8_t)space;
     b->roll = 0;
-    /* The spaces that do nothing, one test (a set of kinds). */
-    const unsigned plain = 1u << SW_K_BLANK | 1u << SW_K_GATE | 1u << SW_K_HALL | 1u << SW_K_PATH;
-    if ((plain >> kind) & 1u) {
-        sw_end_turn(b);
-        return TG_PLAYER_CHANCE; /* the next player's die */
-    }
+    /* The spaces after which a die follows, one test (a set of kinds). */
+    const unsigned die = 1u << SW_K_BLANK | 1u << SW_K_GATE | 1u << SW_K_HALL |
+                         1u << SW_K_PATH | 1u << SW_K_AGAIN;
+    if ((die >> kind) & 1u)
+        return sw_land_die(b, (unsigned)p, kind);
     return sw_land_on(c, b, p, space, kind);
 }

@@ -228,6 +228,13 @@ static inline unsigned sw_full_slots(const sw_block *b)
     return sw_nonzero_bytes(b->wheel, 8) | sw_nonzero_bytes(b->wheel + 8, SW_SLOTS - 8) << 8;
 }
 
+/* Whether any slot of the wheel holds a wish: sw_full_slots() != 0 in two
+ * loads and an or, for the wheel space's test. */
+static inline int sw_any_slot(const sw_block *b)
+{
+    return (sw_bytes_value(b->wheel, 8) | sw_bytes_value(b->wheel + 8, SW_SLOTS - 8)) != 0;
+}
+
 #if defined(__GNUC__)
 #define SW_NOINLINE __attribute__((noinline))
 #else
