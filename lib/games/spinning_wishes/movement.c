@@ -165,6 +165,8 @@ static SW_NOINLINE int sw_land_pass(sw_block *b, unsigned again)
  * selected, not branched on. A branch here would be mispredicted about
  * as often as the jump table it replaces (docs/performance.md, issue 37,
  * fifth pass). */
+_Static_assert(sizeof(sw_event) == sizeof(uint32_t), "sw_land_die() moves an event as 4 bytes");
+
 static inline int sw_land_die(sw_block *b, unsigned p, int kind)
 {
     unsigned again = kind == SW_K_AGAIN;
