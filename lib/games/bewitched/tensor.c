@@ -47,9 +47,9 @@ size_t bw_tensor_size(const void *vcfg)
  *
  * The position's bytes are read into a copy on the stack first: a store
  * (a float, or in tensor_bytes.c's build a byte) may alias the block's
- * uint8_t bytes (a char type), so through the
- * caller's pointer the compiler would read the block again after every
- * store. The events at the block's end are not needed. */
+ * uint8_t bytes (a char type), so through the caller's pointer the
+ * compiler would read the block again after every store. The events at
+ * the block's end are not needed. */
 #define BW_TENSOR_COPY offsetof(bw_block, ev_count)
 
 /* A frog's five flags (magnetic known true, shown false, moved, must
@@ -59,7 +59,8 @@ size_t bw_tensor_size(const void *vcfg)
 _Static_assert(BW_FF_MOVED == 1 && BW_FF_MUST == 2 && BW_FF_PENDING == 4,
                "the frog flags' table");
 #define BW_FROG_FLAGS(m, f)                                                                    \
-    {(tgT_value)(m), 0, (tgT_value)((f) & 1), (tgT_value)(((f) >> 1) & 1), (tgT_value)(((f) >> 2) & 1)}
+    {(tgT_value)(m), 0, (tgT_value)((f) & 1), (tgT_value)(((f) >> 1) & 1),                     \
+     (tgT_value)(((f) >> 2) & 1)}
 static const tgT_value bw_frog_flags[16][5] = {
     BW_FROG_FLAGS(0, 0), BW_FROG_FLAGS(0, 1), BW_FROG_FLAGS(0, 2), BW_FROG_FLAGS(0, 3),
     BW_FROG_FLAGS(0, 4), BW_FROG_FLAGS(0, 5), BW_FROG_FLAGS(0, 6), BW_FROG_FLAGS(0, 7),
@@ -70,7 +71,9 @@ static const tgT_value bw_frog_flags[16][5] = {
 /* Four bits as four 0/1 values, lowest first: a set of frogs (touched a
  * snake, may be stolen from) is three copies, whatever bits are set, where
  * a loop over the set bits would be mispredicted as the sets grow. */
-#define BW_NIBBLE(v) {(tgT_value)((v) & 1), (tgT_value)(((v) >> 1) & 1), (tgT_value)(((v) >> 2) & 1), (tgT_value)((v) >> 3)}
+#define BW_NIBBLE(v)                                                                           \
+    {(tgT_value)((v) & 1), (tgT_value)(((v) >> 1) & 1), (tgT_value)(((v) >> 2) & 1),           \
+     (tgT_value)((v) >> 3)}
 static const tgT_value bw_nibble_values[16][4] = {
     BW_NIBBLE(0),  BW_NIBBLE(1),  BW_NIBBLE(2),  BW_NIBBLE(3), BW_NIBBLE(4),  BW_NIBBLE(5),
     BW_NIBBLE(6),  BW_NIBBLE(7),  BW_NIBBLE(8),  BW_NIBBLE(9), BW_NIBBLE(10), BW_NIBBLE(11),
