@@ -100,6 +100,7 @@ const tg_game_def tgG_bewitched = {
     .tensor = bw_tensor,
     .tensor_bytes = bw_tensor_bytes,
     .is_legal = bw_is_legal,
+    .apply_turn = bw_apply_turn,
     .uniform_chance = bw_uniform_chance,
     .chance_total = bw_chance_total,
     .chance_pick = bw_chance_pick,

@@ -25,10 +25,10 @@ void bw_init(const void *vcfg, void *st)
     }
 }
 
-int bw_current_player(const void *vcfg, const void *st)
+/* Whose decision the stage is; bw_apply_turn() answers it at the end of
+ * every decision, so it is inline there. */
+static inline int bw_who(const bw_block *b)
 {
-    (void)vcfg;
-    const bw_block *b = st;
     switch (b->stage) {
     case BW_ST_SETUP:
     case BW_ST_ROLL:
@@ -39,6 +39,12 @@ int bw_current_player(const void *vcfg, const void *st)
     default:
         return b->player;
     }
+}
+
+int bw_current_player(const void *vcfg, const void *st)
+{
+    (void)vcfg;
+    return bw_who(st);
 }
 
 static int bw_deadly_count(const bw_block *b, int below)
@@ -284,16 +290,13 @@ static void bw_apply_pickup(const bw_config *cfg, bw_block *b, tg_move move)
     bw_continue_turn(cfg, b);
 }
 
-void bw_apply(const void *vcfg, void *st, tg_move move)
+/* Equal positions stay equal byte for byte, so the last decision's events
+ * are cleared. Those past ev_count are blank in every block (init leaves
+ * them so, this keeps them so, validate() rejects a loaded block where they
+ * are not): a decision has a few events, so the first slots are cleared at
+ * a fixed size and the others only when they were used. */
+static inline void bw_clear_events(bw_block *b)
 {
-    const bw_config *cfg = vcfg;
-    bw_block *b = st;
-    /* Equal positions stay equal byte for byte, so the last decision's
-     * events are cleared. Those past ev_count are blank in every block
-     * (init leaves them so, this keeps them so, validate() rejects a
-     * loaded block where they are not): a decision has a few events, so
-     * the first slots are cleared at a fixed size and the others only when
-     * they were used. */
     enum { BW_FEW_EVENTS = 4 };
     int used = b->ev_count;
     b->ev_count = 0;
@@ -301,17 +304,24 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
     if (used > BW_FEW_EVENTS)
         memset((uint8_t *)&b->ev + BW_FEW_EVENTS * sizeof b->ev[0], 0,
                (BW_MAX_EVENTS - BW_FEW_EVENTS) * sizeof b->ev[0]);
+}
+
+int bw_apply_turn(const void *vcfg, void *st, tg_move move)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    bw_clear_events(b);
     /* The two common stages (a piece move, a roll) by tests before the
      * switch: a jump table's one indirect jump changes target with almost
      * every decision, which a branch predictor keyed on its address gets
      * wrong most of the time. */
     if (b->stage == BW_ST_ACTION && move < BW_MOVE_SKIP) {
         bw_apply_piece(cfg, b, move);
-        return;
+        return bw_who(b);
     }
     if (b->stage == BW_ST_ROLL) {
         bw_apply_roll(cfg, b, move);
-        return;
+        return bw_who(b);
     }
     switch (b->stage) {
     case BW_ST_SETUP:
@@ -352,6 +362,12 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
     default:
         break;
     }
+    return bw_who(b);
+}
+
+void bw_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)bw_apply_turn(cfg, st, move);
 }
 
 uint32_t bw_winners(const void *vcfg, const void *st)
@@ -362,3 +378,4 @@ uint32_t bw_winners(const void *vcfg, const void *st)
         return 0;
     return 1u << b->winner;
 }
+
