@@ -104,6 +104,7 @@ const tg_game_def tgG_bewitched = {
     .uniform_chance = bw_uniform_chance,
     .chance_total = bw_chance_total,
     .chance_pick = bw_chance_pick,
+    .apply_chance_turn = bw_apply_chance_turn,
     /* Random frogs take about 1,900 decisions to finish a game and its
      * winner is nearly a coin toss, so searches with random playouts lost
      * to the easy bot; see docs/bots.md. */

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/rng.h"
+
 void bw_init(const void *vcfg, void *st)
 {
     const bw_config *cfg = vcfg;
@@ -368,6 +370,44 @@ int bw_apply_turn(const void *vcfg, void *st, tg_move move)
 void bw_apply(const void *cfg, void *st, tg_move move)
 {
     (void)bw_apply_turn(cfg, st, move);
+}
+
+/* The chance points other than the dice (the setup's draws, the escape
+ * die), drawn as the core's sampler draws them: bw_uniform_chance()'s run
+ * with tgR_below(), else the weighted snake with bw_chance_total() and
+ * bw_chance_pick(). Out of line: a game has few of them (the setup's 15
+ * to 17 draws, an escape's die) against a roll every turn. */
+static TG_NOINLINE int bw_draw_other(const bw_config *cfg, bw_block *b, tg_rng *rng,
+                                     tg_move *drawn)
+{
+    tg_move first, m;
+    uint32_t count = bw_uniform_chance(cfg, b, &first);
+    if (count) {
+        m = first + tgR_below(rng, count);
+    } else {
+        uint64_t total = bw_chance_total(cfg, b);
+        if (total == 0)
+            return TG_PLAYER_INVALID; /* no outcomes: neither block nor RNG touched */
+        m = bw_chance_pick(cfg, b, tgR_below_total(rng, total));
+    }
+    *drawn = m;
+    return bw_apply_turn(cfg, b, m);
+}
+
+/* The roll of every turn drawn as the core draws it (uniform_chance()
+ * claims no roll, so bw_chance_total()'s 36 and the table chance_pick()
+ * reads) and applied without bw_apply_turn()'s tests of the stage. */
+int bw_apply_chance_turn(const void *vcfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    if (b->stage != BW_ST_ROLL)
+        return bw_draw_other(cfg, b, rng, drawn);
+    tg_move m = bw_roll_by_draw[tgR_below(rng, 36)];
+    *drawn = m;
+    bw_clear_events(b);
+    bw_apply_roll(cfg, b, m);
+    return bw_who(b);
 }
 
 uint32_t bw_winners(const void *vcfg, const void *st)
