@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "core/playout_loop.h"
 #include "core/rng.h"
 
 void bw_init(const void *vcfg, void *st)
@@ -419,3 +420,6 @@ uint32_t bw_winners(const void *vcfg, const void *st)
     return 1u << b->winner;
 }
 
+/* tg_state_playout()'s loop with the calls above direct (every chance
+ * point through bw_apply_chance_turn(); the table sets no die). */
+TG_PLAYOUT_HOOK(bw_playout, bw_legal_moves, bw_apply_turn, bw_apply_chance_turn, 0, 0)
