@@ -1,5 +1,7 @@
 /* Bewitched: the initial position, whose decision it is, the chance points
- * and the dispatch of a decision to the code that carries it out. */
+ * and the dispatch of a decision to the code that carries it out; and the
+ * speed hooks over them (apply_turn(), apply_chance_turn(), the playout
+ * loop), here so that the playout loop inlines them. */
 #include "bewitched.h"
 
 #include <string.h>
