@@ -37,7 +37,7 @@ typedef struct hook_tally {
 
 /* Option sets beyond the defaults under which a game's hooks take other
  * paths (other weights, no snap, spins by rotation), each played at every
- * player count. */
+ * player count, hook by hook and through the playout hook. */
 static const char *const extra_options[][4] = {
     {"creepy_cauldron", "empty=0", "snap=0,roller=1", "snap=0.95,empty=0.9,snap1=0,roller=6"},
     {"spinning_wishes", "spin=rotation", "wheel=random,princesses=seat", "tower=exact,relook=yes"},
@@ -472,10 +472,52 @@ static void same_after_playout(const tg_state *a, const tg_state *b, uint32_t ma
         fail_msg("%s: the hook leaves another position or RNG %s", id, what);
 }
 
+/* One option set of a game played through its hook (with) and through the
+ * general loop (without), whole games and games in runs cut short. */
+static unsigned long playout_both_ways(const tg_game_def *def, const tg_game_def *general,
+                                       int players, const char *more)
+{
+    static const uint32_t runs[] = {1, 1, 2, 3, 7, 1, 40, 1, 500, UINT32_MAX};
+    unsigned long hooked = 0;
+    char options[128];
+    snprintf(options, sizeof options, "players=%d%s%s", players, more ? "," : "", more ? more : "");
+    tg_msg msg = {""};
+    tg_mem mem;
+    tgA_default(&mem);
+    tg_game *with = NULL, *without = NULL;
+    assert_int_equal(tgH_game_make(def, options, &mem, &with, &msg), TG_OK);
+    assert_int_equal(tgH_game_make(general, options, &mem, &without, &msg), TG_OK);
+    for (uint64_t seed = 1; seed <= GAMES_PER_COUNT; seed++) {
+        tg_state *a = NULL, *b = NULL;
+        assert_int_equal(tg_state_new(with, seed, &a), TG_OK);
+        assert_int_equal(tg_state_new(without, seed, &b), TG_OK);
+        /* a whole game in one run */
+        uint32_t made_a = 0, made_b = 0;
+        assert_int_equal(tg_state_playout(a, UINT32_MAX, &made_a), TG_OK);
+        assert_int_equal(tg_state_playout(b, UINT32_MAX, &made_b), TG_OK);
+        same_after_playout(a, b, made_a, made_b, "in a whole game");
+        hooked += made_a;
+        /* a game in runs of every length, from fresh states */
+        assert_int_equal(tg_state_reset(a, seed + 100), TG_OK);
+        assert_int_equal(tg_state_reset(b, seed + 100), TG_OK);
+        for (size_t r = 0; !tg_state_is_terminal(a); r = (r + 1) % 10) {
+            assert_int_equal(tg_state_playout(a, runs[r], &made_a), TG_OK);
+            assert_int_equal(tg_state_playout(b, runs[r], &made_b), TG_OK);
+            same_after_playout(a, b, made_a, made_b, "in a run");
+        }
+        tg_state_free(a);
+        tg_state_free(b);
+    }
+    tg_game_free(with);
+    tg_game_free(without);
+    return hooked;
+}
+
+/* Every player count, and the option sets of extra_options that take the
+ * hooks' other paths (Bewitched's stop and steal rules, say). */
 static void playout_hook_plays_the_general_loop(void **unused)
 {
     (void)unused;
-    static const uint32_t runs[] = {1, 1, 2, 3, 7, 1, 40, 1, 500, UINT32_MAX};
     unsigned long hooked = 0;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
@@ -486,37 +528,10 @@ static void playout_hook_plays_the_general_loop(void **unused)
         tg_game_def general = *def;
         general.playout = NULL;
         for (int p = def->info.min_players; p <= def->info.max_players; p++) {
-            char options[32];
-            snprintf(options, sizeof options, "players=%d", p);
-            tg_msg msg = {""};
-            tg_mem mem;
-            tgA_default(&mem);
-            tg_game *with = NULL, *without = NULL;
-            assert_int_equal(tgH_game_make(def, options, &mem, &with, &msg), TG_OK);
-            assert_int_equal(tgH_game_make(&general, options, &mem, &without, &msg), TG_OK);
-            for (uint64_t seed = 1; seed <= GAMES_PER_COUNT; seed++) {
-                tg_state *a = NULL, *b = NULL;
-                assert_int_equal(tg_state_new(with, seed, &a), TG_OK);
-                assert_int_equal(tg_state_new(without, seed, &b), TG_OK);
-                /* a whole game in one run */
-                uint32_t made_a = 0, made_b = 0;
-                assert_int_equal(tg_state_playout(a, UINT32_MAX, &made_a), TG_OK);
-                assert_int_equal(tg_state_playout(b, UINT32_MAX, &made_b), TG_OK);
-                same_after_playout(a, b, made_a, made_b, "in a whole game");
-                hooked += made_a;
-                /* a game in runs of every length, from fresh states */
-                assert_int_equal(tg_state_reset(a, seed + 100), TG_OK);
-                assert_int_equal(tg_state_reset(b, seed + 100), TG_OK);
-                for (size_t r = 0; !tg_state_is_terminal(a); r = (r + 1) % 10) {
-                    assert_int_equal(tg_state_playout(a, runs[r], &made_a), TG_OK);
-                    assert_int_equal(tg_state_playout(b, runs[r], &made_b), TG_OK);
-                    same_after_playout(a, b, made_a, made_b, "in a run");
-                }
-                tg_state_free(a);
-                tg_state_free(b);
-            }
-            tg_game_free(with);
-            tg_game_free(without);
+            hooked += playout_both_ways(def, &general, p, NULL);
+            for (size_t e = 0; e < sizeof extra_options / sizeof extra_options[0]; e++)
+                for (size_t o = 1; o < 4 && !strcmp(extra_options[e][0], def->info.id); o++)
+                    hooked += playout_both_ways(def, &general, p, extra_options[e][o]);
         }
     }
     print_message("%lu decisions made through playout hooks\n", hooked);

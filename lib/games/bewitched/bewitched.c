@@ -100,9 +100,11 @@ const tg_game_def tgG_bewitched = {
     .tensor = bw_tensor,
     .tensor_bytes = bw_tensor_bytes,
     .is_legal = bw_is_legal,
+    .apply_turn = bw_apply_turn,
     .uniform_chance = bw_uniform_chance,
     .chance_total = bw_chance_total,
     .chance_pick = bw_chance_pick,
+    .apply_chance_turn = bw_apply_chance_turn,
     /* Random frogs take about 1,900 decisions to finish a game and its
      * winner is nearly a coin toss, so searches with random playouts lost
      * to the easy bot; see docs/bots.md. */
@@ -114,4 +116,5 @@ const tg_game_def tgG_bewitched = {
     .formats = {1, 1, 1},
     .any_move_text = bw_any_move_text,
     .action_mask = bw_action_mask,
+    .playout = bw_playout,
 };

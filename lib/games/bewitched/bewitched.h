@@ -247,6 +247,12 @@ size_t bw_chance(const void *cfg, const void *st, tg_move *out, uint32_t *weight
 /* The chance points with equal weights on a run of ids (not the two dice). */
 uint32_t bw_uniform_chance(const void *cfg, const void *st, tg_move *first);
 void bw_apply(const void *cfg, void *st, tg_move move);
+/* apply() returning whose turn it is then (the apply_turn hook). */
+int bw_apply_turn(const void *cfg, void *st, tg_move move);
+/* A chance point drawn and applied in one call (the apply_chance_turn hook). */
+int bw_apply_chance_turn(const void *cfg, void *st, tg_rng *rng, tg_move *drawn);
+/* The playout hook (core/playout_loop.h). */
+uint32_t bw_playout(const void *cfg, void *st, struct tg_playout_run *run);
 uint64_t bw_chance_total(const void *cfg, const void *st);
 tg_move bw_chance_pick(const void *cfg, const void *st, uint64_t r);
 uint32_t bw_winners(const void *cfg, const void *st);

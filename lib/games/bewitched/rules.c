@@ -1,8 +1,13 @@
 /* Bewitched: the initial position, whose decision it is, the chance points
- * and the dispatch of a decision to the code that carries it out. */
+ * and the dispatch of a decision to the code that carries it out; and the
+ * speed hooks over them (apply_turn(), apply_chance_turn(), the playout
+ * loop), here so that the playout loop inlines them. */
 #include "bewitched.h"
 
 #include <string.h>
+
+#include "core/playout_loop.h"
+#include "core/rng.h"
 
 void bw_init(const void *vcfg, void *st)
 {
@@ -25,10 +30,10 @@ void bw_init(const void *vcfg, void *st)
     }
 }
 
-int bw_current_player(const void *vcfg, const void *st)
+/* Whose decision the stage is; bw_apply_turn() answers it at the end of
+ * every decision, so it is inline there. */
+static inline int bw_who(const bw_block *b)
 {
-    (void)vcfg;
-    const bw_block *b = st;
     switch (b->stage) {
     case BW_ST_SETUP:
     case BW_ST_ROLL:
@@ -39,6 +44,12 @@ int bw_current_player(const void *vcfg, const void *st)
     default:
         return b->player;
     }
+}
+
+int bw_current_player(const void *vcfg, const void *st)
+{
+    (void)vcfg;
+    return bw_who(st);
 }
 
 static int bw_deadly_count(const bw_block *b, int below)
@@ -284,16 +295,13 @@ static void bw_apply_pickup(const bw_config *cfg, bw_block *b, tg_move move)
     bw_continue_turn(cfg, b);
 }
 
-void bw_apply(const void *vcfg, void *st, tg_move move)
+/* Equal positions stay equal byte for byte, so the last decision's events
+ * are cleared. Those past ev_count are blank in every block (init leaves
+ * them so, this keeps them so, validate() rejects a loaded block where they
+ * are not): a decision has a few events, so the first slots are cleared at
+ * a fixed size and the others only when they were used. */
+static inline void bw_clear_events(bw_block *b)
 {
-    const bw_config *cfg = vcfg;
-    bw_block *b = st;
-    /* Equal positions stay equal byte for byte, so the last decision's
-     * events are cleared. Those past ev_count are blank in every block
-     * (init leaves them so, this keeps them so, validate() rejects a
-     * loaded block where they are not): a decision has a few events, so
-     * the first slots are cleared at a fixed size and the others only when
-     * they were used. */
     enum { BW_FEW_EVENTS = 4 };
     int used = b->ev_count;
     b->ev_count = 0;
@@ -301,17 +309,24 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
     if (used > BW_FEW_EVENTS)
         memset((uint8_t *)&b->ev + BW_FEW_EVENTS * sizeof b->ev[0], 0,
                (BW_MAX_EVENTS - BW_FEW_EVENTS) * sizeof b->ev[0]);
+}
+
+int bw_apply_turn(const void *vcfg, void *st, tg_move move)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    bw_clear_events(b);
     /* The two common stages (a piece move, a roll) by tests before the
      * switch: a jump table's one indirect jump changes target with almost
      * every decision, which a branch predictor keyed on its address gets
      * wrong most of the time. */
     if (b->stage == BW_ST_ACTION && move < BW_MOVE_SKIP) {
         bw_apply_piece(cfg, b, move);
-        return;
+        return bw_who(b);
     }
     if (b->stage == BW_ST_ROLL) {
         bw_apply_roll(cfg, b, move);
-        return;
+        return bw_who(b);
     }
     switch (b->stage) {
     case BW_ST_SETUP:
@@ -352,6 +367,50 @@ void bw_apply(const void *vcfg, void *st, tg_move move)
     default:
         break;
     }
+    return bw_who(b);
+}
+
+void bw_apply(const void *cfg, void *st, tg_move move)
+{
+    (void)bw_apply_turn(cfg, st, move);
+}
+
+/* The chance points other than the dice (the setup's draws, the escape
+ * die), drawn as the core's sampler draws them: bw_uniform_chance()'s run
+ * with tgR_below(), else the weighted snake with bw_chance_total() and
+ * bw_chance_pick(). Out of line: a game has few of them (the setup's 15
+ * to 17 draws, an escape's die) against a roll every turn. */
+static TG_NOINLINE int bw_draw_other(const bw_config *cfg, bw_block *b, tg_rng *rng,
+                                     tg_move *drawn)
+{
+    tg_move first, m;
+    uint32_t count = bw_uniform_chance(cfg, b, &first);
+    if (count) {
+        m = first + tgR_below(rng, count);
+    } else {
+        uint64_t total = bw_chance_total(cfg, b);
+        if (total == 0)
+            return TG_PLAYER_INVALID; /* no outcomes: neither block nor RNG touched */
+        m = bw_chance_pick(cfg, b, tgR_below_total(rng, total));
+    }
+    *drawn = m;
+    return bw_apply_turn(cfg, b, m);
+}
+
+/* The roll of every turn drawn as the core draws it (uniform_chance()
+ * claims no roll, so bw_chance_total()'s 36 and the table chance_pick()
+ * reads) and applied without bw_apply_turn()'s tests of the stage. */
+int bw_apply_chance_turn(const void *vcfg, void *st, tg_rng *rng, tg_move *drawn)
+{
+    const bw_config *cfg = vcfg;
+    bw_block *b = st;
+    if (b->stage != BW_ST_ROLL)
+        return bw_draw_other(cfg, b, rng, drawn);
+    tg_move m = bw_roll_by_draw[tgR_below(rng, 36)];
+    *drawn = m;
+    bw_clear_events(b);
+    bw_apply_roll(cfg, b, m);
+    return bw_who(b);
 }
 
 uint32_t bw_winners(const void *vcfg, const void *st)
@@ -362,3 +421,7 @@ uint32_t bw_winners(const void *vcfg, const void *st)
         return 0;
     return 1u << b->winner;
 }
+
+/* tg_state_playout()'s loop with the calls above direct (every chance
+ * point through bw_apply_chance_turn(); the table sets no die). */
+TG_PLAYOUT_HOOK(bw_playout, bw_legal_moves, bw_apply_turn, bw_apply_chance_turn, 0, 0)
