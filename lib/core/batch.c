@@ -36,8 +36,9 @@ struct tg_batch {
 
 static const size_t batch_param_sizes[] = {sizeof(tg_batch_params)};
 /* Version 1 of tg_batch_buffers ends where version 2's observation_u8
- * begins. */
+ * begins, version 2 where version 3's mask_bits begins. */
 static const size_t batch_buffer_sizes[] = {offsetof(tg_batch_buffers, observation_u8),
+                                            offsetof(tg_batch_buffers, mask_bits),
                                             sizeof(tg_batch_buffers)};
 #define BATCH_BUFFER_LAYOUTS (sizeof batch_buffer_sizes / sizeof batch_buffer_sizes[0])
 _Static_assert(BATCH_BUFFER_LAYOUTS == TG_BATCH_BUFFERS_VERSION,
@@ -129,8 +130,11 @@ static void write_rows(const tg_batch *b, size_t i, const tg_batch_buffers *out)
     int cur = st->cur;
     if (out->player)
         out->player[i] = cur;
+    uint32_t actions = g->limits.move_count - g->chance_ids;
     if (out->mask)
-        tgH_action_mask(st, out->mask + i * (g->limits.move_count - g->chance_ids));
+        tgH_action_mask(st, out->mask + i * actions);
+    if (out->mask_bits)
+        tgH_action_mask_bits(st, out->mask_bits + i * TG_BATCH_MASK_BITS_STRIDE(actions));
     /* A slot waits at a player's decision. Only a game that ended in its
      * own setup (none does) would leave one with no player to move: its
      * tensor rows are zeros then, which show no one anything. */
@@ -185,7 +189,7 @@ static tg_status fail(char *errbuf, size_t errbuf_size, tg_status s, const char 
 }
 
 /* Checks a call's range and buffers. The caller's buffers (of any known
- * version) are read into *bufs, a version-2 struct whose later fields stay
+ * version) are read into *bufs, a current struct whose later fields stay
  * NULL; *use points at it, or is NULL when the caller passed none. */
 static tg_status range_args(const tg_batch *b, size_t first, size_t count,
                             const tg_batch_buffers *out, tg_batch_buffers *bufs,
