@@ -352,6 +352,11 @@ export interface BatchOptions {
    * the memory.
    */
   observationU8?: boolean;
+  /**
+   * Whether the rows carry the masks as bits too (default false): eight
+   * actions to a byte, an eighth of the byte mask's memory.
+   */
+  maskBits?: boolean;
 }
 
 /**
@@ -374,6 +379,12 @@ export interface BatchRows {
   readonly done: Uint8Array;
   /** size x game.tensorSize bytes, or null when not asked for. */
   readonly observationU8: Uint8Array | null;
+  /**
+   * size x ceil(game.playerMoveCount / 8) bytes, or null when not asked
+   * for: action a of slot i is bit a % 8 (least significant first) of
+   * byte i * stride + (a >> 3); the bits past the last action are 0.
+   */
+  readonly maskBits: Uint8Array | null;
 }
 
 /** size games of one game stepped by one call, each always at a player's decision (auto-reset). */

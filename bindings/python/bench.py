@@ -35,7 +35,8 @@ second of the thread (the steadier figure on a shared machine):
             action per game picked with numpy from the masks. Counted per
             player decision; "env step only" counts the CPU time of step()
             alone (the rest is the picking). --dtype uint8 takes the
-            observations as bytes (VectorEnv's dtype).
+            observations as bytes (VectorEnv's dtype), --mask bits the
+            masks as bits (VectorEnv's mask; numpy unpacks them to pick).
 --loops picks some of them (e.g. --loops collect,env). It also prints what one bare ctypes call costs (CPU time), the floor of any
 loop that crosses the binding once per decision.
 """
@@ -177,11 +178,12 @@ def loop_openspiel(state, pick):
 _adapters = {}
 
 
-def run_vector(game_id, players, seconds, envs, seed=1, dtype="float32"):
+def run_vector(game_id, players, seconds, envs, seed=1, dtype="float32", mask_type="bytes"):
     """Steps a VectorEnv for seconds of wall time: (games ended, decisions
     per wall second, per CPU second, per CPU second of step() alone)."""
     import numpy as np
-    env = tablegames.vector.VectorEnv(game_id, envs, players=players, seed=seed, dtype=dtype)
+    env = tablegames.vector.VectorEnv(game_id, envs, players=players, seed=seed, dtype=dtype,
+                                      mask=mask_type)
     rng = np.random.default_rng(seed)
     n_actions = env.single_action_space.n
     obs, info = env.reset()
@@ -191,6 +193,9 @@ def run_vector(game_id, players, seconds, envs, seed=1, dtype="float32"):
     cpu_start = time.thread_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
+        if mask_type == "bits":
+            mask = np.unpackbits(info["action_mask"], axis=1, count=n_actions,
+                                 bitorder="little")
         # The legal action of highest random priority: a uniform legal one.
         actions = (mask * (rng.permutation(n_actions) + 1).astype(np.uint16)).argmax(axis=1)
         t = time.thread_time()
@@ -266,6 +271,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--envs", type=int, default=1024, help="games of the vector loop")
+    parser.add_argument("--mask", choices=("bytes", "bits"), default="bytes",
+                        help="the vector loop's masks (default bytes)")
     parser.add_argument("--dtype", choices=("float32", "uint8"), default="float32",
                         help="the vector loop's observations (default float32)")
     parser.add_argument("--loops", default=",".join(LOOPS),
@@ -296,8 +303,9 @@ def main():
             extra = {}
             if loop is None:
                 games, wall, cpu, step_only = run_vector(info.id, players, args.seconds,
-                                                         args.envs, dtype=args.dtype)
-                extra = {"envs": args.envs, "dtype": args.dtype,
+                                                         args.envs, dtype=args.dtype,
+                                                         mask_type=args.mask)
+                extra = {"envs": args.envs, "dtype": args.dtype, "mask": args.mask,
                          "step_decisions_per_cpu_second": round(step_only, 1)}
             else:
                 games, wall, cpu = run(info.id, players, args.seconds, loop)

@@ -20,6 +20,7 @@
 typedef struct batch_rig {
     tg_batch *batch;
     size_t n, actions, obs, info, players;
+    size_t stride; /* bytes of a slot's row: actions, or as bits a byte per 8 */
     tg_batch_buffers bufs;
     uint32_t *act;
     uint32_t *legal; /* scratch for one slot's legal actions */
@@ -42,6 +43,7 @@ static void batch_rig_free(batch_rig *r)
     tg_batch_free(r->batch);
     free(r->bufs.player);
     free(r->bufs.mask);
+    free(r->bufs.mask_bits);
     free(r->bufs.observation);
     free(r->bufs.information);
     free(r->bufs.observation_u8);
@@ -51,8 +53,9 @@ static void batch_rig_free(batch_rig *r)
     free(r->legal);
 }
 
-/* fill: bit 1 observation, bit 2 information, bit 4 observation as bytes
- * (the mask is always filled: the actions are drawn from it). */
+/* fill: bit 1 observation, bit 2 information, bit 4 observation as bytes,
+ * bit 8 the mask as bits instead of bytes (a mask is always filled: the
+ * actions are drawn from it). */
 static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill, batch_rig *r)
 {
     memset(r, 0, sizeof *r);
@@ -63,7 +66,13 @@ static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill
     r->players = (size_t)tg_game_players(game);
     tg_batch_buffers b = TG_BATCH_BUFFERS_INIT;
     b.player = malloc(n * sizeof *b.player);
-    b.mask = malloc(n * r->actions);
+    int bits = (fill & 8) != 0;
+    r->stride = bits ? TG_BATCH_MASK_BITS_STRIDE(r->actions) : r->actions;
+    uint8_t *mask = malloc(n * (r->stride > 0 ? r->stride : 1));
+    if (bits)
+        b.mask_bits = mask;
+    else
+        b.mask = mask;
     b.rewards = malloc(n * r->players * sizeof *b.rewards);
     b.done = malloc(n);
     if (fill & 1)
@@ -75,7 +84,7 @@ static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill
     r->bufs = b;
     r->act = malloc(n * sizeof *r->act);
     r->legal = malloc((r->actions > 0 ? r->actions : 1) * sizeof *r->legal);
-    if (!b.player || !b.mask || !b.rewards || !b.done || ((fill & 1) && !b.observation) ||
+    if (!b.player || !mask || !b.rewards || !b.done || ((fill & 1) && !b.observation) ||
         ((fill & 2) && !b.information) ||
         ((fill & 4) && !b.observation_u8) || !r->act || !r->legal)
         return TG_E_NO_MEMORY;
@@ -88,15 +97,25 @@ static tg_status batch_rig_make(tg_game *game, size_t n, uint64_t seed, int fill
     return s;
 }
 
-/* A uniformly random set entry of each slot's mask. */
+/* A uniformly random set entry of each slot's mask, bytes or bits. */
 static void batch_pick(batch_rig *r, cli_rng *rng)
 {
     for (size_t i = 0; i < r->n; i++) {
-        const uint8_t *m = r->bufs.mask + i * r->actions;
         uint32_t k = 0;
-        for (size_t a = 0; a < r->actions; a++)
-            if (m[a])
-                r->legal[k++] = (uint32_t)a;
+        if (r->bufs.mask_bits) {
+            /* Only the bytes with a bit set are looked into: a Bewitched
+             * row has about 30 set of 2,835. */
+            const uint8_t *m = r->bufs.mask_bits + i * r->stride;
+            for (size_t j = 0; j < r->stride; j++)
+                for (unsigned v = m[j], bit = 0; v; v >>= 1, bit++)
+                    if (v & 1u)
+                        r->legal[k++] = (uint32_t)(j * 8 + bit);
+        } else {
+            const uint8_t *m = r->bufs.mask + i * r->actions;
+            for (size_t a = 0; a < r->actions; a++)
+                if (m[a])
+                    r->legal[k++] = (uint32_t)a;
+        }
         r->act[i] = k > 0 ? r->legal[cli_rng_below(rng, k)] : 0;
     }
 }
@@ -136,7 +155,10 @@ static const char *batch_fill_name(int fill)
     static const char *const names[] = { "mask",          "mask+obs",           "mask+info",
                                          "mask+obs+info", "mask+obs8",          "mask+obs+obs8",
                                          "mask+info+obs8", "mask+obs+info+obs8" };
-    return names[fill & 7];
+    static const char *const bits[] = { "bits",          "bits+obs",           "bits+info",
+                                        "bits+obs+info", "bits+obs8",          "bits+obs+obs8",
+                                        "bits+info+obs8", "bits+obs+info+obs8" };
+    return (fill & 8 ? bits : names)[fill & 7];
 }
 
 int cli_bench_batch(tg_game *game, size_t n, int fill, double seconds, double warmup, long runs,

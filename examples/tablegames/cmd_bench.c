@@ -25,7 +25,7 @@ typedef struct bench_args {
     long batch; /* > 0: the batched environment with this many slots */
     int playout; /* each game one tg_state_playout() call instead of the loop */
     int fill;   /* with batch: bit 1 observation tensors, bit 2 information tensors, bit 4
-                   observation tensors as bytes */
+                   observation tensors as bytes, bit 8 the mask as bits */
 } bench_args;
 
 /* Counts the library's heap allocations through the allocator hook. */
@@ -297,8 +297,9 @@ static int bench_game(const bench_args *a, const char *id, int players)
     return rc;
 }
 
-/* --fill: "mask" or a comma list of "obs", "obs8" and "info" (the mask is
- * always filled: the bench draws its actions from it). */
+/* --fill: "mask" or a comma list of "obs", "obs8", "info" and "bits" (the
+ * mask as bits instead of bytes); a mask is always filled: the bench draws
+ * its actions from it. */
 static int bench_parse_fill(const char *text, void *dest)
 {
     int fill = 0;
@@ -313,6 +314,8 @@ static int bench_parse_fill(const char *text, void *dest)
             fill |= 2;
         else if (len == 4 && strncmp(p, "obs8", 4) == 0)
             fill |= 4;
+        else if (len == 4 && strncmp(p, "bits", 4) == 0)
+            fill |= 8;
         else
             return -1;
         p += len;
@@ -358,8 +361,9 @@ const char cli_bench_help[] =
     "              together, a random legal action each, and the decisions per\n"
     "              CPU second inside tg_batch_step() and over the whole loop\n"
     "  --fill F    with --batch: what each step fills besides the masks, a\n"
-    "              comma list of obs, obs8 (the observations as bytes) and\n"
-    "              info, or mask alone (default obs)\n";
+    "              comma list of obs, obs8 (the observations as bytes), info\n"
+    "              and bits (the masks as bits instead of bytes), or mask\n"
+    "              alone (default obs)\n";
 
 static int bench_parse_args(int argc, char **argv, bench_args *a)
 {

@@ -64,6 +64,27 @@ void tgH_action_mask(const tg_state *st, uint8_t *mask)
         mask[index[legal[i]]] = 1;
 }
 
+/* Only the row's bytes are cleared (355 for a 4-player Bewitched, not the
+ * 2,835 of the byte mask): that is the point of the bits. */
+void tgH_action_mask_bits(const tg_state *st, uint8_t *bits)
+{
+    const tg_game *g = st->game;
+    memset(bits, 0, TG_BATCH_MASK_BITS_STRIDE(g->limits.move_count - g->chance_ids));
+    if (st->cur < 0)
+        return;
+    if (g->def->action_mask_bits) {
+        g->def->action_mask_bits(tgH_cfg(g), tgH_block(st), bits);
+        return;
+    }
+    tg_move *legal = tgH_scratch_moves(st);
+    size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal);
+    const uint32_t *index = g->action_index;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = index[legal[i]];
+        bits[a >> 3] |= (uint8_t)(1u << (a & 7u));
+    }
+}
+
 tg_status tg_state_action_mask(const tg_state *state, uint8_t *mask, size_t cap)
 {
     if (!state)

@@ -272,6 +272,14 @@ typedef struct tg_game_def {
      * is a whole number from 0 to 255; without it, a batch refuses those
      * rows (a game with no tensor of its own needs none). */
     void (*tensor_bytes)(const void *cfg, const void *st, int viewer, uint8_t *out);
+    /* Optional (may be NULL): action_mask() as bits, for the batch's
+     * mask_bits rows. At a player's decision, sets bit a % 8 (least
+     * significant first) of byte a / 8 of bits for every legal move's
+     * action number a (the row, (player move count + 7) / 8 bytes, all 0
+     * on entry); clears no bit and touches nothing else. Written from the
+     * same source as action_mask(), so the two cannot drift; without it,
+     * the legal list is mapped into bits (actions.c). */
+    void (*action_mask_bits)(const void *cfg, const void *st, uint8_t *bits);
 } tg_game_def;
 
 #endif

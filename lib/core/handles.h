@@ -315,6 +315,10 @@ static inline size_t tgH_action_bytes(const tg_game *g)
 /* Writes the action mask of st's player to move (tg_state_action_mask()),
  * tg_game_player_move_count() bytes (actions.c). */
 void tgH_action_mask(const tg_state *st, uint8_t *mask);
+/* The same mask as bits (tg_batch_buffers::mask_bits): action a is bit
+ * a % 8 of byte a / 8, TG_BATCH_MASK_BITS_STRIDE() bytes, the padding bits
+ * 0 (actions.c). */
+void tgH_action_mask_bits(const tg_state *st, uint8_t *bits);
 /* Each player's utilities with draw (TG_DRAW_*, checked), players entries. */
 void tgH_utilities(const tg_state *st, int draw, double *out);
 /* Whether the length cap, not the rules, ended st's game. */

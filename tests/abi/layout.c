@@ -23,14 +23,14 @@
 
 /* LAYOUT(type, size, align, (field, offset, size)...): the struct's size
  * and alignment, and each field's offset and size, as one assertion each
- * (so a failure names the one value that moved). Up to 8 fields: a
- * struct with more needs LAYOUT_FIELDS_9 and a longer LAYOUT_COUNT_. */
+ * (so a failure names the one value that moved). Up to 9 fields: a
+ * struct with more needs LAYOUT_FIELDS_10 and a longer LAYOUT_COUNT_. */
 #define LAYOUT(type, size, align, ...)                                                             \
     PIN(sizeof(type) == (size));                                                                   \
     PIN(_Alignof(type) == (align));                                                                \
     LAYOUT_FIELDS(LAYOUT_COUNT(__VA_ARGS__), type, __VA_ARGS__)
-#define LAYOUT_COUNT(...) LAYOUT_COUNT_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define LAYOUT_COUNT_(f1, f2, f3, f4, f5, f6, f7, f8, n, ...) n
+#define LAYOUT_COUNT(...) LAYOUT_COUNT_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define LAYOUT_COUNT_(f1, f2, f3, f4, f5, f6, f7, f8, f9, n, ...) n
 #define LAYOUT_FIELDS(n, type, ...) LAYOUT_FIELDS_(n, type, __VA_ARGS__)
 #define LAYOUT_FIELDS_(n, type, ...) LAYOUT_FIELDS_##n(type, __VA_ARGS__)
 #define LAYOUT_FIELDS_1(t, f) LAYOUT_FIELD(t, LAYOUT_UNWRAP f)
@@ -41,6 +41,7 @@
 #define LAYOUT_FIELDS_6(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_5(t, __VA_ARGS__)
 #define LAYOUT_FIELDS_7(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_6(t, __VA_ARGS__)
 #define LAYOUT_FIELDS_8(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_7(t, __VA_ARGS__)
+#define LAYOUT_FIELDS_9(t, f, ...) LAYOUT_FIELDS_1(t, f); LAYOUT_FIELDS_8(t, __VA_ARGS__)
 #define LAYOUT_UNWRAP(...) __VA_ARGS__
 #define LAYOUT_FIELD(t, ...) LAYOUT_FIELD_(t, __VA_ARGS__)
 #define LAYOUT_FIELD_(t, field, offset, size)                                                      \
@@ -61,7 +62,10 @@ PIN(TG_FORMAT_INFORMATION_TENSOR == 3);
 PIN(TG_DRAW_ZERO == 0);
 PIN(TG_DRAW_SHARED == 1);
 PIN(TG_BATCH_PARAMS_VERSION == 1);
-PIN(TG_BATCH_BUFFERS_VERSION == 2);
+PIN(TG_BATCH_BUFFERS_VERSION == 3);
+PIN(TG_BATCH_MASK_BITS_STRIDE(2835) == 355);
+PIN(TG_BATCH_MASK_BITS_STRIDE(8) == 1);
+PIN(TG_BATCH_MASK_BITS_STRIDE(9) == 2);
 PIN(TG_BATCH_RUNNING == 0);
 PIN(TG_BATCH_ENDED == 1);
 PIN(TG_BATCH_TRUNCATED == 2);
@@ -162,6 +166,7 @@ TYPE(tg_batch_buffers, information, float *);
 TYPE(tg_batch_buffers, rewards, double *);
 TYPE(tg_batch_buffers, done, uint8_t *);
 TYPE(tg_batch_buffers, observation_u8, uint8_t *);
+TYPE(tg_batch_buffers, mask_bits, uint8_t *);
 
 /* ---- structs, per data model ------------------------------------------------ */
 #if __SIZEOF_POINTER__ == 8
@@ -175,9 +180,9 @@ LAYOUT(tg_sized_allocator, 24, 8, (size, 0, 8), (resize, 8, 8), (user_data, 16, 
 LAYOUT(tg_game_params, 24, 8, (version, 0, 4), (allocator, 8, 8), (sized_allocator, 16, 8));
 LAYOUT(tg_bot_params, 40, 8, (version, 0, 4), (level, 4, 4), (simulations, 8, 4), (seconds, 16, 8),
        (seed, 24, 8), (memory, 32, 4), (reserved, 36, 4));
-LAYOUT(tg_batch_buffers, 64, 8, (version, 0, 4), (player, 8, 8), (mask, 16, 8),
+LAYOUT(tg_batch_buffers, 72, 8, (version, 0, 4), (player, 8, 8), (mask, 16, 8),
        (observation, 24, 8), (information, 32, 8), (rewards, 40, 8), (done, 48, 8),
-       (observation_u8, 56, 8));
+       (observation_u8, 56, 8), (mask_bits, 64, 8));
 #elif __SIZEOF_POINTER__ == 4
 /* ILP32. i386 aligns double and uint64_t to 4 bytes inside structs; the
  * other 32-bit ABIs (arm, mips, ppc, riscv32) to 8, which moves what
@@ -198,9 +203,9 @@ LAYOUT(tg_game_info, 24, 4, (id, 0, 4), (name, 4, 4), (summary, 8, 4), (min_play
 LAYOUT(tg_allocator, 12, 4, (alloc, 0, 4), (release, 4, 4), (user_data, 8, 4));
 LAYOUT(tg_sized_allocator, 12, 4, (size, 0, 4), (resize, 4, 4), (user_data, 8, 4));
 LAYOUT(tg_game_params, 12, 4, (version, 0, 4), (allocator, 4, 4), (sized_allocator, 8, 4));
-LAYOUT(tg_batch_buffers, 32, 4, (version, 0, 4), (player, 4, 4), (mask, 8, 4),
+LAYOUT(tg_batch_buffers, 36, 4, (version, 0, 4), (player, 4, 4), (mask, 8, 4),
        (observation, 12, 4), (information, 16, 4), (rewards, 20, 4), (done, 24, 4),
-       (observation_u8, 28, 4));
+       (observation_u8, 28, 4), (mask_bits, 32, 4));
 #else
 #error "no layout table for this data model: add one from a 1.0 build (abi/README.md)"
 #endif
@@ -238,6 +243,6 @@ int main(void)
     tg_batch_buffers bb = TG_BATCH_BUFFERS_INIT;
     INIT_PIN(bb.version == TG_BATCH_BUFFERS_VERSION);
     INIT_PIN(!bb.player && !bb.mask && !bb.observation && !bb.information && !bb.rewards &&
-             !bb.done && !bb.observation_u8);
+             !bb.done && !bb.observation_u8 && !bb.mask_bits);
     return failures != 0;
 }

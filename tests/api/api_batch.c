@@ -31,6 +31,8 @@ typedef struct rig {
     uint8_t *mask;
     float *observation, *information;
     uint8_t *observation_u8;
+    uint8_t *mask_bits;
+    size_t stride; /* bytes of a mask_bits row */
     double *rewards;
     uint8_t *done;
     uint32_t *act;
@@ -58,17 +60,20 @@ static void rig_open(rig *r, const char *id, const char *options, size_t n, uint
     r->observation = calloc(n * r->obs, sizeof(float));
     r->information = calloc(n * r->info, sizeof(float));
     r->observation_u8 = calloc(n * r->obs, 1);
+    r->stride = TG_BATCH_MASK_BITS_STRIDE(r->actions);
+    r->mask_bits = calloc(n * r->stride, 1);
     r->rewards = calloc(n * r->players, sizeof(double));
     r->done = calloc(n, 1);
     r->act = calloc(n, sizeof *r->act);
     assert_true(r->player && r->mask && r->observation && r->information &&
-                r->observation_u8 && r->rewards && r->done && r->act);
+                r->observation_u8 && r->mask_bits && r->rewards && r->done && r->act);
     tg_batch_buffers b = TG_BATCH_BUFFERS_INIT;
     b.player = r->player;
     b.mask = r->mask;
     b.observation = r->observation;
     b.information = r->information;
     b.observation_u8 = r->observation_u8;
+    b.mask_bits = r->mask_bits;
     b.rewards = r->rewards;
     b.done = r->done;
     r->bufs = b;
@@ -84,6 +89,7 @@ static void rig_close(rig *r)
     free(r->observation);
     free(r->information);
     free(r->observation_u8);
+    free(r->mask_bits);
     free(r->rewards);
     free(r->done);
     free(r->act);
@@ -121,6 +127,18 @@ static void single_to_player(tg_state *st)
         assert_int_equal(tg_state_apply_chance(st, NULL), TG_OK);
 }
 
+/* A mask_bits row holds the byte mask's entries, action a at bit a % 8 of
+ * byte a / 8 (least significant first), and every padding bit is 0. */
+static void assert_bits_are(const uint8_t *bits, const uint8_t *mask, size_t actions)
+{
+    size_t stride = TG_BATCH_MASK_BITS_STRIDE(actions);
+    assert_int_equal(stride, (actions + 7) / 8);
+    for (size_t a = 0; a < stride * 8; a++) {
+        int bit = (bits[a / 8] >> (a % 8)) & 1;
+        assert_int_equal(bit, a < actions ? mask[a] : 0);
+    }
+}
+
 /* Slot i's rows and state are the single state's. */
 static void assert_row_is(rig *r, size_t i, tg_state *single)
 {
@@ -132,6 +150,7 @@ static void assert_row_is(rig *r, size_t i, tg_state *single)
     assert_true(mask && t);
     assert_int_equal(tg_state_action_mask(single, mask, r->actions), TG_OK);
     assert_memory_equal(mask, r->mask + i * r->actions, r->actions);
+    assert_bits_are(r->mask_bits + i * r->stride, mask, r->actions);
     assert_int_equal(tg_state_observation_tensor(single, cur, t, r->obs), TG_OK);
     assert_memory_equal(t, r->observation + i * r->obs, r->obs * sizeof *t);
     /* The byte row holds the same values: each a whole number 0 .. 255,
@@ -224,6 +243,48 @@ static void slots_play_the_single_state_games(void **state)
     }
 }
 
+/* Whether some byte of p differs from v. */
+static void assert_memory_not_equal_byte(const uint8_t *p, uint8_t v, size_t n)
+{
+    size_t same = 0;
+    while (same < n && p[same] == v)
+        same++;
+    assert_true(same < n);
+}
+
+/* Bits alone, without the byte mask, in a row that held anything: the
+ * whole row is written (padding included) and matches the byte mask. */
+static void bits_alone_fill_their_rows(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players += 2) {
+        char options[32];
+        snprintf(options, sizeof options, "players=%d", players);
+        rig r;
+        rig_open(&r, "bewitched", options, 5, 11, TG_DRAW_ZERO);
+        for (unsigned s = 0; s < 30; s++)
+            step_all(&r, s);
+        uint8_t *bits = malloc(r.n * r.stride);
+        assert_non_null(bits);
+        memset(bits, 0xFF, r.n * r.stride);
+        tg_batch_buffers only = TG_BATCH_BUFFERS_INIT;
+        only.mask_bits = bits;
+        char err[256] = "";
+        assert_int_equal(tg_batch_observe(r.batch, 1, 3, &only, err, sizeof err), TG_OK);
+        for (size_t i = 0; i < r.n; i++) {
+            if (i >= 1 && i < 4) {
+                assert_bits_are(bits + i * r.stride, r.mask + i * r.actions, r.actions);
+            } else {
+                /* Outside the range: not touched. */
+                for (size_t k = 0; k < r.stride; k++)
+                    assert_int_equal(bits[i * r.stride + k], 0xFF);
+            }
+        }
+        free(bits);
+        rig_close(&r);
+    }
+}
+
 /* ---- refusals ---- */
 
 static void refused_step_changes_nothing(void **state)
@@ -250,11 +311,16 @@ static void refused_step_changes_nothing(void **state)
     assert_non_null(before);
     memcpy(before, a.observation, bytes);
     memset(a.done, 0xA5, a.n);
+    uint8_t *bits_before = malloc(a.n * a.stride);
+    assert_non_null(bits_before);
+    memcpy(bits_before, a.mask_bits, a.n * a.stride);
     char err[256] = "";
     assert_int_equal(tg_batch_step(a.batch, 0, a.n, a.act, &a.bufs, err, sizeof err),
                      TG_E_ILLEGAL_MOVE);
     assert_non_null(strstr(err, "slot 2"));
     assert_memory_equal(before, a.observation, bytes);
+    assert_memory_equal(bits_before, a.mask_bits, a.n * a.stride);
+    free(bits_before);
     for (size_t i = 0; i < a.n; i++)
         assert_int_equal(a.done[i], 0xA5);
     /* Slot 4 alone: past the actions. */
@@ -268,6 +334,7 @@ static void refused_step_changes_nothing(void **state)
         assert_memory_equal(a.observation, b.observation, bytes);
         assert_memory_equal(a.information, b.information, a.n * a.info * sizeof(float));
         assert_memory_equal(a.mask, b.mask, a.n * a.actions);
+        assert_memory_equal(a.mask_bits, b.mask_bits, a.n * a.stride);
         assert_memory_equal(a.done, b.done, a.n);
         assert_memory_equal(a.rewards, b.rewards, a.n * a.players * sizeof(double));
     }
@@ -283,7 +350,7 @@ static void arguments_are_checked(void **state)
     rig_open(&r, "creepy_cauldron", NULL, 4, 1, TG_DRAW_ZERO);
     char err[256] = "";
     tg_batch_buffers bad = r.bufs;
-    bad.version = 3;
+    bad.version = 4;
     for (size_t i = 0; i < r.n; i++)
         r.act[i] = pick(&r, i, 0);
     assert_int_equal(tg_batch_step(NULL, 0, 1, r.act, &r.bufs, err, sizeof err),
@@ -299,7 +366,7 @@ static void arguments_are_checked(void **state)
                      TG_E_INVALID_ARGUMENT);
     assert_int_equal(tg_batch_step(r.batch, 0, 1, r.act, &bad, err, sizeof err),
                      TG_E_INVALID_ARGUMENT);
-    assert_non_null(strstr(err, "version 3"));
+    assert_non_null(strstr(err, "version 4"));
     bad.version = 0;
     assert_int_equal(tg_batch_observe(r.batch, 0, 1, &bad, err, sizeof err),
                      TG_E_INVALID_ARGUMENT);
@@ -313,6 +380,18 @@ static void arguments_are_checked(void **state)
     memset(r.player, 0xFF, r.n * sizeof *r.player);
     assert_int_equal(tg_batch_observe(r.batch, 0, 1, &v1, err, sizeof err), TG_OK);
     assert_true(r.player[0] >= 0);
+    for (size_t i = 0; i < sizeof sentinel; i++)
+        assert_int_equal(sentinel[i], 0xA5);
+    /* A version-2 struct ends before mask_bits: the same, one field on;
+     * its observation_u8 is filled. */
+    tg_batch_buffers v2 = r.bufs;
+    v2.version = 2;
+    v2.mask_bits = sentinel;
+    memset(r.observation_u8, 0xFF, r.obs);
+    memset(r.player, 0xFF, r.n * sizeof *r.player);
+    assert_int_equal(tg_batch_observe(r.batch, 0, 1, &v2, err, sizeof err), TG_OK);
+    assert_true(r.player[0] >= 0);
+    assert_memory_not_equal_byte(r.observation_u8, 0xFF, r.obs);
     for (size_t i = 0; i < sizeof sentinel; i++)
         assert_int_equal(sentinel[i], 0xA5);
     assert_int_equal(tg_batch_observe(r.batch, 0, 1, NULL, NULL, 0), TG_E_INVALID_ARGUMENT);
@@ -460,6 +539,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(slots_play_the_single_state_games),
+        cmocka_unit_test(bits_alone_fill_their_rows),
         cmocka_unit_test(refused_step_changes_nothing),
         cmocka_unit_test(arguments_are_checked),
         cmocka_unit_test(ranges_step_slots_independently),

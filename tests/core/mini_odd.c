@@ -225,4 +225,5 @@ const tg_game_def tgG_mini_odd = {
     NULL, /* action_mask */
     NULL, /* playout */
     NULL, /* tensor_bytes: its tensor holds a fraction */
+    NULL, /* action_mask_bits: the legal list mapped */
 };

@@ -323,4 +323,5 @@ const tg_game_def tgG_mini_race = {
     NULL,      /* action_mask: the legal list mapped */
     NULL,      /* playout: the general loop */
     NULL,      /* tensor_bytes: no tensor of its own */
+    NULL,      /* action_mask_bits: the legal list mapped */
 };

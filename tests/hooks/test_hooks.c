@@ -4,7 +4,8 @@
  * current_player(), chance_total() and chance_pick() with chance() and
  * the core's general sampler, apply_if_legal() with is_legal() and
  * apply(), apply_chance_turn() with the general sampler and apply(),
- * action_mask() with the legal list mapped to actions, the playout hook
+ * action_mask() and action_mask_bits() with the legal list mapped to
+ * actions, the playout hook
  * with tg_state_playout()'s general loop. A hook that disagreed would
  * change which outcomes a
  * seed draws or which moves are accepted without any public call showing
@@ -33,6 +34,7 @@ typedef struct hook_tally {
     unsigned long if_legal_checks; /* decisions swept with apply_if_legal */
     unsigned long fused_draws;     /* chance points drawn and applied in one call */
     unsigned long masks;           /* decisions whose action_mask was compared */
+    unsigned long bit_masks;       /* decisions whose action_mask_bits was compared */
 } hook_tally;
 
 /* Option sets beyond the defaults under which a game's hooks take other
@@ -252,6 +254,42 @@ static void check_action_mask(const tg_game_def *def, const tg_state *st, const 
                      (unsigned)dirty[a], a);
 }
 
+/* action_mask_bits() sets exactly the legal moves' bits (action a at bit
+ * a % 8 of byte a / 8) of a zeroed row, the padding bits left 0; and over
+ * a row with every other bit set it clears none, since the core clears
+ * the row and the hook only ever sets bits. */
+static void check_action_mask_bits(const tg_game_def *def, const tg_state *st,
+                                   const tg_move *legal, size_t n, hook_tally *t)
+{
+    enum { ROW = TG_CORE_MAX_LEGAL / 8 + 1 };
+    static uint8_t want[ROW], got[ROW], dirty[ROW];
+    const tg_game *g = st->game;
+    size_t actions = g->limits.move_count - g->chance_ids;
+    size_t stride = TG_BATCH_MASK_BITS_STRIDE(actions);
+    if (!def->action_mask_bits || stride > ROW || tg_state_current_player(st) < 0)
+        return;
+    memset(want, 0, stride);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = g->action_index[legal[i]];
+        want[a / 8] |= (uint8_t)(1u << (a % 8));
+    }
+    memset(got, 0, stride);
+    def->action_mask_bits(tgH_cfg(g), tgH_block(st), got);
+    t->bit_masks++;
+    for (size_t k = 0; k < stride; k++)
+        if (got[k] != want[k])
+            fail_msg("%s: action_mask_bits() byte %zu is 0x%02x; the legal list 0x%02x",
+                     def->info.id, k, (unsigned)got[k], (unsigned)want[k]);
+    /* Every bit but the legal ones set beforehand: none is cleared. */
+    for (size_t k = 0; k < stride; k++)
+        dirty[k] = (uint8_t)~want[k];
+    def->action_mask_bits(tgH_cfg(g), tgH_block(st), dirty);
+    for (size_t k = 0; k < stride; k++)
+        if (dirty[k] != 0xFF)
+            fail_msg("%s: action_mask_bits() cleared a bit of byte %zu (0x%02x)", def->info.id,
+                     k, (unsigned)dirty[k]);
+}
+
 static void check_player_point(const tg_game_def *def, const tg_state *st, hook_tally *t)
 {
     static tg_move legal[TG_CORE_MAX_LEGAL];
@@ -259,6 +297,7 @@ static void check_player_point(const tg_game_def *def, const tg_state *st, hook_
     size_t n = def->legal_moves(cfg, block, legal);
     check_apply_if_legal(def, st, legal, n, t);
     check_action_mask(def, st, legal, n, t);
+    check_action_mask_bits(def, st, legal, n, t);
     if (!def->is_legal)
         return;
     t->legal_checks++;
@@ -310,7 +349,7 @@ static void hooks_agree_in_every_game(void **unused)
     (void)unused;
     for (size_t i = 0; i < tgG_count(); i++) {
         const tg_game_def *def = tgG_at(i);
-        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+        hook_tally t = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         for (int p = def->info.min_players; p <= def->info.max_players; p++) {
             play_and_check(def, p, NULL, &t);
             for (size_t e = 0; e < sizeof extra_options / sizeof extra_options[0]; e++)
@@ -340,11 +379,14 @@ static void hooks_agree_in_every_game(void **unused)
             fail_msg("%s: apply_chance_turn never checked", def->info.id);
         if (def->action_mask && t.masks == 0)
             fail_msg("%s: action_mask never checked", def->info.id);
+        if (def->action_mask_bits && t.bit_masks == 0)
+            fail_msg("%s: action_mask_bits never checked", def->info.id);
         print_message("%s: %lu uniform chance points, %lu is_legal sweeps, %lu apply_turn "
                       "checks, %lu weighted points (%lu picks, %lu draws), %lu apply_if_legal "
-                      "sweeps, %lu apply_chance_turn draws, %lu action masks\n",
+                      "sweeps, %lu apply_chance_turn draws, %lu action masks, %lu as bits\n",
                       def->info.id, t.uniform_points, t.legal_checks, t.turn_checks,
-                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws, t.masks);
+                      t.weighted_points, t.picks, t.draws, t.if_legal_checks, t.fused_draws, t.masks,
+                      t.bit_masks);
     }
 }
 

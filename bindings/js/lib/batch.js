@@ -20,13 +20,14 @@ import {
 /** What a row's done entry says (TG_BATCH_*). */
 export const BatchDone = Object.freeze({ RUNNING: 0, ENDED: 1, TRUNCATED: 2 });
 
-const OPTIONS = Object.freeze(['size', 'seed', 'draw', 'observation', 'information', 'observationU8']);
+const OPTIONS = Object.freeze(['size', 'seed', 'draw', 'observation', 'information', 'observationU8',
+  'maskBits']);
 const ERRBUF_BYTES = 512;
 const PARAMS_VERSION = 1; // tg_batch_params: unsigned version, int draw
-const BUFFERS_VERSION = 2; // tg_batch_buffers: version, then seven pointers (wasm32: 4 bytes each)
+const BUFFERS_VERSION = 3; // tg_batch_buffers: version, then eight pointers (wasm32: 4 bytes each)
 // The batch's heap block: the error buffer, the buffers struct, then the arrays.
 const BUFFERS_AT = ERRBUF_BYTES;
-const HEADER_BYTES = BUFFERS_AT + 32; // 8-aligned: the rewards (doubles) come first after it
+const HEADER_BYTES = BUFFERS_AT + 40; // 36 rounded up to 8: the rewards (doubles) come first after it
 
 function flag(value, name, fallback) {
   if (value === undefined) return fallback;
@@ -36,7 +37,7 @@ function flag(value, name, fallback) {
 
 // Where each array starts in the batch's heap block, by the sizes of its
 // rows; doubles first, then 4-byte entries, then bytes, so each is aligned.
-function layout(size, game, observation, information, observationU8) {
+function layout(size, game, observation, information, observationU8, maskBits) {
   const rows = [
     ['rewards', Float64Array, game.players],
     ['actions', Uint32Array, 1],
@@ -46,6 +47,8 @@ function layout(size, game, observation, information, observationU8) {
     ['mask', Uint8Array, game.playerMoveCount],
     ['done', Uint8Array, 1],
     ['observationU8', Uint8Array, observationU8 ? game.tensorSize : 0],
+    // TG_BATCH_MASK_BITS_STRIDE: one bit per action, whole bytes.
+    ['maskBits', Uint8Array, maskBits ? Math.ceil(game.playerMoveCount / 8) : 0],
   ];
   const at = {};
   let bytes = HEADER_BYTES;
@@ -65,12 +68,15 @@ export class Batch extends Handle {
 
   /**
    * new Batch(game, { size, seed = 0, draw = 'zero', observation = true,
-   * information = false, observationU8 = false }): size slots of game,
+   * information = false, observationU8 = false, maskBits = false }): size slots of game,
    * slot i's first game seeded seed + i, each at its first player
    * decision. observation, information and observationU8 say which tensors
    * the rows carry (each costs its copy); observationU8 is the observation
    * tensor as bytes, the same values (each a whole number 0 .. 255) in a
-   * quarter of the memory.
+   * quarter of the memory. maskBits adds rows.maskBits, the mask packed
+   * eight actions to a byte (action a at bit a % 8, least significant
+   * first, of byte a >> 3 of its slot's row; the bits past the last action
+   * 0). rows.mask is still filled: it is typed as always there.
    * The rows hold the first decisions at once (observe()).
    */
   constructor(game, options) {
@@ -82,6 +88,7 @@ export class Batch extends Handle {
     const observation = flag(given.observation, 'observation', true);
     const information = flag(given.information, 'information', false);
     const observationU8 = flag(given.observationU8, 'observationU8', false);
+    const maskBits = flag(given.maskBits, 'maskBits', false);
     const gamePtr = game._ptr;
     // The library checks the size and settings first: its refusal
     // (TG_E_TOO_LARGE above its limit) comes before the arrays are sized.
@@ -96,7 +103,7 @@ export class Batch extends Handle {
       lib._free(params);
     }
     const ptr = lib.HEAPU32[OUT2 >>> 2];
-    const { at, bytes } = layout(size, game, observation, information, observationU8);
+    const { at, bytes } = layout(size, game, observation, information, observationU8, maskBits);
     let block;
     try {
       // malloc takes a 32-bit size: a larger one must not wrap around.
@@ -118,8 +125,11 @@ export class Batch extends Handle {
     const buffers = (block + BUFFERS_AT) >>> 2;
     const pointer = (name) => (at[name].count > 0 ? block + at[name].offset : 0);
     lib.HEAPU32.set([BUFFERS_VERSION, pointer('player'), pointer('mask'), pointer('observation'),
-      pointer('information'), pointer('rewards'), pointer('done'), pointer('observationU8')], buffers);
-    const unwanted = { observation: !observation, information: !information, observationU8: !observationU8 };
+      pointer('information'), pointer('rewards'), pointer('done'), pointer('observationU8'),
+      pointer('maskBits')], buffers);
+    const unwanted = {
+      observation: !observation, information: !information, observationU8: !observationU8, maskBits: !maskBits,
+    };
     const row = (name) => (unwanted[name] ? null : new at[name].Type(at[name].count));
     this.#rows = Object.freeze({
       player: row('player'),
@@ -129,6 +139,7 @@ export class Batch extends Handle {
       rewards: row('rewards'),
       done: row('done'),
       observationU8: row('observationU8'),
+      maskBits: row('maskBits'),
     });
     this.observe();
   }

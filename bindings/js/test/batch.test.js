@@ -29,6 +29,17 @@ function randomActions(rows, width, rng) {
 }
 
 const row = (array, i, width) => array.subarray(i * width, (i + 1) * width);
+
+// Slot i's row of maskBits holds the byte mask's entries, action a at bit
+// a % 8 of byte a >> 3, and every bit past the last action is 0.
+function assertBits(maskBits, i, mask) {
+  const stride = Math.ceil(mask.length / 8);
+  const bits = row(maskBits, i, stride);
+  assert.equal(maskBits.length % stride, 0);
+  for (let a = 0; a < stride * 8; a++) {
+    assert.equal((bits[a >> 3] >> (a & 7)) & 1, a < mask.length ? mask[a] : 0, `action ${a}`);
+  }
+}
 const bytes = (array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 
 /**
@@ -37,7 +48,9 @@ const bytes = (array) => new Uint8Array(array.buffer, array.byteOffset, array.by
  */
 function playBoth(t, id, options, { slots = 4, steps = 400, seed = 10, draw = 'zero', information = false } = {}) {
   const caller = new Game(id, options);
-  const batch = own(t, new Batch(caller, { size: slots, seed, draw, information, observationU8: true }));
+  const batch = own(t, new Batch(caller, {
+    size: slots, seed, draw, information, observationU8: true, maskBits: true,
+  }));
   caller.free(); // the batch holds its own reference
   const { game } = batch;
   const width = game.playerMoveCount;
@@ -62,6 +75,7 @@ function playBoth(t, id, options, { slots = 4, steps = 400, seed = 10, draw = 'z
       const s = states[i];
       assert.equal(rows.player[i], s.currentPlayer);
       assert.deepEqual(row(rows.mask, i, width), s.actionMask());
+      assertBits(rows.maskBits, i, s.actionMask());
       const tensor = s.observationTensor(s.currentPlayer);
       assert.deepEqual(row(rows.observation, i, game.tensorSize), tensor);
       // The byte row: the same values, each a whole number 0 .. 255.
@@ -167,6 +181,8 @@ test('settings are checked, unknown ones refused', (t) => {
   const lean = own(t, new Batch(game, { size: 3, observation: false, information: true }));
   assert.equal(lean.rows.observation, null);
   assert.equal(lean.rows.observationU8, null);
+  assert.equal(lean.rows.maskBits, null);
+  assert.throws(() => new Batch(game, { size: 2, maskBits: 'yes' }), TypeError);
   assert.equal(lean.rows.information.length, 3 * game.informationTensorSize);
   assert.equal(lean.size, 3);
   assert.ok(lean.game.equals(game));

@@ -175,6 +175,10 @@ static void ltg_batch_arrays(lua_State *L, ltg_batch *b)
     bufs.information = (float *)(void *)at[2];
     bufs.player = (int32_t *)(void *)at[3];
     b->act = (uint32_t *)(void *)at[4];
+    /* Bytes, never mask_bits: batch:mask(i) hands a slot's mask to Lua as
+     * a table of integers, one per action, so bits would only be unpacked
+     * again, and the copy into the table costs far more than the row (the
+     * same reason the observations stay floats here, not observation_u8). */
     bufs.mask = at[5];
     bufs.done = at[6];
     b->bufs = bufs;

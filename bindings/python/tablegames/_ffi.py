@@ -129,13 +129,14 @@ class BatchBuffers(Structure):
         ("rewards", POINTER(c_double)),
         ("done", POINTER(c_uint8)),
         ("observation_u8", POINTER(c_uint8)),
+        ("mask_bits", POINTER(c_uint8)),
     ]
 
 
 GAME_PARAMS_VERSION = 2
 BOT_PARAMS_VERSION = 2
 BATCH_PARAMS_VERSION = 1
-BATCH_BUFFERS_VERSION = 2
+BATCH_BUFFERS_VERSION = 3
 
 CharBuf = POINTER(c_char)          # char * the library writes into
 OutText = POINTER(POINTER(c_char))  # char ** receiving a tg_free() buffer

@@ -36,16 +36,27 @@ def to_decision(state):
 @unittest.skipIf(NUMPY is None, "VectorEnv needs numpy")
 class VectorTest(unittest.TestCase):
     def play_both(self, game_id, players, slots, steps, observation="observation", seed=10,
-                  draw="zero", dtype="float32", **options):
+                  draw="zero", dtype="float32", mask="bytes", **options):
         """Steps a VectorEnv and one single State per slot with the same
         random actions; checks every row; returns (batch digest, single
         digest, games ended, games ended with no winner)."""
         np = NUMPY
         env = VectorEnv(game_id, slots, players=players, seed=seed, draw=draw,
-                        observation=observation, dtype=dtype, **options)
+                        observation=observation, dtype=dtype, mask=mask, **options)
         game = env.game
         rng = np.random.default_rng(seed)
         obs, info = env.reset()
+        n_actions = env.single_action_space.n
+
+        def mask_rows(info):
+            if mask == "bytes":
+                return info["action_mask"]
+            packed = info["action_mask"]
+            self.assertEqual(packed.shape, (slots, (n_actions + 7) // 8))
+            full = np.unpackbits(packed, axis=1, bitorder="little")
+            # The bits past the last action are zero.
+            self.assertFalse(full[:, n_actions:].any())
+            return full[:, :n_actions]
         states = []
         for i in range(slots):
             self.assertEqual(env.seed_of(i), seed + i)
@@ -56,8 +67,9 @@ class VectorTest(unittest.TestCase):
         ended = drawn = 0
         games = [0] * slots
         for _ in range(steps):
+            masks = mask_rows(info)
             for i, s in enumerate(states):
-                player, mask, tensor = single_row(s, game, observation)
+                player, want, tensor = single_row(s, game, observation)
                 if dtype == "uint8":
                     # Exact: every value a whole number 0..255.
                     self.assertTrue(((tensor >= 0) & (tensor <= 255)
@@ -65,12 +77,12 @@ class VectorTest(unittest.TestCase):
                     tensor = tensor.astype(np.uint8)
                 self.assertEqual(obs[i].dtype, tensor.dtype)
                 self.assertEqual(info["player"][i], player)
-                np.testing.assert_array_equal(info["action_mask"][i], mask)
+                np.testing.assert_array_equal(masks[i], want)
                 np.testing.assert_array_equal(obs[i], tensor)
-                single.update(np.int32(player).tobytes() + mask.tobytes() + tensor.tobytes())
-            batch.update(b"".join(info["player"][i].tobytes() + info["action_mask"][i].tobytes()
+                single.update(np.int32(player).tobytes() + want.tobytes() + tensor.tobytes())
+            batch.update(b"".join(info["player"][i].tobytes() + masks[i].tobytes()
                                   + obs[i].tobytes() for i in range(slots)))
-            weights = rng.random(info["action_mask"].shape) * info["action_mask"]
+            weights = rng.random(masks.shape) * masks
             actions = weights.argmax(axis=1)
             obs, rewards, terminated, truncated, info = env.step(actions)
             for i, s in enumerate(states):
@@ -123,6 +135,21 @@ class VectorTest(unittest.TestCase):
             VectorEnv("bewitched", 2, observation="information", dtype="uint8")
         with self.assertRaisesRegex(InvalidArgument, "dtype must be"):
             VectorEnv("bewitched", 2, dtype="float64")
+
+    def test_bit_masks_are_the_byte_ones(self):
+        for game_id, players, options in (("witches_dance", 2, {}),
+                                          ("creepy_cauldron", 4, {}),
+                                          ("spinning_wishes", 3, {}),
+                                          ("bewitched", 4, {})):
+            with self.subTest(game=game_id):
+                b, s, ended, _ = self.play_both(game_id, players, 3, 600, dtype="uint8",
+                                                mask="bits", **options)
+                self.assertEqual(b, s)
+        env = VectorEnv("bewitched", 2, players=4, mask="bits")
+        self.assertEqual(env.action_mask.shape, (2, 355))
+        env.close()
+        with self.assertRaisesRegex(InvalidArgument, "mask must be"):
+            VectorEnv("bewitched", 2, mask="packed")
 
     def test_information_tensors_and_shared_draws(self):
         b, s, ended, drawn = self.play_both("bewitched", 2, 4, 2500, observation="information",

@@ -116,5 +116,6 @@ const tg_game_def tgG_bewitched = {
     .formats = {1, 1, 1},
     .any_move_text = bw_any_move_text,
     .action_mask = bw_action_mask,
+    .action_mask_bits = bw_action_mask_bits,
     .playout = bw_playout,
 };

@@ -324,6 +324,7 @@ size_t bw_legal_moves(const void *cfg, const void *st, tg_move *out);
 int bw_is_legal(const void *cfg, const void *st, tg_move move);
 int bw_any_action(const bw_config *cfg, const bw_block *b);
 void bw_action_mask(const void *cfg, const void *st, uint8_t *mask);
+void bw_action_mask_bits(const void *cfg, const void *st, uint8_t *bits);
 /* Node sets of one position, as bit masks over the 64 nodes. */
 typedef struct bw_masks {
     uint64_t frog;  /* spaces (not pads) with a frog */

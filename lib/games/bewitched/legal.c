@@ -12,6 +12,19 @@
 #define BW_INLINE inline
 #endif
 
+/* One entry of an action mask: the byte of action id set to ok (0 or 1),
+ * or, with bits (a constant in each inlined copy, so the test vanishes),
+ * bit id % 8 of byte id / 8 set when ok. The byte and bit masks come from
+ * this one source; a bit row starts all 0, so an entry that is not legal
+ * needs no store there. */
+static BW_INLINE void bw_mask_put(uint8_t *mask, int bits, tg_move id, unsigned ok)
+{
+    if (bits)
+        mask[id >> 3] |= (uint8_t)(ok << (id & 7u));
+    else
+        mask[id] = (uint8_t)ok;
+}
+
 /* All of bw_make_masks but the cats, which the move list takes with the
  * spaces beside them. */
 static void bw_masks_but_cats(const bw_config *cfg, const bw_block *b, bw_masks *m)
@@ -166,9 +179,9 @@ static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full
  * to route, so a branch on it is mispredicted often. Each route is stored
  * and the count moves on only when it is legal; or, for an action mask
  * (mask not NULL, the ids being the actions: bw_action_mask), each
- * route's byte is set to whether it is legal. */
+ * route's entry is set to whether it is legal (bw_mask_put). */
 static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *c, int die,
-                                       tg_move base, tg_move *out, uint8_t *mask,
+                                       tg_move base, tg_move *out, uint8_t *mask, int bits,
                                        int passes_checked)
 {
     int at = c->at;
@@ -186,7 +199,7 @@ static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *
         uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
         int ok = ((p & bad) | (e & not_ends) | passed) == 0;
         if (mask)
-            mask[base + (tg_move)r] = (uint8_t)ok;
+            bw_mask_put(mask, bits, base + (tg_move)r, (unsigned)ok);
         else {
             out[n] = base + (tg_move)r;
             n += (size_t)ok;
@@ -195,7 +208,7 @@ static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *
     for (; r < upto; r++) {
         int ok = ((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0;
         if (mask)
-            mask[base + (tg_move)r] = (uint8_t)ok;
+            bw_mask_put(mask, bits, base + (tg_move)r, (unsigned)ok);
         else {
             out[n] = base + (tg_move)r;
             n += (size_t)ok;
@@ -207,10 +220,10 @@ static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *
 /* Without stops to avoid on the way (the "may stop" rule, or no free stop
  * under the other) the nodes passed need no test of their own. */
 static BW_INLINE size_t bw_frog_moves(const bw_config *cfg, const bw_frog_ctx *c, int die,
-                                      tg_move base, tg_move *out, uint8_t *mask)
+                                      tg_move base, tg_move *out, uint8_t *mask, int bits)
 {
-    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, mask, 1)
-                        : bw_frog_routes(cfg, c, die, base, out, mask, 0);
+    return c->inter_bad ? bw_frog_routes(cfg, c, die, base, out, mask, bits, 1)
+                        : bw_frog_routes(cfg, c, die, base, out, mask, bits, 0);
 }
 
 /* Whether frog k of the player to move has a route for die. Under the
@@ -390,21 +403,21 @@ static unsigned bw_open_slots(const bw_block *b)
 /* A cat's routes for the mask, from its list for the die (one to a few
  * routes; the padding that the list's fixed-length copy needs is left
  * out here, where each entry is a store of its own). */
-static void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_at, tg_move base,
-                         uint8_t *mask)
+static BW_INLINE void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_at,
+                                   tg_move base, uint8_t *mask, int bits)
 {
     for (int c = 0; c < BW_CATS; c++, base += BW_MAX_ROUTES) {
         const bw_cat_list *list = &lists[cat_at[c]];
         for (uint32_t i = 0; i < list->count; i++)
-            mask[base + list->route[i]] = 1;
+            bw_mask_put(mask, bits, base + list->route[i], 1);
     }
 }
 
-/* The moves of the action stages as a list (mask NULL) or as bytes of the
- * action mask (out NULL); inlined in its two callers, each a copy with
- * only its own stores. */
+/* The moves of the action stages as a list (mask NULL) or as entries of
+ * the action mask (out NULL), bytes or bits; inlined in its callers, each
+ * a copy with only its own stores. */
 static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, tg_move *out,
-                                       uint8_t *mask)
+                                       uint8_t *mask, int bits)
 {
     bw_action_ctx a;
     bw_action_setup(cfg, b, &a);
@@ -420,17 +433,17 @@ static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, 
         for (int k = 0; k < BW_FROGS_PER_PLAYER; k++)
             if ((a.may >> k) & 1u)
                 n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k),
-                                   out ? out + n : NULL, mask);
+                                   out ? out + n : NULL, mask, bits);
         const bw_cat_list *cats = cfg->cat_list[die];
         if (a.cats && mask)
-            bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask);
+            bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask, bits);
         else if (a.cats)
             n += bw_cats_moves(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER),
                                out + n);
     }
     if (b->stage == BW_ST_ACTION && bw_may_skip(cfg, b, a.must)) {
         if (mask)
-            mask[BW_MOVE_SKIP] = 1;
+            bw_mask_put(mask, bits, BW_MOVE_SKIP, 1);
         else
             out[n++] = BW_MOVE_SKIP;
     }
@@ -439,7 +452,7 @@ static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, 
 
 static size_t bw_action_moves(const bw_config *cfg, const bw_block *b, tg_move *out)
 {
-    return bw_action_list(cfg, b, out, NULL);
+    return bw_action_list(cfg, b, out, NULL, 0);
 }
 
 int bw_any_action(const bw_config *cfg, const bw_block *b)
@@ -557,12 +570,12 @@ int bw_is_legal(const void *vcfg, const void *st, tg_move move)
  * action stages with no list at all, the others from their short lists. */
 _Static_assert(BW_MOVE_PUT + 1 == BW_CH_PRINCE, "Bewitched's actions are its player ids");
 
-void bw_action_mask(const void *vcfg, const void *st, uint8_t *mask)
+/* Both masks, bytes or bits (bw_mask_put), in one copy each. */
+static BW_INLINE void bw_mask_of(const bw_config *cfg, const bw_block *b, uint8_t *mask,
+                                 int bits)
 {
-    const bw_config *cfg = vcfg;
-    const bw_block *b = st;
     if (b->stage == BW_ST_ACTION || b->stage == BW_ST_ESC_MOVE) {
-        bw_action_list(cfg, b, NULL, mask);
+        bw_action_list(cfg, b, NULL, mask, bits);
         return;
     }
     /* The other decisions' lists are short: the longest is the steal's,
@@ -572,5 +585,15 @@ void bw_action_mask(const void *vcfg, const void *st, uint8_t *mask)
     size_t n = bw_legal_moves(cfg, b, moves);
     for (size_t i = 0; i < n; i++)
         if (moves[i] < BW_CH_PRINCE)
-            mask[moves[i]] = 1;
+            bw_mask_put(mask, bits, moves[i], 1);
+}
+
+void bw_action_mask(const void *vcfg, const void *st, uint8_t *mask)
+{
+    bw_mask_of(vcfg, st, mask, 0);
+}
+
+void bw_action_mask_bits(const void *vcfg, const void *st, uint8_t *bits)
+{
+    bw_mask_of(vcfg, st, bits, 1);
 }

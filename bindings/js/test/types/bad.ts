@@ -35,5 +35,7 @@ const rows = new Batch(game, { size: 2 }).step(new Float64Array(2)); // TS2345
 rows.observation[0]; // TS18047
 new Batch(game, { size: 2, observationU8: 'yes' }); // TS2322
 rows.observationU8[0]; // TS18047
+new Batch(game, { size: 2, maskBits: 1 }); // TS2322
+rows.maskBits[0]; // TS18047
 state.informationTensor(0, new Uint8Array(4)); // TS2345
 const truncated: number = state.isTruncated; // TS2322

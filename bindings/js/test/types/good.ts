@@ -85,7 +85,7 @@ const information: Float32Array = state.informationTensor(0, state.informationTe
 const draw: Draw = 'shared';
 const utilities: number[] = [...state.utilities(), ...state.utilities({ draw }), DRAWS[draw]];
 const truncated: boolean = state.isTruncated && Format.INFORMATION_TENSOR === 3;
-const batchOptions: BatchOptions = { size: 8, seed: 1n, draw: 'zero', observation: true, information: false, observationU8: true };
+const batchOptions: BatchOptions = { size: 8, seed: 1n, draw: 'zero', observation: true, information: false, observationU8: true, maskBits: true };
 const batch: Batch<'witches_dance'> = new Batch(game, batchOptions);
 let rows: BatchRows = batch.observe();
 rows = batch.step(new Uint32Array(batch.size));
@@ -93,6 +93,7 @@ rows = batch.step(new Int32Array(batch.size));
 rows = batch.step([0, 1, 2]);
 rows = batch.reset(3);
 const tensors: [Float32Array | null, Float32Array | null, Uint8Array | null] = [rows.observation, batch.rows.information, rows.observationU8];
+const maskBits: Uint8Array | null = rows.maskBits;
 const ended: boolean = rows.done[0] === BatchDone.ENDED && rows.player[0] + rows.mask[0] + rows.rewards[0] >= 0;
 const seedOf: bigint = batch.seedOf(0);
 const slotState: State<'witches_dance'> = batch.cloneState(0);
