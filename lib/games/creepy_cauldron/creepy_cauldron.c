@@ -181,6 +181,7 @@ const tg_game_def tgG_creepy_cauldron = {
     .formats = {1, 1, 1},
     .any_move_text = cc_any_move_text,
     .apply_turn = cc_apply_turn,
+    .apply_if_legal = cc_apply_if_legal,
     .chance_total = cc_chance_total,
     .chance_pick = cc_chance_pick,
     .apply_chance_turn = cc_apply_chance_turn,

@@ -430,6 +430,8 @@ uint32_t cc_winners(const void *cfg, const void *st);
 void cc_choice_tables(cc_config *cfg);
 size_t cc_legal_moves(const void *cfg, const void *st, tg_move *out);
 int cc_is_legal(const void *cfg, const void *st, tg_move move);
+/* is_legal() and apply_turn() in one call (the apply_if_legal hook). */
+int cc_apply_if_legal(const void *cfg, void *st, tg_move move);
 
 /* movement.c: a pawn's move and what follows it in the turn; returns
  * whose turn it is then (cc_who()). */

@@ -145,23 +145,25 @@ static inline unsigned sw_ray_pick(const sw_config *c, const sw_block *b, unsign
                                    int *first)
 {
     unsigned full = sw_full_slots(b), left = r;
-    uint64_t around = full | full << SW_SLOTS | (uint64_t)full << (2 * SW_SLOTS);
+    /* full | full << 12 | full << 24 (full < 2^12: no carries), in one
+     * multiplication instead of two shifts and two ors. */
+    uint64_t around = (uint64_t)full * (1u | 1u << SW_SLOTS | 1u << (2 * SW_SLOTS));
     /* Bits i..i+7 of around >> 10: slots 4q-2..4q+5 for the quarter q = i / 4. */
     uint64_t quarters = around >> (SW_SLOTS - 2);
-    unsigned placed = (unsigned)c->ray_placed4[quarters & 255u] +
-                      c->ray_placed4[(quarters >> 4) & 255u] +
-                      c->ray_placed4[(quarters >> 8) & 255u];
+    unsigned q0 = c->ray_placed4[quarters & 255u], q1 = c->ray_placed4[(quarters >> 4) & 255u];
+    unsigned placed = q0 + q1 + c->ray_placed4[(quarters >> 8) & 255u];
     if (left < SW_ROTATIONS - placed) {
         *first = sw_ray_empty_stop(c, b, full);
         return 0;
     }
     left -= SW_ROTATIONS - placed;
-    /* Four slots at a time, then one (r < 48: some slot holds it). */
-    unsigned f = 0, n;
-    while (left >= (n = c->ray_placed4[(quarters >> f) & 255u])) {
-        left -= n;
-        f += 4;
-    }
+    /* The quarter that holds it (left < q0 + q1 + q2), without a loop
+     * whose end is random; then one slot at a time. */
+    unsigned past0 = left >= q0, past1 = left >= q0 + q1;
+    unsigned skip = past0 ? q0 : 0;
+    skip = past1 ? q0 + q1 : skip;
+    left -= skip;
+    unsigned f = 4 * (past0 + past1), n;
     while (left >= (n = c->ray_placed[sw_near(around, f)])) {
         left -= n;
         f++;
