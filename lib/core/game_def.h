@@ -276,7 +276,9 @@ typedef struct tg_game_def {
      * mask_bits rows. At a player's decision, sets bit a % 8 (least
      * significant first) of byte a / 8 of bits for every legal move's
      * action number a (the row, (player move count + 7) / 8 bytes, all 0
-     * on entry); clears no bit and touches nothing else. Written from the
+     * on entry) and may clear others, as action_mask() may store 0 into
+     * them (a game may store a run of entries as a word); touches nothing
+     * outside the row. Written from the
      * same source as action_mask(), so the two cannot drift; without it,
      * the legal list is mapped into bits (actions.c). */
     void (*action_mask_bits)(const void *cfg, const void *st, uint8_t *bits);

@@ -256,13 +256,14 @@ static void check_action_mask(const tg_game_def *def, const tg_state *st, const 
 
 /* action_mask_bits() sets exactly the legal moves' bits (action a at bit
  * a % 8 of byte a / 8) of a zeroed row, the padding bits left 0; and over
- * a row with every other bit set it clears none, since the core clears
- * the row and the hook only ever sets bits. */
+ * a row with every other bit set it still sets every legal bit (it may
+ * clear the others, as action_mask() may store 0s) and writes nothing past
+ * the row. */
 static void check_action_mask_bits(const tg_game_def *def, const tg_state *st,
                                    const tg_move *legal, size_t n, hook_tally *t)
 {
     enum { ROW = TG_CORE_MAX_LEGAL / 8 + 1 };
-    static uint8_t want[ROW], got[ROW], dirty[ROW];
+    static uint8_t want[ROW], got[ROW], dirty[ROW + 1];
     const tg_game *g = st->game;
     size_t actions = g->limits.move_count - g->chance_ids;
     size_t stride = TG_BATCH_MASK_BITS_STRIDE(actions);
@@ -280,14 +281,18 @@ static void check_action_mask_bits(const tg_game_def *def, const tg_state *st,
         if (got[k] != want[k])
             fail_msg("%s: action_mask_bits() byte %zu is 0x%02x; the legal list 0x%02x",
                      def->info.id, k, (unsigned)got[k], (unsigned)want[k]);
-    /* Every bit but the legal ones set beforehand: none is cleared. */
+    /* Every bit but the legal ones set beforehand, and a guard byte past
+     * the row: the legal bits come out set, the guard untouched. */
     for (size_t k = 0; k < stride; k++)
         dirty[k] = (uint8_t)~want[k];
+    dirty[stride] = 0xA5;
     def->action_mask_bits(tgH_cfg(g), tgH_block(st), dirty);
     for (size_t k = 0; k < stride; k++)
-        if (dirty[k] != 0xFF)
-            fail_msg("%s: action_mask_bits() cleared a bit of byte %zu (0x%02x)", def->info.id,
-                     k, (unsigned)dirty[k]);
+        if ((dirty[k] & want[k]) != want[k])
+            fail_msg("%s: action_mask_bits() over a dirty row: byte %zu is 0x%02x, legal 0x%02x",
+                     def->info.id, k, (unsigned)dirty[k], (unsigned)want[k]);
+    if (dirty[stride] != 0xA5)
+        fail_msg("%s: action_mask_bits() wrote past its row", def->info.id);
 }
 
 static void check_player_point(const tg_game_def *def, const tg_state *st, hook_tally *t)

@@ -173,17 +173,81 @@ static int bw_frog_route_ok(const bw_config *cfg, const bw_frog_ctx *c, int full
     return r >= full || (path & ~inter & c->ends) != 0;
 }
 
+/* Route r's answer, the same test for every form of the moves: a route
+ * short of the die (r < full) must end on one of ends, and the nodes
+ * passed are the path without its end; a full one is tested on its nodes
+ * passed (inter), and only with passes_checked. */
+static BW_INLINE unsigned bw_route_short_ok(uint64_t p, uint64_t e, uint64_t bad,
+                                            uint64_t not_ends, uint64_t inter_bad,
+                                            int passes_checked)
+{
+    uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
+    return ((p & bad) | (e & not_ends) | passed) == 0;
+}
+
+static BW_INLINE unsigned bw_route_full_ok(uint64_t p, uint64_t inter, uint64_t bad,
+                                           uint64_t inter_bad, int passes_checked)
+{
+    return ((p & bad) | (passes_checked ? inter & inter_bad : 0)) == 0;
+}
+
+_Static_assert(BW_MAX_ROUTES % 64 == 0, "a piece's bits are whole 64-bit words of the row");
+
+/* A 64-bit word into the bit row, route lo + i at bit i % 8 of byte i / 8
+ * (little-endian, as the row's order is). */
+static BW_INLINE void bw_bits_store64(uint8_t *at, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(at, &w, sizeof w);
+}
+
+/* The bit row's form of bw_frog_routes(): a piece's BW_MAX_ROUTES entries
+ * for one die are whole words of their own (base is a multiple of
+ * BW_MAX_ROUTES), so each 64 routes' answers are gathered in a register
+ * and stored once. A load, an or and a store per route cost a quarter of
+ * the mask's instructions; the stores also write the routes' 0s, which
+ * action_mask_bits() may. */
+static BW_INLINE void bw_frog_route_bits(const bw_config *cfg, const bw_frog_ctx *c, int die,
+                                         tg_move base, uint8_t *bits, int passes_checked)
+{
+    int at = c->at;
+    int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
+    const uint64_t *path = cfg->route_path[at], *inter = cfg->route_inter[at];
+    const uint64_t *end = cfg->route_end[at];
+    uint64_t bad = c->bad, inter_bad = c->inter_bad, not_ends = ~c->ends;
+    for (int lo = 0; lo < upto; lo += 64) {
+        int hi = upto < lo + 64 ? upto : lo + 64;
+        int mid = full < lo ? lo : full > hi ? hi : full;
+        uint64_t w = 0;
+        int r = lo;
+        for (; r < mid; r++)
+            w |= (uint64_t)bw_route_short_ok(path[r], end[r], bad, not_ends, inter_bad,
+                                             passes_checked) << (r - lo);
+        for (; r < hi; r++)
+            w |= (uint64_t)bw_route_full_ok(path[r], inter[r], bad, inter_bad, passes_checked)
+                 << (r - lo);
+        bw_bits_store64(bits + (base + (tg_move)lo) / 8, w);
+    }
+}
+
 /* Routes come shortest first: those short of the die, which must end on
  * one of ends, then the full ones. The same test as bw_frog_route_ok,
  * without a branch per route: whether a route counts changes from route
  * to route, so a branch on it is mispredicted often. Each route is stored
- * and the count moves on only when it is legal; or, for an action mask
- * (mask not NULL, the ids being the actions: bw_action_mask), each
- * route's entry is set to whether it is legal (bw_mask_put). */
+ * and the count moves on only when it is legal; or, for a byte action
+ * mask (mask not NULL, the ids being the actions: bw_action_mask), each
+ * route's byte is set to whether it is legal; a bit mask takes
+ * bw_frog_route_bits(). */
 static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *c, int die,
                                        tg_move base, tg_move *out, uint8_t *mask, int bits,
                                        int passes_checked)
 {
+    if (mask && bits) {
+        bw_frog_route_bits(cfg, c, die, base, mask, passes_checked);
+        return 0;
+    }
     int at = c->at;
     int full = cfg->route_upto[at][die - 1], upto = cfg->route_upto[at][die];
     const uint64_t *path = cfg->route_path[at], *inter = cfg->route_inter[at];
@@ -195,23 +259,22 @@ static BW_INLINE size_t bw_frog_routes(const bw_config *cfg, const bw_frog_ctx *
      * and the three conditions become one test; the nodes passed are the
      * path without its end. */
     for (; r < full; r++) {
-        uint64_t p = path[r], e = end[r];
-        uint64_t passed = passes_checked ? (p ^ e) & inter_bad : 0;
-        int ok = ((p & bad) | (e & not_ends) | passed) == 0;
+        unsigned ok = bw_route_short_ok(path[r], end[r], bad, not_ends, inter_bad,
+                                        passes_checked);
         if (mask)
-            bw_mask_put(mask, bits, base + (tg_move)r, (unsigned)ok);
+            bw_mask_put(mask, 0, base + (tg_move)r, ok);
         else {
             out[n] = base + (tg_move)r;
-            n += (size_t)ok;
+            n += ok;
         }
     }
     for (; r < upto; r++) {
-        int ok = ((path[r] & bad) | (passes_checked ? inter[r] & inter_bad : 0)) == 0;
+        unsigned ok = bw_route_full_ok(path[r], inter[r], bad, inter_bad, passes_checked);
         if (mask)
-            bw_mask_put(mask, bits, base + (tg_move)r, (unsigned)ok);
+            bw_mask_put(mask, 0, base + (tg_move)r, ok);
         else {
             out[n] = base + (tg_move)r;
-            n += (size_t)ok;
+            n += ok;
         }
     }
     return n;
@@ -413,6 +476,21 @@ static BW_INLINE void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_
     }
 }
 
+/* The cats' routes for the bit row: a cat's set for the die is already
+ * its 128 bits (cat_routes, of which its list is made), and its entries
+ * are two words of their own, so two stores a cat replace a store per
+ * route. */
+static BW_INLINE void bw_cats_bits(const bw_config *cfg, int die, const uint8_t *cat_at,
+                                   tg_move base, uint8_t *bits)
+{
+    _Static_assert(BW_MAX_ROUTES == 128, "a cat's route set is two words");
+    for (int c = 0; c < BW_CATS; c++, base += BW_MAX_ROUTES) {
+        const uint64_t *set = cfg->cat_routes[cat_at[c]][die];
+        bw_bits_store64(bits + base / 8, set[0]);
+        bw_bits_store64(bits + base / 8 + 8, set[1]);
+    }
+}
+
 /* The moves of the action stages as a list (mask NULL) or as entries of
  * the action mask (out NULL), bytes or bits; inlined in its callers, each
  * a copy with only its own stores. */
@@ -435,7 +513,9 @@ static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, 
                 n += bw_frog_moves(cfg, &frog[k], die, bw_move_base(slot, k),
                                    out ? out + n : NULL, mask, bits);
         const bw_cat_list *cats = cfg->cat_list[die];
-        if (a.cats && mask)
+        if (a.cats && mask && bits)
+            bw_cats_bits(cfg, die, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask);
+        else if (a.cats && mask)
             bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask, bits);
         else if (a.cats)
             n += bw_cats_moves(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER),
