@@ -240,12 +240,19 @@ async def run_attack(opts):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def attacker_common(base, table):
+    """The attackers' server and table, each joined to its option by "=":
+    a table id is URL-safe base64 and starts with "-" one time in 64,
+    which argparse would take for an option of its own."""
+    return ["--base=" + base, "--table=" + table]
+
+
 async def _phases(opts, run, server, table, attackers):
     window = Window(run, server)
     await family_moves(run, opts.moves_before, opts.after, "before the attack")
     before = window.end()
     flooders = ",".join("127.0.0.%d" % (10 + i) for i in range(opts.flooder_addresses))
-    common = ["--base", server.base, "--table", table]
+    common = attacker_common(server.base, table)
     attackers.append(await Attackers(common + [
         "--kind", "spectators", "--addresses", "127.0.0.2", "--connections",
         str(opts.spectators), "--rate", str(opts.spectator_rate)]).start())

@@ -124,7 +124,7 @@ async def run(opts):
         os._exit(0)
 
 
-def main(argv=None):
+def parser():
     p = argparse.ArgumentParser(prog="python3 -m loadgen.attackers",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--base", required=True, help="the server, http://HOST:PORT")
@@ -136,8 +136,11 @@ def main(argv=None):
     p.add_argument("--reconnect-after", type=int, default=250, metavar="N",
                    help="flooders: drop the connection after N messages and open a new one "
                         "(250: when the server closes a flooder that goes on after slow_down)")
-    opts = p.parse_args(argv)
-    asyncio.run(run(opts))
+    return p
+
+
+def main(argv=None):
+    asyncio.run(run(parser().parse_args(argv)))
 
 
 if __name__ == "__main__":

@@ -215,7 +215,12 @@ class Attacked(ServerTestCase):
         self.assertEqual(msg["type"], "error")
         self.assertIn(msg["code"], ("replay_busy", "over_budget"))
         self.assertRegex(msg["message"], r"\d+ seconds?")
-        self.assertLess(answers["replay"], 1000)
+        # Cut off by the budget (the two codes above come only from a
+        # debt), after however many steps its burst of CPU buys: that
+        # number is the machine's speed (a bound of 1,000 failed one run in
+        # four on a fast one), so all that is held is that the flood is
+        # never answered in full.
+        self.assertLess(answers["replay"], 3000)
         # In debt, nothing more is worked on; the seats, at another
         # address, are answered meanwhile.
         shown = len(built)

@@ -22,7 +22,8 @@ import asyncio
 import json
 import unittest
 
-from loadgen.attack import parse_args, run_attack
+from loadgen import attackers
+from loadgen.attack import attacker_common, parse_args, run_attack
 
 P99_MS = 250
 ATTACK = ["--seconds", "15", "--moves", "120", "--moves-before", "15", "--moves-after", "10",
@@ -53,6 +54,18 @@ class ReplayAttack(unittest.IsolatedAsyncioTestCase):
         # The attack's work ended with it.
         self.assertLess(family["after"]["server_cpu_percent"],
                         family["before"]["server_cpu_percent"] + 10, family)
+
+
+class AttackerArguments(unittest.TestCase):
+    def test_a_table_id_that_starts_with_a_dash_reaches_the_attackers(self):
+        # One table id in 64 starts with "-"; passed as "--table ID" it
+        # made the attackers' argparse stop, and the attack never happened.
+        for table in ("-AbC_dE-fGh1", "--table", "plainId1234"):
+            args = attackers.parser().parse_args(
+                attacker_common("http://127.0.0.1:8000", table) +
+                ["--kind", "spectators", "--addresses", "127.0.0.2"])
+            self.assertEqual(args.table, table)
+            self.assertEqual(args.base, "http://127.0.0.1:8000")
 
 
 if __name__ == "__main__":
