@@ -47,33 +47,21 @@ tg_status tg_game_move_action(const tg_game *game, tg_move move, uint32_t *actio
     return TG_OK;
 }
 
-void tgH_action_mask(const tg_state *st, uint8_t *mask)
+/* The action mask as bytes or, with bits (a constant in each caller, so
+ * the tests fold), as bits: action a at bit a % 8 of byte a / 8. Only the
+ * row's own bytes are cleared (355 for a 4-player Bewitched as bits, not
+ * the 2,835 of its bytes: that is the point of the bits). */
+static inline void action_row(const tg_state *st, uint8_t *row, int bits)
 {
     const tg_game *g = st->game;
-    memset(mask, 0, g->limits.move_count - g->chance_ids);
+    uint32_t actions = g->limits.move_count - g->chance_ids;
+    memset(row, 0, bits ? TG_BATCH_MASK_BITS_STRIDE(actions) : actions);
     if (st->cur < 0)
         return;
-    if (g->def->action_mask) {
-        g->def->action_mask(tgH_cfg(g), tgH_block(st), mask);
-        return;
-    }
-    tg_move *legal = tgH_scratch_moves(st);
-    size_t n = g->def->legal_moves(tgH_cfg(g), tgH_block(st), legal);
-    const uint32_t *index = g->action_index;
-    for (size_t i = 0; i < n; i++)
-        mask[index[legal[i]]] = 1;
-}
-
-/* Only the row's bytes are cleared (355 for a 4-player Bewitched, not the
- * 2,835 of the byte mask): that is the point of the bits. */
-void tgH_action_mask_bits(const tg_state *st, uint8_t *bits)
-{
-    const tg_game *g = st->game;
-    memset(bits, 0, TG_BATCH_MASK_BITS_STRIDE(g->limits.move_count - g->chance_ids));
-    if (st->cur < 0)
-        return;
-    if (g->def->action_mask_bits) {
-        g->def->action_mask_bits(tgH_cfg(g), tgH_block(st), bits);
+    void (*hook)(const void *, const void *, uint8_t *) =
+        bits ? g->def->action_mask_bits : g->def->action_mask;
+    if (hook) {
+        hook(tgH_cfg(g), tgH_block(st), row);
         return;
     }
     tg_move *legal = tgH_scratch_moves(st);
@@ -81,8 +69,21 @@ void tgH_action_mask_bits(const tg_state *st, uint8_t *bits)
     const uint32_t *index = g->action_index;
     for (size_t i = 0; i < n; i++) {
         uint32_t a = index[legal[i]];
-        bits[a >> 3] |= (uint8_t)(1u << (a & 7u));
+        if (bits)
+            row[a >> 3] |= (uint8_t)(1u << (a & 7u));
+        else
+            row[a] = 1;
     }
+}
+
+void tgH_action_mask(const tg_state *st, uint8_t *mask)
+{
+    action_row(st, mask, 0);
+}
+
+void tgH_action_mask_bits(const tg_state *st, uint8_t *bits)
+{
+    action_row(st, bits, 1);
 }
 
 tg_status tg_state_action_mask(const tg_state *state, uint8_t *mask, size_t cap)

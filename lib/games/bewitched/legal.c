@@ -463,16 +463,17 @@ static unsigned bw_open_slots(const bw_block *b)
     return (unsigned)bw_slot_open(b, 0) | (unsigned)bw_slot_open(b, 1) << 1;
 }
 
-/* A cat's routes for the mask, from its list for the die (one to a few
- * routes; the padding that the list's fixed-length copy needs is left
- * out here, where each entry is a store of its own). */
-static BW_INLINE void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_at,
-                                   tg_move base, uint8_t *mask, int bits)
+/* A cat's routes for the byte mask, from its list for the die (one to a
+ * few routes; the padding that the list's fixed-length copy needs is left
+ * out here, where each entry is a store of its own). The bit row takes
+ * bw_cats_bits(). */
+static void bw_cats_mask(const bw_cat_list *lists, const uint8_t *cat_at, tg_move base,
+                         uint8_t *mask)
 {
     for (int c = 0; c < BW_CATS; c++, base += BW_MAX_ROUTES) {
         const bw_cat_list *list = &lists[cat_at[c]];
         for (uint32_t i = 0; i < list->count; i++)
-            bw_mask_put(mask, bits, base + list->route[i], 1);
+            mask[base + list->route[i]] = 1;
     }
 }
 
@@ -516,7 +517,7 @@ static BW_INLINE size_t bw_action_list(const bw_config *cfg, const bw_block *b, 
         if (a.cats && mask && bits)
             bw_cats_bits(cfg, die, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask);
         else if (a.cats && mask)
-            bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask, bits);
+            bw_cats_mask(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER), mask);
         else if (a.cats)
             n += bw_cats_moves(cats, b->cat_at, bw_move_base(slot, BW_FROGS_PER_PLAYER),
                                out + n);
