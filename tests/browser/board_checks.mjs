@@ -98,15 +98,16 @@ export async function checkZoomed(page, who) {
 }
 
 // A point of the resting board (fractions x, y) where nothing that may be
-// played is within reach of a finger, as near the middle as there is one.
+// played is within reach of a finger, as near the middle as there is one:
+// half a tap target away from the edge of each such thing. Nearer, the
+// browser moves the tap onto it, as a phone does (touch adjustment: a tap
+// just outside the cauldron's box arrived 8 px over, inside it, and played).
 function emptyPoint({ minTarget }) {
   const svg = document.querySelector("#board svg");
   const s = svg.getBoundingClientRect();
   const near = [...svg.querySelectorAll(".can-move, .target, .selected")].map((n) => n.getBoundingClientRect());
-  const free = (x, y) => near.every((r) => {
-    const w = Math.max(minTarget, r.width) / 2, h = Math.max(minTarget, r.height) / 2;
-    return Math.abs(x - (r.left + r.right) / 2) > w || Math.abs(y - (r.top + r.bottom) / 2) > h;
-  });
+  const m = minTarget / 2;
+  const free = (x, y) => near.every((r) => x < r.left - m || x > r.right + m || y < r.top - m || y > r.bottom + m);
   const points = [];
   for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) points.push([i / 20, j / 20]);
   points.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.5) - Math.hypot(b[0] - 0.5, b[1] - 0.5));
@@ -119,8 +120,15 @@ export async function zoomIn(page, who) {
   await page.evaluate(() => document.getElementById("board").scrollIntoView({ block: "start" }));
   const at = await page.evaluate(emptyPoint, { minTarget: MIN_TARGET });
   assert.ok(at, `${who}: no place on the board to tap without playing`);
+  const before = await page.evaluate(() => document.body.dataset.version);
   await page.touchscreen.tap(at.x, at.y);
-  await page.waitForSelector("#board.zoomed");
+  // Zoomed in, or the game moved on (the tap played, or a die was drawn
+  // under it): say which at once rather than wait for a zoom that will
+  // not come.
+  const zoomed = await page.waitForFunction((v) => document.getElementById("board").classList.contains("zoomed") ||
+    document.body.dataset.version !== v, before).then((h) => h.evaluate(() => document.getElementById("board").classList.contains("zoomed")));
+  const after = await page.evaluate(() => document.body.dataset.version);
+  assert.ok(zoomed, `${who}: a tap at (${Math.round(at.x)}, ${Math.round(at.y)}), where nothing may be played, did not zoom in; the game went from version ${before} to ${after}`);
 }
 
 export async function toRest(page) {

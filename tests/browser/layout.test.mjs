@@ -45,10 +45,13 @@ const DRIFT = 0.01;      // of the board's size: how far the view may move when 
 const screens = path.join(out, "screens");
 
 // Plays `count` decisions: the easy computer's choice of the person to
-// move, on the board of that person's page. Resolves at the version reached.
+// move, on the board of that person's page. Resolves at the version
+// reached, never at a die the server has still to draw: the draw would
+// redraw the boards while they are measured and tapped (a tap aimed at an
+// empty place could then land by a piece that has just become playable).
 async function play(pages, ask, table, count) {
   let truth = await ask({ cmd: "views", table });
-  for (let n = 0; n < count && !truth.terminal; n++) {
+  for (let n = 0; (n < count || truth.current_player < 0) && !truth.terminal; n++) {
     for (const p of pages) await waitVersion(p, truth.version);
     if (truth.current_player < 0) {
       await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, truth.version, { timeout: STALL });
