@@ -471,8 +471,9 @@ int cc_apply_if_legal(const void *cfg, void *st, tg_move move);
 /* movement.c: a pawn's move and what follows it in the turn; returns
  * whose turn it is then (cc_who()). */
 int cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
-/* witch_flight.c: Kalmorda's flight */
-void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
+/* witch_flight.c: the witch's face, Kalmorda's flight and the turn's end;
+ * returns whose turn it is then (a chance point). */
+int cc_die_witch(const cc_config *cfg, cc_pos *pos);
 
 /* The key lying on a space the move passed: taken or left (pickup=choose). */
 void cc_apply_pickup(const cc_config *cfg, cc_pos *pos, tg_move move);

@@ -35,16 +35,10 @@ static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
         cc_end_turn(cfg, pos);
 }
 
-/* The witch's face: Kalmorda flies (out of line, with the frog's below,
- * so that the die's common path, a pawn's move, sets up no frame). Each
- * ends at a die or the roller: a chance point, whoever is next. */
-static CC_NOINLINE int cc_die_witch(const cc_config *cfg, cc_pos *pos)
-{
-    cc_witch_fly(cfg, pos);
-    cc_end_turn(cfg, pos);
-    return TG_PLAYER_CHANCE;
-}
-
+/* The frog's face and a number under the frog: out of line, as the
+ * witch's face (witch_flight.c), so that the die's common path, a pawn's
+ * move, sets up no frame. Each ends at a die or the roller: a chance
+ * point, whoever is next. */
 static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
 {
     if (pos->frog != CC_NONE) {
