@@ -136,6 +136,10 @@ typedef struct cc_config {
     uint32_t fish_snap[CC_MAX_PLAYERS];
     uint32_t fish_unit[CC_MAX_PLAYERS];
     uint32_t fish_all[CC_MAX_PLAYERS];
+    /* floor(2^64 / fish_unit) + 1, or 0 for a unit below 2 (cc_div_unit()):
+     * a fishing attempt's creature number by a multiplication, not a
+     * division, whose latency the outcome's branches waited for. */
+    uint64_t fish_inverse[CC_MAX_PLAYERS];
     /* A player's decision's legal moves by phase and by the kinds held
      * (bit k: a creature of kind k; the victim's when stealing): as a set
      * (bit id), and as the list with its length (legal.c). */
@@ -227,6 +231,26 @@ static inline unsigned cc_sum4(const uint8_t *counts)
     return (unsigned)((four * 0x01010101u) >> 24);
 }
 
+/* One more (or, with a negative delta, one fewer) creature of kind k in a
+ * row of four counts (a hand, the cauldron), stored as the whole row: the
+ * rows are read four bytes at once (cc_sum4(), cc_has_book(), the legal
+ * list's kinds), often by the next decision, and a one-byte store does
+ * not forward to a four-byte load, which then waits for the store to
+ * reach the cache. No byte carries or borrows: a count goes down only
+ * from at least 1 and up only to at most CC_PER_KIND. */
+static inline void cc_count_add(uint8_t *counts, unsigned k, int delta)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    uint32_t unit = (uint32_t)1 << (8 * (CC_KINDS - 1 - k));
+#else
+    uint32_t unit = (uint32_t)1 << (8 * k);
+#endif
+    uint32_t four;
+    memcpy(&four, counts, sizeof four);
+    four += (uint32_t)delta * unit;
+    memcpy(counts, &four, sizeof four);
+}
+
 static inline unsigned cc_held_total(const cc_pos *pos, unsigned player)
 {
     return cc_sum4(pos->held[player]);
@@ -288,6 +312,17 @@ static inline uint32_t cc_pawn_mask(const cc_config *cfg, const cc_pos *pos)
 {
     return cfg->space_bit[pos->pawn[0]] | cfg->space_bit[pos->pawn[1]] |
            cfg->space_bit[pos->pawn[2]] | cfg->space_bit[pos->pawn[3]];
+}
+
+/* An event's four bytes (type, a, b, c) as one word in their order in
+ * memory, to store a slot whole or select it by a mask. */
+static inline uint32_t cc_event_word(unsigned type, unsigned a, unsigned b, unsigned c)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (uint32_t)type << 24 | (uint32_t)a << 16 | (uint32_t)b << 8 | (uint32_t)c;
+#else
+    return (uint32_t)type | (uint32_t)a << 8 | (uint32_t)b << 16 | (uint32_t)c << 24;
+#endif
 }
 
 static inline void cc_event(cc_pos *pos, unsigned type, unsigned a, unsigned b, unsigned c)
@@ -436,8 +471,9 @@ int cc_apply_if_legal(const void *cfg, void *st, tg_move move);
 /* movement.c: a pawn's move and what follows it in the turn; returns
  * whose turn it is then (cc_who()). */
 int cc_move_pawn(const cc_config *cfg, cc_pos *pos, unsigned steps);
-/* witch_flight.c: Kalmorda's flight */
-void cc_witch_fly(const cc_config *cfg, cc_pos *pos);
+/* witch_flight.c: the witch's face, Kalmorda's flight and the turn's end;
+ * returns whose turn it is then (a chance point). */
+int cc_die_witch(const cc_config *cfg, cc_pos *pos);
 
 /* The key lying on a space the move passed: taken or left (pickup=choose). */
 void cc_apply_pickup(const cc_config *cfg, cc_pos *pos, tg_move move);

@@ -25,11 +25,14 @@ static uint32_t cc_path(unsigned from, unsigned to)
 /* Spaces where the key can change hands or end the game for p. */
 static uint32_t cc_key_spots(const cc_config *cfg, const cc_pos *pos, unsigned p)
 {
+    /* Without a branch on who carries the key (the mover changes every
+     * turn): another carrier's space by a mask, the lying key's by
+     * space_bit (0 for CC_NONE). */
+    unsigned carrier = pos->key_player;
+    uint32_t other = 0u - ((carrier != CC_NONE) & (carrier != p));
     uint32_t spots = (uint32_t)1 << cfg->padlock[cfg->colour[p]];
-    if (pos->key_player != CC_NONE && pos->key_player != p)
-        spots |= (uint32_t)1 << (pos->pawn[pos->key_player] & (CC_SPACES - 1));
-    if (pos->key_space != CC_NONE)
-        spots |= (uint32_t)1 << (pos->key_space & (CC_SPACES - 1));
+    spots |= cfg->space_bit[pos->pawn[carrier & (CC_MAX_PLAYERS - 1)]] & other;
+    spots |= cfg->space_bit[pos->key_space];
     return spots;
 }
 
@@ -55,7 +58,7 @@ static int cc_overshoots(const cc_config *cfg, const cc_pos *pos, unsigned p, un
     return lock != from && cc_ahead(from, lock) < cc_ahead(from, to);
 }
 
-/* Effects of reaching space s on the way (landing == s is the last step).
+/* What reaching key spot s on the way does (landing: s is the last step).
  * Returns 1 when the pawn escapes; sets *offer when the key lies on s and
  * the player decides after the move whether to take it (pickup=choose). */
 static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, int landing,
@@ -73,13 +76,7 @@ static int cc_step(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned s, in
         pos->key_space = CC_NONE;
         pos->key_player = (uint8_t)p;
     }
-    if (pos->key_player == p && s == cfg->padlock[colour] && (landing || !cfg->exact))
-        return 1;
-    unsigned cell = cfg->cell[s];
-    if ((pos->flags[p] & CC_FL_INVISIBLE) && cell != CC_NONE && cell != colour &&
-        cfg->owner[cell] != CC_NONE)
-        pos->thefts |= (uint8_t)(1u << cfg->owner[cell]);
-    return 0;
+    return pos->key_player == p && s == cfg->padlock[colour] && (landing || !cfg->exact);
 }
 
 static void cc_escape(cc_pos *pos, unsigned p)
@@ -92,21 +89,30 @@ static void cc_escape(cc_pos *pos, unsigned p)
     pos->phase = CC_PH_OVER;
 }
 
-/* A move whose path holds a key spot, walked space by space in order: the
- * key may change hands on the way and the carrier may escape before the
- * landing. Homing never happens here (the key is out of the handle). */
-static CC_NOINLINE void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from, unsigned to)
+/* A move whose path holds a key spot (cc_key_spots()): the key may change
+ * hands on the way and the carrier may escape before the landing, so the
+ * spots on the path are visited in the order the pawn reaches them. Only
+ * they, not every space: nothing else on the way touches the key (the
+ * carrier's space, the key's and the padlock are the spots, and a key
+ * taken on the way is then the mover's), and the walk of every space
+ * this replaces mispredicted two or three times a walk. An invisible
+ * pawn's thefts are those of the whole path (cc_set_down()'s), or none if
+ * it escapes. Homing never happens here (the key is out of the handle). */
+static CC_NOINLINE void cc_walk(const cc_config *cfg, cc_pos *pos, unsigned p, unsigned from,
+                                unsigned to, uint32_t path, uint32_t spots)
 {
     int offer = 0;
-    for (unsigned s = (from + 1) % CC_SPACES;; s = (s + 1) % CC_SPACES) {
+    unsigned first = (from + 1) % CC_SPACES;
+    for (uint32_t ahead = cc_rotr(path & spots, first); ahead; ahead &= ahead - 1) {
+        unsigned s = (first + (unsigned)__builtin_ctz(ahead)) % CC_SPACES;
         if (cc_step(cfg, pos, p, s, s == to, &offer)) {
             cc_event(pos, CC_EV_MOVE, p, from, s);
             cc_escape(pos, p);
             return;
         }
-        if (s == to)
-            break;
     }
+    pos->thefts = (uint8_t)(cfg->victims[cc_cells_on(path)] & ~(1u << p) &
+                            (0u - (pos->flags[p] & CC_FL_INVISIBLE)));
     pos->pawn[p] = (uint8_t)to;
     cc_event(pos, CC_EV_MOVE, p, from, to);
     if (offer)
@@ -187,17 +193,16 @@ static CC_NOINLINE int cc_move_key_out(const cc_config *cfg, cc_pos *pos, unsign
      * standing there does not send it on (exact_free=yes: it does, as in
      * release 1.1). */
     uint32_t lock = (uint32_t)1 << cfg->padlock[colour];
-    unsigned to = cc_landing(pos->key_player == p && !cfg->exact_free ? occ & ~lock : occ, from,
-                             steps);
+    uint32_t through = lock & (0u - ((pos->key_player == p) & (cfg->exact_free == 0)));
+    unsigned to = cc_landing(occ & ~through, from, steps);
     if (cc_overshoots(cfg, pos, p, from, to)) {
         cc_event(pos, CC_EV_STUCK, p, steps - 1, 0);
         cc_end_turn(cfg, pos);
         return cc_who(pos);
     }
-    pos->thefts = 0;
-    uint32_t path = cc_path(from, to);
-    if (path & cc_key_spots(cfg, pos, p)) {
-        cc_walk(cfg, pos, p, from, to);
+    uint32_t path = cc_path(from, to), spots = cc_key_spots(cfg, pos, p);
+    if (path & spots) {
+        cc_walk(cfg, pos, p, from, to, path, spots);
         return cc_who(pos);
     }
     return cc_set_down(cfg, pos, p, from, to, path);

@@ -35,16 +35,10 @@ static void cc_after_fish(const cc_config *cfg, cc_pos *pos)
         cc_end_turn(cfg, pos);
 }
 
-/* The witch's face: Kalmorda flies (out of line, with the frog's below,
- * so that the die's common path, a pawn's move, sets up no frame). Each
- * ends at a die or the roller: a chance point, whoever is next. */
-static CC_NOINLINE int cc_die_witch(const cc_config *cfg, cc_pos *pos)
-{
-    cc_witch_fly(cfg, pos);
-    cc_end_turn(cfg, pos);
-    return TG_PLAYER_CHANCE;
-}
-
+/* The frog's face and a number under the frog: out of line, as the
+ * witch's face (witch_flight.c), so that the die's common path, a pawn's
+ * move, sets up no frame. Each ends at a die or the roller: a chance
+ * point, whoever is next. */
 static CC_NOINLINE int cc_die_frog(const cc_config *cfg, cc_pos *pos)
 {
     if (pos->frog != CC_NONE) {
@@ -112,8 +106,8 @@ static CC_ALWAYS_INLINE void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg
      * in perf's samples. */
     unsigned k = move - CC_M_CATCH;
     unsigned held = cc_held_total(pos, p) + 1, left = cc_cauldron_total(pos) - 1;
-    pos->cauldron[k]--;
-    pos->held[p][k]++;
+    cc_count_add(pos->cauldron, k, -1);
+    cc_count_add(pos->held[p], k, 1);
     cc_event(pos, CC_EV_FISH, p, k, 0);
     if (held > CC_MAX_HELD) { /* full: the total read above */
         pos->phase = CC_PH_RETURN;
@@ -128,8 +122,8 @@ static CC_ALWAYS_INLINE void cc_apply_fish(const cc_config *cfg, cc_pos *pos, tg
 static void cc_apply_return(const cc_config *cfg, cc_pos *pos, unsigned k)
 {
     unsigned p = pos->turn;
-    pos->held[p][k]--;
-    pos->cauldron[k]++;
+    cc_count_add(pos->held[p], k, -1);
+    cc_count_add(pos->cauldron, k, 1);
     cc_event(pos, CC_EV_RETURN, p, k, 0);
     unsigned after = pos->after;
     pos->after = CC_AFTER_END;
@@ -150,8 +144,8 @@ static void cc_apply_steal(const cc_config *cfg, cc_pos *pos, tg_move move)
     if (move != CC_M_NOSTEAL) {
         unsigned k = move - CC_M_STEAL;
         unsigned held = cc_held_total(pos, p) + 1; /* before the stores, as in cc_apply_fish() */
-        pos->held[v][k]--;
-        pos->held[p][k]++;
+        cc_count_add(pos->held[v], k, -1);
+        cc_count_add(pos->held[p], k, 1);
         cc_event(pos, CC_EV_STEAL, p, v, k);
         if (held > CC_MAX_HELD) { /* full, as after a catch */
             pos->phase = CC_PH_RETURN;
@@ -224,13 +218,17 @@ int cc_apply_turn(const void *cfgv, void *st, tg_move move)
     case CC_PH_PICKUP:
         cc_apply_pickup(cfg, pos, move);
         break;
-    case CC_PH_VANISH:
-        if (move == CC_M_VANISH) {
-            pos->flags[p] |= CC_FL_INVISIBLE;
-            cc_event(pos, CC_EV_VANISH, p, 0, 0);
-        }
+    case CC_PH_VANISH: {
+        /* The player's answer, a coin's toss in random play, by masks: the
+         * flag, and the event in the first slot (blank above) or none. */
+        unsigned vanish = move == CC_M_VANISH;
+        uint32_t event = cc_event_word(CC_EV_VANISH, p, 0, 0) & (0u - vanish);
+        pos->flags[p] |= (uint8_t)(CC_FL_INVISIBLE * vanish);
+        memcpy(pos->events[0], &event, sizeof event);
+        pos->nevents = (uint8_t)vanish;
         cc_end_turn(cfg, pos);
         break;
+    }
     default:
         break;
     }
@@ -314,7 +312,27 @@ void cc_fish_weights(cc_config *cfg)
         cfg->fish_snap[p] = s * (e ? CC_SNAP_SCALE : 1);
         cfg->fish_unit[p] = rest * keep;
         cfg->fish_all[p] = cfg->fish_snap[p] + cfg->fish_unit[p] + rest * e;
+        cfg->fish_inverse[p] = cfg->fish_unit[p] > 1 ? UINT64_MAX / cfg->fish_unit[p] + 1 : 0;
     }
+}
+
+/* A draw's whole total fits 32 bits (16 creatures times at most
+ * CC_SNAP_SCALE^2), so cc_fish_pick()'s numbers do, as cc_div_unit() needs. */
+_Static_assert((uint64_t)CC_KINDS * CC_PER_KIND * CC_SNAP_SCALE * CC_SNAP_SCALE <= UINT32_MAX,
+               "a fishing attempt's total fits 32 bits");
+
+/* floor(n / d) for n < 2^32 and d >= 2, with inverse = floor(2^64 / d) + 1:
+ * the top 64 bits of n * inverse (exact for every such n and d: Lemire,
+ * Kaser and Kurz, "Faster remainder by direct computation", 2019). */
+static inline uint64_t cc_div_unit(uint64_t n, uint64_t inverse)
+{
+#if defined(__SIZEOF_INT128__)
+    return (uint64_t)(((unsigned __int128)n * inverse) >> 64);
+#else
+    /* The same product in 32-bit halves; no sum overflows, as n < 2^32. */
+    uint64_t low = ((inverse & 0xFFFFFFFFu) * n) >> 32;
+    return ((inverse >> 32) * n + low) >> 32;
+#endif
 }
 
 /* The sum of cc_chance()'s weights at the roller and at a fishing attempt
@@ -344,7 +362,8 @@ static CC_ALWAYS_INLINE tg_move cc_fish_pick(const cc_config *cfg, const cc_pos 
     uint64_t snap = (uint64_t)total * cfg->fish_snap[p];
     if (r < snap)
         return CC_M_SNAP;
-    uint64_t q = unit ? (r - snap) / unit : total;
+    uint64_t inverse = cfg->fish_inverse[p]; /* 0 only for a unit of 0 or 1 (the configuration) */
+    uint64_t q = inverse ? cc_div_unit(r - snap, inverse) : unit ? r - snap : total;
     if (q >= total)
         return CC_M_NOTHING;
     uint32_t counts;

@@ -78,7 +78,28 @@ static uint32_t cc_pawns_on(const cc_pos *pos, unsigned s)
     return ~(((v & 0x7f7f7f7fu) + 0x7f7f7f7fu) | v | 0x7f7f7f7fu);
 }
 
-void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
+/* The pawns she flew over (over: bit i for space first + i), caught in
+ * flight order; out of line, as only some flights pass a pawn and the
+ * common flight then needs no frame. Gathered first, so a pawn sent back
+ * to its cell ahead of her is not caught twice. */
+static CC_NOINLINE void cc_witch_catches(const cc_config *cfg, cc_pos *pos, unsigned first,
+                                         uint32_t over)
+{
+    uint8_t caught[CC_MAX_PLAYERS];
+    unsigned n = 0;
+    for (; over; over &= over - 1) {
+        unsigned s = (first + (unsigned)__builtin_ctz(over)) % CC_SPACES;
+        for (uint32_t on = cc_pawns_on(pos, s); on; on &= on - 1)
+            caught[n++] = (uint8_t)(__builtin_ctz(on) / 8);
+    }
+    for (unsigned i = 0; i < n; i++)
+        cc_catch(cfg, pos, caught[i]);
+}
+
+/* The witch's face: Kalmorda flies, then the turn passes. Reached by a
+ * jump from the die (cc_roll()); ends at a die or the roller, a chance
+ * point whoever is next. */
+int cc_die_witch(const cc_config *cfg, cc_pos *pos)
 {
     unsigned from = pos->witch;
     /* validate() keeps absent players off the board (CC_NONE), so every
@@ -92,17 +113,8 @@ void cc_witch_fly(const cc_config *cfg, cc_pos *pos)
     /* The pawns on the spaces she flies over (after from, before to). */
     unsigned len = (to + CC_SPACES - first) % CC_SPACES;
     uint32_t over = cc_rotr(pawns, first) & (((uint32_t)1 << len) - 1);
-    if (!over)
-        return;
-    /* Gather first, in flight order, so a pawn sent back to its cell ahead
-     * of her is not caught twice. */
-    uint8_t caught[CC_MAX_PLAYERS];
-    unsigned n = 0;
-    for (; over; over &= over - 1) {
-        unsigned s = (first + (unsigned)__builtin_ctz(over)) % CC_SPACES;
-        for (uint32_t on = cc_pawns_on(pos, s); on; on &= on - 1)
-            caught[n++] = (uint8_t)(__builtin_ctz(on) / 8);
-    }
-    for (unsigned i = 0; i < n; i++)
-        cc_catch(cfg, pos, caught[i]);
+    if (over)
+        cc_witch_catches(cfg, pos, first, over);
+    cc_end_turn(cfg, pos);
+    return TG_PLAYER_CHANCE;
 }
