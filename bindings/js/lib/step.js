@@ -22,8 +22,9 @@ export function listOffset(cap) {
 // The heap as 32-bit words: the module's view, which its glue replaces
 // when the memory grows. Read from the module at each use: a copy cached
 // here in a module variable, checked for a stale view (length 0) at each
-// read, cost Node 18 (V8 10.2) a third of Witches' Dance's step loop
-// (docs/performance.md, "Node 18"); Node 20 runs both alike.
+// read, cost Node 18 (V8 10.2) a fifth or more of Witches' Dance's step
+// loop (docs/performance.md, "Node 18's step loop"); Node 20 runs both
+// alike.
 function words() {
   return lib.HEAPU32;
 }
