@@ -19,13 +19,14 @@ export function listOffset(cap) {
   return IDS_OFFSET + 4 * cap;
 }
 
-// The heap as 32-bit words. A view of the memory goes stale (length 0)
-// when the memory grows; words() then takes the module's new one (and
-// the first time, once init() has loaded the module).
-let heapWords = new Uint32Array(0);
+// The heap as 32-bit words: the module's view, which its glue replaces
+// when the memory grows. Read from the module at each use: a copy cached
+// here in a module variable, checked for a stale view (length 0) at each
+// read, cost Node 18 (V8 10.2) a fifth or more of Witches' Dance's step
+// loop (docs/performance.md, "Node 18's step loop"); Node 20 runs both
+// alike.
 function words() {
-  if (heapWords.length === 0) heapWords = lib.HEAPU32;
-  return heapWords;
+  return lib.HEAPU32;
 }
 
 export class StepView {
