@@ -208,6 +208,7 @@ table_browser_tests() {
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/touch.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/layout.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/replay.test.mjs" &&
+        table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/lost_moves.test.mjs" &&
         table_env TG_BROWSER_OUT="$root/test-browser" node "$repo/tests/browser/connections.test.mjs"
 }
 # "Play on this device" offline (tests/browser/offline.test.mjs): it needs

@@ -5,6 +5,7 @@
 // every text at least 12 px; and the view kept on the same place of the
 // board when it is drawn again.
 import assert from "node:assert/strict";
+import { pressButton } from "./harness.mjs";
 
 export const MIN_TARGET = 44;
 export const MIN_TEXT = 12;
@@ -132,7 +133,7 @@ export async function zoomIn(page, who) {
 }
 
 export async function toRest(page) {
-  await page.locator("#zoom").tap();
+  await pressButton(page, page.locator("#zoom"), "Show the whole board");
   await page.waitForSelector("#board.whole");
 }
 

@@ -131,6 +131,7 @@ export async function runChecks(checks, { serverArgs = [] } = {}) {
 // recording the frames it gets and sends and any page error.
 export async function openSeat(browser, base, link, seat, keys, viewport, device = {}) {
   const context = await newContext(browser, { viewport, ...device });
+  await context.addInitScript(recordClicks);
   const page = await context.newPage();
   const p = { context, page, seat, frames: [], sent: [], errors: [] };
   page.on("websocket", (ws) => {
@@ -150,6 +151,60 @@ export async function openSeat(browser, base, link, seat, keys, viewport, device
 }
 
 export const version = (p) => p.page.evaluate(() => Number(document.body.dataset.version));
+
+// Runs in each page of openSeat before its own scripts: the last click's
+// point and the element it reached, for a test that must say where a tap
+// went when it played nothing.
+function recordClicks() {
+  document.addEventListener("click", (e) => {
+    const t = e.target;
+    const attrs = ["data-key", "data-at", "data-move"].filter((a) => t.getAttribute?.(a)).map((a) => `[${a}=${t.getAttribute(a)}]`);
+    window.tgLastClick = `${Math.round(e.clientX)},${Math.round(e.clientY)} on ${t.tagName?.toLowerCase()}${t.id ? `#${t.id}` : ""}${attrs.join("")}`;
+  }, true);
+}
+
+// What the page shows of the game's progress, read at once: its version,
+// whether a move of its person is on its way (table.js's body[data-pending];
+// undefined on pages without one), how many things it offers to play, its
+// notice, its banner and its connection.
+export function progress(page) {
+  return page.evaluate(() => ({
+    version: Number(document.body.dataset.version),
+    pending: document.body.dataset.pending,
+    offered: document.querySelectorAll("#board .can-move, #board .target, #actions button").length,
+    notice: document.getElementById("notice")?.hidden === false ? document.getElementById("notice").textContent : "",
+    banner: document.getElementById("turn")?.textContent || "",
+    connection: document.body.dataset.connection,
+    click: window.tgLastClick || "none",
+  }));
+}
+
+const told = (seen) => `the page is at version ${seen.version} and offers ${seen.offered} things to play; `
+  + `notice "${seen.notice}", banner "${seen.banner}", connection ${seen.connection}, last click ${seen.click}`;
+
+// After the person of page played at version before: waits until the page
+// shows a later version. The page's move is either on its way or answered;
+// when the page offers moves again at before instead (the server refused
+// the move, or it was lost), this fails at once with what the page says,
+// not after STALL.
+export async function waitAnswered(page, before, what) {
+  await page.waitForFunction((v) => Number(document.body.dataset.version) > v
+    || (document.body.dataset.pending === "false"
+      && document.querySelector("#board .can-move, #board .target, #actions button") !== null), before, { timeout: STALL });
+  const seen = await progress(page);
+  assert.ok(seen.version > before, `${what}: not played: ${told(seen)}`);
+}
+
+// Right after the tap or click that plays a move: the page sent it (its
+// move is pending) or is already past before. A tap's click handlers have
+// run when the tap resolves, so this reads the page once, without waiting:
+// a tap the page did not take fails here, in words, instead of leaving the
+// test to wait for a move that was never sent.
+async function taken(page, before, what) {
+  const seen = await progress(page);
+  if (seen.pending === undefined) return;      // a page without a server (offline)
+  assert.ok(seen.version > before || seen.pending === "true", `${what}: the page did not take the tap: ${told(seen)}`);
+}
 
 export async function waitVersion(p, atLeast) {
   await p.page.waitForFunction((v) => Number(document.body.dataset.version) >= v, atLeast, { timeout: STALL });
@@ -198,13 +253,33 @@ export async function tapKey(page, key, what = key) {
   throw new Error(`${what}: the zoomed board did not take the tap on ${key}`);
 }
 
+// A tap (touch screens) or a click on the button that locator finds, as
+// a finger does it: in the middle of the window, where the banner pinned
+// at the top does not cover it (playwright's own tap scrolled a button
+// just under the banner, and the tap hit the banner: a move "played" that
+// was never sent), and only when the button is what is there.
+export async function pressButton(page, locator, what = "a button") {
+  await locator.waitFor({ state: "visible" });
+  const at = await locator.evaluate((b) => {
+    b.scrollIntoView({ block: "center", inline: "center" });
+    const r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return { x, y, touch: matchMedia("(pointer: coarse)").matches,
+      hit: hit === b || b.contains(hit) ? null : `${hit?.tagName.toLowerCase()}#${hit?.id}` };
+  });
+  assert.equal(at.hit, null, `${what}: a finger on the button would touch ${at.hit}`);
+  if (at.touch) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+}
+
 // Plays move m ({id, from, to}: its places on the board, as the page's
 // list of moves gives them) the way a person does: on the board when it
 // has a place there, else with its button among the choices beside it.
 // Returns "board" or "button".
 export async function playOnBoard(page, m, what = `move ${m.id}`) {
   const button = page.locator(`#actions button[data-move="${m.id}"]`);
-  const press = async (b) => ((await page.evaluate(() => matchMedia("(pointer: coarse)").matches)) ? b.tap() : b.click());
+  const press = (b) => pressButton(page, b, what);
   const before = await page.evaluate(() => Number(document.body.dataset.version));
   if (m.from) {
     await tapKey(page, m.from, what);
@@ -212,6 +287,7 @@ export async function playOnBoard(page, m, what = `move ${m.id}`) {
     await page.waitForSelector(`#board .selected[data-key="${m.from}"]`, { state: "attached", timeout: STALL });
     if (!m.to) {
       await press(button);
+      await taken(page, before, what);
       return "board";
     }
   }
@@ -220,11 +296,13 @@ export async function playOnBoard(page, m, what = `move ${m.id}`) {
     const choice = page.locator(`#chooser:not([hidden]) button[data-move="${m.id}"]`);
     if (await choice.count()) await press(choice);
     // Sent: nothing is left to play on the page until the next state.
+    await taken(page, before, what);
     await page.waitForFunction((v) => Number(document.body.dataset.version) > v
       || !document.querySelector("#board .can-move, #board .target"), before, { timeout: STALL });
     return "board";
   }
   await press(button);
+  await taken(page, before, what);
   return "button";
 }
 

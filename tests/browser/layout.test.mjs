@@ -15,7 +15,7 @@
 // Environment: as table.test.mjs (harness.mjs); TG_BROWSER_GAMES=a,b.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove, waitAnswered } from "./harness.mjs";
 import { checkRest, checkZoomed, zoomIn, toRest, centreOf, MIN_TARGET } from "./board_checks.mjs";
 
 // The page's own controls a finger taps: the "Tables" link (once 19 px
@@ -59,7 +59,7 @@ async function play(pages, ask, table, count) {
       const p = pages.find((x) => x.seat === truth.current_player);
       const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
       await playMove(p.page, move);
-      await waitVersion(p, truth.version + 1);
+      await waitAnswered(p.page, truth.version, `v${truth.version}: seat ${p.seat}'s move ${move}`);
     }
     truth = await ask({ cmd: "views", table });
   }

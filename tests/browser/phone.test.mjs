@@ -27,7 +27,7 @@
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, version, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, version, waitVersion, playMove, waitAnswered } from "./harness.mjs";
 import { checkRest, checkZoomed, zoomIn, toRest } from "./board_checks.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -277,6 +277,7 @@ async function phoneGame(browser, base, ask, spec) {
       const p = pages.find((x) => x.seat === truth.current_player);
       const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
       await playMove(p.page, move);
+      await waitAnswered(p.page, before, `v${before}: seat ${p.seat}'s move ${move}`);
     }
     stats.decisions += 1;
     await waitVersion(pages[0], before + 1);

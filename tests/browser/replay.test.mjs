@@ -15,7 +15,7 @@
 // plays only those games.
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, STALL, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, STALL, openSeat, waitVersion, playMove, waitAnswered } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const PHONE_OPTIONS = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -65,8 +65,10 @@ async function playToTheEnd(p, table, ask) {
     if (truth.current_player === 0) {
       const { move } = await ask({ cmd: "suggest", table, seat: 0 });
       await playMove(p.page, move);
+      await waitAnswered(p.page, before, `v${before}: Ann's move ${move}`);
+    } else {
+      await p.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
     }
-    await p.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
   }
 }
 

@@ -21,7 +21,7 @@
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove, waitAnswered } from "./harness.mjs";
 
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 const GAMES = [
@@ -194,6 +194,7 @@ async function playGame(browser, base, ask, spec) {
       }
       const { move } = await ask({ cmd: "suggest", table, seat: p.seat });
       stats[await playMove(p.page, move)] += 1;
+      await waitAnswered(p.page, before, `v${before}: seat ${p.seat}'s move ${move}`);
     }
     stats.decisions += 1;
     await waitVersion(pages[0], before + 1);

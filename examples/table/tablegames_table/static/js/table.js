@@ -16,6 +16,12 @@ const app = {
   tableId: decodeURIComponent(location.pathname.split("/").pop() || ""),
   seat: null, table: null, view: null, interaction: null,
   obs: null, version: -1, pending: false, logVersions: new Set(),
+  // The state's moves as the board anchors them (given back after a refusal).
+  moves: [],
+  // The move sent and not yet answered: {move, version, connection}; the
+  // connections are counted so that a move whose connection dropped before
+  // the server answered is sent again on the next one (see onState).
+  outbox: null, connection: 0,
 };
 
 function parseFragment() {
@@ -232,7 +238,7 @@ function onState(msg) {
   if (!box.hidden && box.className !== "notice info" && Number(box.dataset.version) < msg.version) notice("");
   app.obs = msg.observation;
   app.version = msg.version;
-  app.pending = false;
+  setPending(false);
   app.view.render(app.obs, msg.events);
   if (msg.log) {
     $("log").replaceChildren();
@@ -244,9 +250,10 @@ function onState(msg) {
     const a = app.view.anchor(m, app.obs) || {};
     return { ...m, from: a.from || null, to: a.to || null, label: a.label || m.text };
   });
+  app.moves = moves;
   app.interaction.setMoves(moves);
-  app.zoom.show([...app.view.svg.querySelectorAll(".can-move, .target")]);
   renderMoveList(moves);
+  if (!resendOutbox(msg)) app.zoom.show([...app.view.svg.querySelectorAll(".can-move, .target")]);
   renderEntry(msg.chance);
   renderTurn(msg);
   renderPlayers();
@@ -259,17 +266,52 @@ function onState(msg) {
 
 function play(moveId) {
   if (app.pending) return;
-  if (app.socket.send({ type: "move", move: moveId, version: app.version })) {
-    app.pending = true;
-    app.interaction.setMoves([]);
-    if (app.zoom.zoomed) app.zoom.rest();      // played: the whole board again
+  sendMove(moveId);
+}
+
+function sendMove(moveId) {
+  if (!app.socket.send({ type: "move", move: moveId, version: app.version })) return false;
+  app.outbox = { move: moveId, version: app.version, connection: app.connection };
+  setPending(true);
+  app.interaction.setMoves([]);
+  if (app.zoom.zoomed) app.zoom.rest();      // played: the whole board again
+  return true;
+}
+
+// A move is on its way while pending: nothing else is played meanwhile
+// (body[data-pending] says so to style sheets and tests).
+function setPending(on) {
+  app.pending = on;
+  document.body.dataset.pending = String(on);
+}
+
+// The state msg, just drawn, may be the answer to the move in the outbox.
+// At a later version it was (taken, or someone was quicker): forgotten.
+// At the same version on the connection it was sent on, the move is still
+// on its way (the server told the state again, a clock say): nothing is
+// offered meanwhile. At the same version on a newer connection, the old
+// one dropped before the server took it, so it is sent again, as the
+// person meant, while it is still legal. True when the move is on its way.
+function resendOutbox(msg) {
+  const out = app.outbox;
+  if (!out) return false;
+  if (msg.version !== out.version || !app.moves.some((m) => m.id === out.move)) {
+    app.outbox = null;
+    return false;
   }
+  if (out.connection === app.connection) {
+    setPending(true);
+    app.interaction.setMoves([]);
+    return true;
+  }
+  app.outbox = null;
+  return sendMove(out.move);
 }
 
 function enter(outcomeId, question) {
   if (app.pending) return;
   if (app.socket.send({ type: "enter", move: outcomeId, version: question })) {
-    app.pending = true;
+    setPending(true);
     for (const b of $("entry").querySelectorAll("button")) b.disabled = true;
   }
 }
@@ -334,8 +376,16 @@ function onMessage(msg) {
         banner.className = "turn thinking";
       }
       return;
-    case "error":
-      app.pending = false;
+    case "error": {
+      if (msg.code === "over_budget" && app.outbox) {
+        // The server took the move and works on it once the page's share
+        // of its time allows: it is still on its way.
+        notice(refusal(msg), "warn");
+        return;
+      }
+      const refused = app.outbox;    // (a refusal of the move sent, if any)
+      app.outbox = null;
+      setPending(false);
       if (msg.code === "spectating_unavailable") return spectatingOff();
       notice(refusal(msg), msg.code === "stale" ? "warn" : "error");
       if (!app.table && (msg.code === "too_many_connections" || msg.code === "busy")) {
@@ -348,10 +398,17 @@ function onMessage(msg) {
         document.body.dataset.page = "refused";
       }
       if (app.view && app.obs) {
-        app.interaction.render();
+        if (refused && msg.version === app.version) {
+          // The move was refused and the game is where it was: its
+          // moves are offered again (else the next state brings them).
+          app.interaction.setMoves(app.moves);
+        } else {
+          app.interaction.render();
+        }
         rearmEntry();
       }
       return;
+    }
     default:
       return;
   }
@@ -381,6 +438,7 @@ function main() {
   }
   app.socket = new TableSocket(app.tableId, hello, onMessage, (status) => {
     document.body.dataset.connection = status;
+    if (status === "open") app.connection += 1;
     if (status === "reconnecting") notice("Connection lost; reconnecting…", "warn");
     if (status !== "open" && app.table) {
       // Nothing can be played meanwhile, and the banner pinned at the top

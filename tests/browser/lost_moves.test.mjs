@@ -1,0 +1,209 @@
+// A move the page sent is never lost without a word (table.js's outbox).
+// The test stands between the page and the server (playwright's
+// routeWebSocket) and does to Ann's first move what a network or a busy
+// server may do:
+// - refused while the game stays where it was (the server could not store
+//   it): the page says why and offers its moves again, so she can play;
+// - held by a server in debt (over_budget: the server took it and works on
+//   it later): the page says so and offers nothing meanwhile;
+// - the state told again while the move is on its way: still nothing on
+//   offer (a second tap would only be refused as stale);
+// - the connection dropped before the server took it: the page, joined
+//   again, sends the same move again, and the server plays it.
+// Each ends with the move played: the stored decision is the one Ann chose.
+//
+// Environment: as table.test.mjs (harness.mjs).
+import assert from "node:assert/strict";
+import { runChecks, newContext, PERSON, STALL, playMove } from "./harness.mjs";
+
+const DESK = { width: 1280, height: 900 };
+
+// What the page offers to play now, read at once with its version.
+const offer = (page) => page.evaluate(() => ({
+  version: Number(document.body.dataset.version),
+  pending: document.body.dataset.pending,
+  offered: document.querySelectorAll("#board .can-move, #board .target, #actions button").length,
+  notice: document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent,
+  connection: document.body.dataset.connection,
+}));
+
+// A table of Ann and Bob, and Ann's page behind a WebSocket route whose
+// handling of her messages the test sets (route.onMove); the route
+// forwards everything else both ways and records the move frames.
+async function annsPage(browser, base) {
+  const res = await fetch(`${base}/api/tables`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")] }),
+  });
+  assert.equal(res.status, 201);
+  const reply = await res.json();
+  const context = await newContext(browser, { viewport: DESK });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const route = { moves: [], lastState: null, connections: 0, onMove: null };
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    route.connections += 1;
+    const server = ws.connectToServer();
+    const link = { page: ws, server };
+    ws.onMessage((data) => {
+      const m = JSON.parse(String(data));
+      if (m.type === "move") {
+        route.moves.push(m);
+        if (route.onMove) return route.onMove(m, link);
+      }
+      server.send(data);
+    });
+    server.onMessage((data) => {
+      if (JSON.parse(String(data)).type === "state") route.lastState = data;
+      ws.send(data);
+    });
+  });
+  await page.goto(base + reply.seats[0].link);
+  await page.waitForSelector("body[data-turn='yours']", { timeout: STALL });
+  return { table: reply.table, context, page, errors, route };
+}
+
+// Ann's first move (the first of the page's list) played on the board;
+// resolves once the route has seen it.
+async function playFirst(ann) {
+  const before = await offer(ann.page);
+  assert.equal(before.pending, "false");
+  assert.ok(before.offered > 0, "Ann's turn offers nothing");
+  const id = Number(await ann.page.locator("#moves button").first().getAttribute("data-move"));
+  const seen = ann.route.moves.length;
+  await playMove(ann.page, id);
+  await waitFor(() => ann.route.moves.length > seen, "the move to be sent");
+  return { id, before };
+}
+
+// Polls cond (a function of the test's own records) until it holds; the
+// records change only as frames arrive, so this waits for progress and
+// fails after STALL without any.
+async function waitFor(cond, what) {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > STALL) throw new Error(`no progress waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// Waits until the page has moved past version v or offers moves again at
+// v; returns what it shows then.
+async function settled(page, v) {
+  await page.waitForFunction((at) => Number(document.body.dataset.version) > at
+    || (document.body.dataset.pending === "false"
+      && document.querySelectorAll("#board .can-move, #board .target, #actions button").length > 0),
+  v, { timeout: STALL });
+  return offer(page);
+}
+
+async function storedMove(ask, table, v) {
+  const decisions = await ask({ cmd: "decisions", table });
+  return decisions.find((d) => d.seq === v + 1);
+}
+
+async function finish(ann) {
+  assert.deepEqual(ann.errors, [], "page errors");
+  await ann.context.close();
+}
+
+// After what: the page is where it was, its move still on its way and
+// nothing offered to play meanwhile.
+async function stillOnItsWay(page, before, what) {
+  const now = await offer(page);
+  assert.equal(now.version, before.version, what);
+  assert.equal(now.pending, "true", `${what}: the move is no longer on its way`);
+  assert.equal(now.offered, 0, `${what}: something is offered while the move is on its way`);
+  return now;
+}
+
+// The held move passed on to the server at last: the page moves on, the
+// stored decision is Ann's move, sent once.
+async function releaseHeld(ann, held, before, id, referee) {
+  held.link.server.send(JSON.stringify(held.m));
+  await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  assert.equal(ann.route.moves.length, 1, "the page sent the move once");
+  await finish(ann);
+}
+
+async function refusedInPlace({ base, browser, referee }) {
+  const ann = await annsPage(browser, base);
+  let held = null;
+  ann.route.onMove = (m, link) => { held = { m, link }; };
+  const { id, before } = await playFirst(ann);
+  // Refused once the page has shown that it sent the move.
+  held.link.page.send(JSON.stringify({
+    type: "error", code: "unavailable", message: "the server could not store the decision; nothing changed", version: held.m.version,
+  }));
+  const now = await settled(ann.page, before.version);
+  assert.equal(now.version, before.version);
+  assert.match(now.notice, /could not store the decision/);
+  assert.equal(now.offered, before.offered, "after the refusal the page offers what it offered before");
+  ann.route.onMove = null;
+  await playMove(ann.page, id);
+  await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  await finish(ann);
+  return `refused: "${now.notice}", ${now.offered} things to play again`;
+}
+
+async function heldInDebt({ base, browser, referee }) {
+  const ann = await annsPage(browser, base);
+  let held = null;
+  ann.route.onMove = (m, link) => {
+    held = { m, link };
+    link.page.send(JSON.stringify({ type: "error", code: "over_budget", version: m.version,
+      message: "this page and the others at your address asked for much of the server's time just now; what they send waits about 2 seconds" }));
+  };
+  const { id, before } = await playFirst(ann);
+  await ann.page.waitForSelector("#notice:not([hidden])", { timeout: STALL });
+  const waiting = await stillOnItsWay(ann.page, before, "the server's words on its time");
+  assert.match(waiting.notice, /waits about 2 seconds/);
+  await releaseHeld(ann, held, before, id, referee);
+  return "held: the page waited, then the move was played";
+}
+
+async function stateToldAgain({ base, browser, referee }) {
+  const ann = await annsPage(browser, base);
+  let held = null;
+  ann.route.onMove = (m, link) => {
+    held = { m, link };
+    // The same state again, as the server tells it when a clock changes,
+    // then a frame whose effect shows that the page has read both (it
+    // handles them in order): "Bob is thinking" in the banner.
+    link.page.send(ann.route.lastState);
+    link.page.send(JSON.stringify({ type: "thinking", seat: 1, version: m.version }));
+  };
+  const { id, before } = await playFirst(ann);
+  await ann.page.waitForFunction(() => document.getElementById("turn").textContent === "Bob is thinking…", null, { timeout: STALL });
+  await stillOnItsWay(ann.page, before, "the state told again");
+  await releaseHeld(ann, held, before, id, referee);
+  return "told again: nothing offered until the move's answer";
+}
+
+async function droppedBeforeTaken({ base, browser, referee }) {
+  const ann = await annsPage(browser, base);
+  ann.route.onMove = (m, link) => {
+    ann.route.onMove = null;             // the next connection passes everything
+    link.page.close({ code: 1011, reason: "gone" });
+    link.server.close();
+  };
+  const { id, before } = await playFirst(ann);
+  const now = await settled(ann.page, before.version);
+  assert.ok(now.version > before.version,
+    `after joining again the page shows version ${now.version} and offers ${now.offered} things: the move was lost`);
+  assert.equal(ann.route.connections, 2, "the page joined again once");
+  assert.deepEqual(ann.route.moves.map((m) => m.move), [id, id], "the same move, sent again on the new connection");
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  await finish(ann);
+  return "dropped: sent again after joining, and played";
+}
+
+runChecks([
+  ["lost moves: refused in place", refusedInPlace],
+  ["lost moves: held in debt", heldInDebt],
+  ["lost moves: state told again", stateToldAgain],
+  ["lost moves: dropped before taken", droppedBeforeTaken],
+]);
