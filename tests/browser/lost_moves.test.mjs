@@ -11,12 +11,16 @@
 // - the connection dropped before the server took it: the page, joined
 //   again, sends the same move again, and the server plays it.
 // Each ends with the move played: the stored decision is the one Ann chose.
+// Screenshots: $TG_BROWSER_OUT/screens/lost-moves-{refused,held}.png (a
+// phone, where the notice must be seen above the board).
 //
 // Environment: as table.test.mjs (harness.mjs).
+import path from "node:path";
 import assert from "node:assert/strict";
-import { runChecks, newContext, PERSON, STALL, playMove } from "./harness.mjs";
+import { out, runChecks, newContext, PERSON, STALL, playMove } from "./harness.mjs";
 
-const DESK = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const shot = (page, name) => page.screenshot({ path: path.join(out, "screens", `lost-moves-${name}.png`) });
 
 // What the page offers to play now, read at once with its version.
 const offer = (page) => page.evaluate(() => ({
@@ -24,6 +28,7 @@ const offer = (page) => page.evaluate(() => ({
   pending: document.body.dataset.pending,
   offered: document.querySelectorAll("#board .can-move, #board .target, #actions button").length,
   notice: document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent,
+  banner: document.getElementById("turn").textContent,
   connection: document.body.dataset.connection,
 }));
 
@@ -37,7 +42,7 @@ async function annsPage(browser, base) {
   });
   assert.equal(res.status, 201);
   const reply = await res.json();
-  const context = await newContext(browser, { viewport: DESK });
+  const context = await newContext(browser, { viewport: PHONE });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -115,6 +120,7 @@ async function stillOnItsWay(page, before, what) {
   assert.equal(now.version, before.version, what);
   assert.equal(now.pending, "true", `${what}: the move is no longer on its way`);
   assert.equal(now.offered, 0, `${what}: something is offered while the move is on its way`);
+  assert.equal(now.banner, "Your move is on its way…", `${what}: the banner`);
   return now;
 }
 
@@ -141,6 +147,8 @@ async function refusedInPlace({ base, browser, referee }) {
   assert.equal(now.version, before.version);
   assert.match(now.notice, /could not store the decision/);
   assert.equal(now.offered, before.offered, "after the refusal the page offers what it offered before");
+  assert.equal(now.banner, before.banner, "after the refusal the banner says the turn again");
+  await shot(ann.page, "refused");
   ann.route.onMove = null;
   await playMove(ann.page, id);
   await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
@@ -161,6 +169,7 @@ async function heldInDebt({ base, browser, referee }) {
   await ann.page.waitForSelector("#notice:not([hidden])", { timeout: STALL });
   const waiting = await stillOnItsWay(ann.page, before, "the server's words on its time");
   assert.match(waiting.notice, /waits about 2 seconds/);
+  await shot(ann.page, "held");
   await releaseHeld(ann, held, before, id, referee);
   return "held: the page waited, then the move was played";
 }
@@ -170,14 +179,12 @@ async function stateToldAgain({ base, browser, referee }) {
   let held = null;
   ann.route.onMove = (m, link) => {
     held = { m, link };
-    // The same state again, as the server tells it when a clock changes,
-    // then a frame whose effect shows that the page has read both (it
-    // handles them in order): "Bob is thinking" in the banner.
-    link.page.send(ann.route.lastState);
-    link.page.send(JSON.stringify({ type: "thinking", seat: 1, version: m.version }));
+    // The same state again, as the server tells it when a turn clock
+    // changes: its clock line shows that the page has read it.
+    link.page.send(JSON.stringify({ ...JSON.parse(String(ann.route.lastState)), clock: { seat: 0, left: 42, seconds: 60 } }));
   };
   const { id, before } = await playFirst(ann);
-  await ann.page.waitForFunction(() => document.getElementById("turn").textContent === "Bob is thinking…", null, { timeout: STALL });
+  await ann.page.waitForSelector("#clock:not([hidden])", { timeout: STALL });
   await stillOnItsWay(ann.page, before, "the state told again");
   await releaseHeld(ann, held, before, id, referee);
   return "told again: nothing offered until the move's answer";

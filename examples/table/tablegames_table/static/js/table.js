@@ -22,6 +22,7 @@ const app = {
   // connections are counted so that a move whose connection dropped before
   // the server answered is sent again on the next one (see onState).
   outbox: null, connection: 0,
+  turnMsg: null,          // the last state message, whose turn the banner says
 };
 
 function parseFragment() {
@@ -253,9 +254,12 @@ function onState(msg) {
   app.moves = moves;
   app.interaction.setMoves(moves);
   renderMoveList(moves);
-  if (!resendOutbox(msg)) app.zoom.show([...app.view.svg.querySelectorAll(".can-move, .target")]);
+  const onItsWay = resendOutbox(msg);
+  if (!onItsWay) app.zoom.show([...app.view.svg.querySelectorAll(".can-move, .target")]);
   renderEntry(msg.chance);
+  app.turnMsg = msg;
   renderTurn(msg);
+  if (onItsWay) showOnItsWay();
   renderPlayers();
   renderDice();
   document.body.dataset.version = String(msg.version);
@@ -275,7 +279,17 @@ function sendMove(moveId) {
   setPending(true);
   app.interaction.setMoves([]);
   if (app.zoom.zoomed) app.zoom.rest();      // played: the whole board again
+  showOnItsWay();
   return true;
+}
+
+// The banner while the move is on its way: not "Your turn" over a board
+// that takes no tap (the server may hold the move for seconds).
+function showOnItsWay() {
+  const banner = $("turn");
+  banner.textContent = "Your move is on its way…";
+  banner.className = "turn waiting";
+  document.body.dataset.turn = "waiting";
 }
 
 // A move is on its way while pending: nothing else is played meanwhile
@@ -402,6 +416,7 @@ function onMessage(msg) {
           // The move was refused and the game is where it was: its
           // moves are offered again (else the next state brings them).
           app.interaction.setMoves(app.moves);
+          renderTurn(app.turnMsg);
         } else {
           app.interaction.render();
         }
