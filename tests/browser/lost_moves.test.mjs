@@ -17,20 +17,10 @@
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, newContext, PERSON, STALL, playMove } from "./harness.mjs";
+import { out, runChecks, newContext, PERSON, STALL, playMove, progress } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const shot = (page, name) => page.screenshot({ path: path.join(out, "screens", `lost-moves-${name}.png`) });
-
-// What the page offers to play now, read at once with its version.
-const offer = (page) => page.evaluate(() => ({
-  version: Number(document.body.dataset.version),
-  pending: document.body.dataset.pending,
-  offered: document.querySelectorAll("#board .can-move, #board .target, #actions button").length,
-  notice: document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent,
-  banner: document.getElementById("turn").textContent,
-  connection: document.body.dataset.connection,
-}));
 
 // A table of Ann and Bob, and Ann's page behind a WebSocket route whose
 // handling of her messages the test sets (route.onMove); the route
@@ -72,7 +62,7 @@ async function annsPage(browser, base) {
 // Ann's first move (the first of the page's list) played on the board;
 // resolves once the route has seen it.
 async function playFirst(ann) {
-  const before = await offer(ann.page);
+  const before = await progress(ann.page);
   assert.equal(before.pending, "false");
   assert.ok(before.offered > 0, "Ann's turn offers nothing");
   const id = Number(await ann.page.locator("#moves button").first().getAttribute("data-move"));
@@ -100,7 +90,7 @@ async function settled(page, v) {
     || (document.body.dataset.pending === "false"
       && document.querySelectorAll("#board .can-move, #board .target, #actions button").length > 0),
   v, { timeout: STALL });
-  return offer(page);
+  return progress(page);
 }
 
 async function storedMove(ask, table, v) {
@@ -116,7 +106,7 @@ async function finish(ann) {
 // After what: the page is where it was, its move still on its way and
 // nothing offered to play meanwhile.
 async function stillOnItsWay(page, before, what) {
-  const now = await offer(page);
+  const now = await progress(page);
   assert.equal(now.version, before.version, what);
   assert.equal(now.pending, "true", `${what}: the move is no longer on its way`);
   assert.equal(now.offered, 0, `${what}: something is offered while the move is on its way`);
