@@ -314,3 +314,15 @@ export async function playMove(page, id) {
   const to = await entry.getAttribute("data-to");
   return playOnBoard(page, { id, from, to });
 }
+
+// Enters what the dice showed (a companion table's question): the
+// outcome's button, once it takes taps (table.js arms a new question's
+// buttons after a moment), pressed as a finger would, then taken() as a
+// move is. The question's version is the page's.
+export async function enterOutcome(page, id, what = `outcome ${id}`) {
+  const selector = `#entry:not([hidden]) button[data-outcome="${id}"]`;
+  const before = await page.evaluate(() => Number(document.body.dataset.version));
+  await page.waitForFunction((sel) => document.querySelector(sel)?.disabled === false, selector, { timeout: STALL });
+  await pressButton(page, page.locator(selector), what);
+  await taken(page, before, what);
+}

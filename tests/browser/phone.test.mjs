@@ -27,7 +27,7 @@
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, version, waitVersion, playMove, waitAnswered } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, version, waitVersion, playMove, waitAnswered, enterOutcome } from "./harness.mjs";
 import { checkRest, checkZoomed, zoomIn, toRest } from "./board_checks.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -271,7 +271,7 @@ async function phoneGame(browser, base, ask, spec) {
       }
       // The person whose roll it is enters what "the dice showed".
       const outcome = await ask({ cmd: "outcome", table });
-      await pages[roller].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
+      await enterOutcome(pages[roller].page, outcome.move, `v${before}: ${names[roller]}'s dice`);
       stats.entered += 1;
     } else {
       const p = pages.find((x) => x.seat === truth.current_player);

@@ -21,7 +21,7 @@
 // TABLEGAMES_LIBRARY for the server (scripts/test.sh sets them).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove, waitAnswered } from "./harness.mjs";
+import { out, runChecks, PERSON, PUBLIC, STALL, newContext, openSeat, waitVersion, playMove, waitAnswered, enterOutcome } from "./harness.mjs";
 
 const MAX_DECISIONS = Number(process.env.TG_BROWSER_MAX_DECISIONS || 3000);
 const GAMES = [
@@ -180,7 +180,7 @@ async function playGame(browser, base, ask, spec) {
     if (truth.current_player === -1 && spec.companion && shown.asked) {
       // Dice at the table: the first person enters what "the dice showed".
       const outcome = await ask({ cmd: "outcome", table });
-      await pages[0].page.locator(`#entry button[data-outcome="${outcome.move}"]`).click();
+      await enterOutcome(pages[0].page, outcome.move, `v${before}: the dice`);
       stats.entered += 1;
     } else if (truth.current_player === -1) {
       await pages[0].page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: STALL });
