@@ -11,24 +11,29 @@
 // - the connection dropped before the server took it: the page, joined
 //   again, sends the same move again, and the server plays it.
 // Each ends with the move played: the stored decision is the one Ann chose.
-// Screenshots: $TG_BROWSER_OUT/screens/lost-moves-{refused,held}.png (a
-// phone, where the notice must be seen above the board).
+// At a table whose dice are rolled by hand (companion), what Ann enters
+// that the dice showed is kept the same way: held in debt, and dropped
+// before taken.
+// Screenshots: $TG_BROWSER_OUT/screens/lost-moves-{refused,held,dice-held}.png
+// (a phone, where the notice must be seen above the board).
 //
 // Environment: as table.test.mjs (harness.mjs).
 import path from "node:path";
 import assert from "node:assert/strict";
-import { out, runChecks, newContext, PERSON, STALL, playMove, progress } from "./harness.mjs";
+import { out, runChecks, newContext, PERSON, STALL, playMove, progress, enterOutcome } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const shot = (page, name) => page.screenshot({ path: path.join(out, "screens", `lost-moves-${name}.png`) });
 
-// A table of Ann and Bob, and Ann's page behind a WebSocket route whose
-// handling of her messages the test sets (route.onMove); the route
-// forwards everything else both ways and records the move frames.
-async function annsPage(browser, base) {
+// A table of Ann and Bob: Witches' Dance, or Creepy Cauldron with its
+// dice rolled by hand (companion; Ann's roll comes first), and
+// Ann's page behind a WebSocket route whose handling of her moves and
+// entries the test sets (route.onMove); the route forwards everything else
+// both ways and records the move and entry frames.
+async function annsPage(browser, base, companion = false) {
   const res = await fetch(`${base}/api/tables`, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ game: "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")] }),
+    body: JSON.stringify({ game: companion ? "creepy_cauldron" : "witches_dance", seats: [PERSON("Ann"), PERSON("Bob")], companion }),
   });
   assert.equal(res.status, 201);
   const reply = await res.json();
@@ -43,7 +48,7 @@ async function annsPage(browser, base) {
     const link = { page: ws, server };
     ws.onMessage((data) => {
       const m = JSON.parse(String(data));
-      if (m.type === "move") {
+      if (m.type === "move" || m.type === "enter") {
         route.moves.push(m);
         if (route.onMove) return route.onMove(m, link);
       }
@@ -55,7 +60,7 @@ async function annsPage(browser, base) {
     });
   });
   await page.goto(base + reply.seats[0].link);
-  await page.waitForSelector("body[data-turn='yours']", { timeout: STALL });
+  await page.waitForSelector(companion ? "#entry:not([hidden]) button" : "body[data-turn='yours']", { timeout: STALL });
   return { table: reply.table, context, page, errors, route };
 }
 
@@ -147,14 +152,22 @@ async function refusedInPlace({ base, browser, referee }) {
   return `refused: "${now.notice}", ${now.offered} things to play again`;
 }
 
-async function heldInDebt({ base, browser, referee }) {
-  const ann = await annsPage(browser, base);
-  let held = null;
+// Holds Ann's next move or entry as a server in debt does: the frame is
+// kept (held.m, on held.link) and the server's over_budget words go to
+// the page.
+function holdInDebt(ann) {
+  const held = {};
   ann.route.onMove = (m, link) => {
-    held = { m, link };
+    Object.assign(held, { m, link });
     link.page.send(JSON.stringify({ type: "error", code: "over_budget", version: m.version,
       message: "this page and the others at your address asked for much of the server's time just now; what they send waits about 2 seconds" }));
   };
+  return held;
+}
+
+async function heldInDebt({ base, browser, referee }) {
+  const ann = await annsPage(browser, base);
+  const held = holdInDebt(ann);
   const { id, before } = await playFirst(ann);
   await ann.page.waitForSelector("#notice:not([hidden])", { timeout: STALL });
   const waiting = await stillOnItsWay(ann.page, before, "the server's words on its time");
@@ -198,9 +211,70 @@ async function droppedBeforeTaken({ base, browser, referee }) {
   return "dropped: sent again after joining, and played";
 }
 
+// Ann enters what the dice showed (the first answer her page offers);
+// resolves once the route has seen it.
+async function enterFirst(ann) {
+  const before = await progress(ann.page);
+  const id = Number(await ann.page.locator("#entry button[data-outcome]").first().getAttribute("data-outcome"));
+  const seen = ann.route.moves.length;
+  await enterOutcome(ann.page, id, "Ann's dice");
+  await waitFor(() => ann.route.moves.length > seen, "the entry to be sent");
+  return { id, before };
+}
+
+const entryButtons = (page) => page.evaluate(() =>
+  [...document.querySelectorAll("#entry button")].map((b) => b.disabled));
+
+async function diceHeldInDebt({ base, browser, referee }) {
+  const ann = await annsPage(browser, base, true);
+  const held = holdInDebt(ann);
+  const { id, before } = await enterFirst(ann);
+  assert.equal(held.m.type, "enter");
+  await ann.page.waitForSelector("#notice:not([hidden])", { timeout: STALL });
+  const now = await progress(ann.page);
+  assert.equal(now.version, before.version);
+  assert.equal(now.pending, "true", "the answer is no longer on its way");
+  assert.match(now.notice, /waits about 2 seconds/);
+  const label = await ann.page.locator(`#entry button[data-outcome="${id}"]`).textContent();
+  assert.equal(now.banner, `Your answer “${label}” is on its way…`);
+  const disabled = await entryButtons(ann.page);
+  assert.ok(disabled.length > 0 && disabled.every(Boolean), `an answer takes a tap while one is on its way: ${disabled}`);
+  await shot(ann.page, "dice-held");
+  held.link.server.send(JSON.stringify(held.m));
+  await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  assert.equal(ann.route.moves.length, 1, "the page sent the answer once");
+  await finish(ann);
+  return "dice held: the answer waited, its buttons off, then was stored";
+}
+
+async function diceDroppedBeforeTaken({ base, browser, referee }) {
+  const ann = await annsPage(browser, base, true);
+  ann.route.onMove = (m, link) => {
+    ann.route.onMove = null;
+    link.page.close({ code: 1011, reason: "gone" });
+    link.server.close();
+  };
+  const { id, before } = await enterFirst(ann);
+  // On: the page moved past the question, or it offers its answers again.
+  await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v
+    || (document.body.dataset.pending === "false"
+      && [...document.querySelectorAll("#entry button")].some((b) => !b.disabled)), before.version, { timeout: STALL });
+  const now = await progress(ann.page);
+  assert.ok(now.version > before.version, `after joining again the page asks for the dice again: the answer was lost (${now.banner})`);
+  assert.equal(ann.route.connections, 2, "the page joined again once");
+  assert.deepEqual(ann.route.moves.map((m) => [m.type, m.move]), [["enter", id], ["enter", id]],
+    "the same answer, sent again on the new connection");
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  await finish(ann);
+  return "dice dropped: the answer sent again after joining, and stored";
+}
+
 runChecks([
   ["lost moves: refused in place", refusedInPlace],
   ["lost moves: held in debt", heldInDebt],
   ["lost moves: state told again", stateToldAgain],
   ["lost moves: dropped before taken", droppedBeforeTaken],
+  ["lost moves: dice held in debt", diceHeldInDebt],
+  ["lost moves: dice dropped before taken", diceDroppedBeforeTaken],
 ]);

@@ -187,6 +187,7 @@ const ARM_DELAY = 700;
 // the same question sent again), once their moment has passed.
 function rearmEntry() {
   const box = $("entry");
+  if (app.pending) return;   // an answer is on its way (the outbox)
   if (box.dataset.armed === box.dataset.question) for (const b of box.querySelectorAll("button")) b.disabled = false;
 }
 
@@ -273,21 +274,39 @@ function play(moveId) {
   sendMove(moveId);
 }
 
-function sendMove(moveId) {
-  if (!app.socket.send({ type: "move", move: moveId, version: app.version })) return false;
-  app.outbox = { move: moveId, version: app.version, connection: app.connection };
+// Sends a move ("move") or what the dice showed ("enter") and keeps it
+// in the outbox until the server answers (resendOutbox(), onMessage()).
+function send(kind, id, version) {
+  if (!app.socket.send({ type: kind, move: id, version })) return false;
+  app.outbox = { kind, move: id, version, connection: app.connection };
   setPending(true);
+  return true;
+}
+
+function sendMove(moveId) {
+  if (!send("move", moveId, app.version)) return false;
   app.interaction.setMoves([]);
   if (app.zoom.zoomed) app.zoom.rest();      // played: the whole board again
   showOnItsWay();
   return true;
 }
 
-// The banner while the move is on its way: not "Your turn" over a board
-// that takes no tap (the server may hold the move for seconds).
+// question: the version the dice's question was drawn for.
+function sendEntry(outcomeId, question) {
+  if (!send("enter", outcomeId, question)) return false;
+  for (const b of $("entry").querySelectorAll("button")) b.disabled = true;
+  showOnItsWay();
+  return true;
+}
+
+// The banner while the move or the dice's answer is on its way: not "Your
+// turn" over a board that takes no tap (the server may hold it for seconds).
 function showOnItsWay() {
   const banner = $("turn");
-  banner.textContent = "Your move is on its way…";
+  const out = app.outbox;
+  const answer = out?.kind === "enter" ? $("entry").querySelector(`button[data-outcome="${out.move}"]`) : null;
+  banner.textContent = out?.kind !== "enter" ? "Your move is on its way…"
+    : answer ? `Your answer “${answer.textContent}” is on its way…` : "Your answer is on its way…";
   banner.className = "turn waiting";
   document.body.dataset.turn = "waiting";
 }
@@ -299,17 +318,19 @@ function setPending(on) {
   document.body.dataset.pending = String(on);
 }
 
-// The state msg, just drawn, may be the answer to the move in the outbox.
-// At a later version it was (taken, or someone was quicker): forgotten.
-// At the same version on the connection it was sent on, the move is still
-// on its way (the server told the state again, a clock say): nothing is
-// offered meanwhile. At the same version on a newer connection, the old
-// one dropped before the server took it, so it is sent again, as the
-// person meant, while it is still legal. True when the move is on its way.
+// The state msg, just drawn, may be the answer to the move or the dice's
+// answer in the outbox. At a later version it was (taken, or someone was
+// quicker): forgotten. At the same version on the connection it was sent
+// on, it is still on its way (the server told the state again, a clock
+// say): nothing is offered meanwhile. At the same version on a newer
+// connection, the old one dropped before the server took it, so it is
+// sent again, as the person meant, while it still answers the game.
+// True when it is on its way.
 function resendOutbox(msg) {
   const out = app.outbox;
   if (!out) return false;
-  if (msg.version !== out.version || !app.moves.some((m) => m.id === out.move)) {
+  const offered = out.kind === "enter" ? (msg.chance?.outcomes || []) : app.moves;
+  if (msg.version !== out.version || !offered.some((m) => m.id === out.move)) {
     app.outbox = null;
     return false;
   }
@@ -319,15 +340,12 @@ function resendOutbox(msg) {
     return true;
   }
   app.outbox = null;
-  return sendMove(out.move);
+  return out.kind === "enter" ? sendEntry(out.move, out.version) : sendMove(out.move);
 }
 
 function enter(outcomeId, question) {
   if (app.pending) return;
-  if (app.socket.send({ type: "enter", move: outcomeId, version: question })) {
-    setPending(true);
-    for (const b of $("entry").querySelectorAll("button")) b.disabled = true;
-  }
+  sendEntry(outcomeId, question);
 }
 
 function onWelcome(msg) {
@@ -397,7 +415,7 @@ function onMessage(msg) {
         notice(refusal(msg), "warn");
         return;
       }
-      const refused = app.outbox;    // (a refusal of the move sent, if any)
+      const refused = app.outbox;    // (a refusal of the move or answer sent, if any)
       app.outbox = null;
       setPending(false);
       if (msg.code === "spectating_unavailable") return spectatingOff();
