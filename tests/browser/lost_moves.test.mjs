@@ -12,8 +12,8 @@
 //   again, sends the same move again, and the server plays it.
 // Each ends with the move played: the stored decision is the one Ann chose.
 // At a table whose dice are rolled by hand (companion), what Ann enters
-// that the dice showed is kept the same way: held in debt, and dropped
-// before taken.
+// that the dice showed is kept the same way: refused in place, held in
+// debt, and dropped before taken.
 // Screenshots: $TG_BROWSER_OUT/screens/lost-moves-{refused,held,dice-held}.png
 // (a phone, where the notice must be seen above the board).
 //
@@ -222,8 +222,33 @@ async function enterFirst(ann) {
   return { id, before };
 }
 
+// Each answer's button: whether it takes taps, and whether it is marked
+// as the one sent.
 const entryButtons = (page) => page.evaluate(() =>
-  [...document.querySelectorAll("#entry button")].map((b) => b.disabled));
+  [...document.querySelectorAll("#entry button")].map((b) => ({
+    id: Number(b.dataset.outcome), disabled: b.disabled, sent: b.classList.contains("sent") })));
+
+async function diceRefusedInPlace({ base, browser, referee }) {
+  const ann = await annsPage(browser, base, true);
+  let held = null;
+  ann.route.onMove = (m, link) => { held = { m, link }; };
+  const { id, before } = await enterFirst(ann);
+  held.link.page.send(JSON.stringify({
+    type: "error", code: "unavailable", message: "the server could not store the decision; nothing changed", version: held.m.version,
+  }));
+  await ann.page.waitForFunction(() => document.body.dataset.pending === "false", null, { timeout: STALL });
+  const now = await progress(ann.page);
+  assert.equal(now.version, before.version);
+  assert.match(now.notice, /could not store the decision/);
+  const buttons = await entryButtons(ann.page);
+  assert.ok(buttons.every((b) => !b.disabled && !b.sent), `after the refusal: ${JSON.stringify(buttons)}`);
+  ann.route.onMove = null;
+  await enterOutcome(ann.page, id, "Ann's dice again");
+  await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
+  assert.equal((await storedMove(referee.ask, ann.table, before.version)).move, id);
+  await finish(ann);
+  return "dice refused: every answer offered again, and the one entered again stored";
+}
 
 async function diceHeldInDebt({ base, browser, referee }) {
   const ann = await annsPage(browser, base, true);
@@ -237,8 +262,10 @@ async function diceHeldInDebt({ base, browser, referee }) {
   assert.match(now.notice, /waits about 2 seconds/);
   const label = await ann.page.locator(`#entry button[data-outcome="${id}"]`).textContent();
   assert.equal(now.banner, `Your answer “${label}” is on its way…`);
-  const disabled = await entryButtons(ann.page);
-  assert.ok(disabled.length > 0 && disabled.every(Boolean), `an answer takes a tap while one is on its way: ${disabled}`);
+  const buttons = await entryButtons(ann.page);
+  assert.ok(buttons.length > 1 && buttons.every((b) => b.disabled),
+    `an answer takes a tap while one is on its way: ${JSON.stringify(buttons)}`);
+  assert.deepEqual(buttons.filter((b) => b.sent).map((b) => b.id), [id], "the answer sent is the one marked");
   await shot(ann.page, "dice-held");
   held.link.server.send(JSON.stringify(held.m));
   await ann.page.waitForFunction((v) => Number(document.body.dataset.version) > v, before.version, { timeout: STALL });
@@ -275,6 +302,7 @@ runChecks([
   ["lost moves: held in debt", heldInDebt],
   ["lost moves: state told again", stateToldAgain],
   ["lost moves: dropped before taken", droppedBeforeTaken],
+  ["lost moves: dice refused in place", diceRefusedInPlace],
   ["lost moves: dice held in debt", diceHeldInDebt],
   ["lost moves: dice dropped before taken", diceDroppedBeforeTaken],
 ]);

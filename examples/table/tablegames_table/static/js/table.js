@@ -188,7 +188,11 @@ const ARM_DELAY = 700;
 function rearmEntry() {
   const box = $("entry");
   if (app.pending) return;   // an answer is on its way (the outbox)
-  if (box.dataset.armed === box.dataset.question) for (const b of box.querySelectorAll("button")) b.disabled = false;
+  if (box.dataset.armed !== box.dataset.question) return;
+  for (const b of box.querySelectorAll("button")) {
+    b.disabled = false;
+    b.classList.remove("sent");
+  }
 }
 
 function renderEntry(chance) {
@@ -294,7 +298,11 @@ function sendMove(moveId) {
 // question: the version the dice's question was drawn for.
 function sendEntry(outcomeId, question) {
   if (!send("enter", outcomeId, question)) return false;
-  for (const b of $("entry").querySelectorAll("button")) b.disabled = true;
+  // All off, the one sent marked: a finger sees which answer went.
+  for (const b of $("entry").querySelectorAll("button")) {
+    b.disabled = true;
+    b.classList.toggle("sent", Number(b.dataset.outcome) === outcomeId);
+  }
   showOnItsWay();
   return true;
 }
